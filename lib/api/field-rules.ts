@@ -1,0 +1,60 @@
+import { OpenApiError, invalidParameter } from './errors';
+import { present, type RequestFields } from './request-fields';
+import { parseMinorUnits } from '../money/decimal-amount';
+
+export const CHANNELS = ['USDT', 'ALIPAY', 'WECHAT', 'YHT'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+const MERCHANT_ORDER_NO = /^[\x21-\x7e]{1,64}$/;
+
+export function requireMerchantOrderNo(fields: RequestFields): string {
+  const value = present(fields, 'merchantOrderNo');
+  if (!value) throw invalidParameter('merchantOrderNo is required');
+  if (!MERCHANT_ORDER_NO.test(value)) throw invalidParameter('merchantOrderNo must be 1 to 64 visible ASCII characters');
+  return value;
+}
+
+/** payType absent means USDT. */
+export function channelOf(fields: RequestFields): Channel {
+  const value = present(fields, 'payType') ?? 'USDT';
+  if (!CHANNELS.includes(value as Channel)) throw invalidParameter(`payType must be one of ${CHANNELS.join(', ')}`);
+  return value as Channel;
+}
+
+/** A positive amount with at most 2 decimals, in minor units; the error names the field it came from. */
+export function requirePositiveAmount(value: string, field: string): bigint {
+  const minor = parseMinorUnits(value);
+  if (minor === undefined || minor <= 0n) {
+    throw invalidParameter(`${field} must be a decimal number greater than 0 with at most 2 decimal places`);
+  }
+  return minor;
+}
+
+function isHttpUrl(value: string): boolean {
+  if (value.length > 2048 || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A callback URL (notifyUrl, redirectUrl): absolute http(s), else 1001 'invalid callback URL'. */
+export function optionalCallbackUrl(fields: RequestFields, name: string): string | undefined {
+  const value = present(fields, name);
+  if (value !== undefined && !isHttpUrl(value)) throw new OpenApiError('invalid_callback_url', `${name} is not a valid URL`);
+  return value;
+}
+
+export function requireCallbackUrl(fields: RequestFields, name: string): string {
+  const value = optionalCallbackUrl(fields, name);
+  if (value === undefined) throw invalidParameter(`${name} is required`);
+  return value;
+}
+
+export function optionalText(fields: RequestFields, name: string, maxLength: number): string | undefined {
+  const value = present(fields, name);
+  if (value !== undefined && [...value].length > maxLength) throw invalidParameter(`${name} must be at most ${maxLength} characters`);
+  return value;
+}

@@ -1,0 +1,12 @@
+import { bigint, bigserial, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { merchants } from './merchants';
+
+/** People who sign in to the back office: merchant staff (bound to a merchant) and operators. */
+export const accounts = pgTable('accounts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').notNull(),
+  merchantId: bigint('merchant_id', { mode: 'number' }).references(() => merchants.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,5 @@
+export * from './merchants';
+export * from './receiving-addresses';
+export * from './platform-settings';
+export * from './orders';
+export * from './accounts';

@@ -1,0 +1,14 @@
+import { bigserial, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const merchants = pgTable('merchants', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  appId: text('app_id').notNull().unique(),
+  name: text('name').notNull(),
+  /** AES-256-GCM envelope (see lib/crypto/secret-box.ts); never the plain secret. */
+  appSecretEncrypted: text('app_secret_encrypted').notNull(),
+  orderPermission: boolean('order_permission').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type MerchantRow = typeof merchants.$inferSelect;

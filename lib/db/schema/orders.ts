@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { merchants } from './merchants';
+import { receivingAddresses } from './receiving-addresses';
+
+/**
+ * One table for the four channels. Amounts are integer minor units (cents of USDT, fen of CNY).
+ * `status` is the internal lifecycle ('pending' | 'paid' | 'closed'); each channel's wire value is derived in lib/orders.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderNo: text('order_no').notNull().unique(),
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id),
+    merchantOrderNo: text('merchant_order_no').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull().default('pending'),
+    currency: text('currency').notNull(),
+    /** What the merchant asked for. */
+    requestedAmountMinor: bigint('requested_amount_minor', { mode: 'bigint' }).notNull(),
+    /** What the payer must pay: for USDT possibly requested + 1 cent (the +0.01 rule). */
+    payAmountMinor: bigint('pay_amount_minor', { mode: 'bigint' }).notNull(),
+    chainType: text('chain_type'),
+    receivingAddressId: bigint('receiving_address_id', { mode: 'number' }).references(() => receivingAddresses.id),
+    payMethod: text('pay_method'),
+    credentialId: bigint('credential_id', { mode: 'number' }),
+    credentialExplicit: boolean('credential_explicit').notNull().default(false),
+    productName: text('product_name'),
+    productDesc: text('product_desc'),
+    notifyUrl: text('notify_url'),
+    redirectUrl: text('redirect_url'),
+    attach: text('attach'),
+    payToken: text('pay_token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    tradeNo: text('trade_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('orders_merchant_order_no_key').on(table.merchantId, table.merchantOrderNo),
+    // The +0.01 rule: among pending USDT orders one (address, amount) pair is held by one order only.
+    uniqueIndex('orders_pending_usdt_slot_key')
+      .on(table.receivingAddressId, table.payAmountMinor)
+      .where(sql`${table.status} = 'pending' AND ${table.channel} = 'USDT'`),
+    index('orders_pending_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;

@@ -1,0 +1,28 @@
+import { randomBytes, randomInt } from 'node:crypto';
+
+const CHANNEL_PREFIX: Record<string, string> = { USDT: 'U', ALIPAY: 'A', WECHAT: 'W', YHT: 'Y' };
+
+/** Platform order number: channel letter, UTC time to the second, 8 random digits (readable, sortable, not a secret). */
+export function newOrderNo(channel: string, now: Date): string {
+  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return `${CHANNEL_PREFIX[channel] ?? 'P'}${stamp}${randomInt(0, 100_000_000).toString().padStart(8, '0')}`;
+}
+
+/** The payUrl token: 256 random bits, so checkout pages cannot be enumerated. */
+export function newPayToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function publicBaseUrl(): string {
+  const configured = process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  return configured.replace(/\/+$/, '');
+}
+
+export function payUrlFor(payToken: string): string {
+  return `${publicBaseUrl()}/pay/${payToken}`;
+}
+
+export function orderTtlMinutes(): number {
+  const configured = Number(process.env.ORDER_TTL_MINUTES ?? 30);
+  return Number.isFinite(configured) && configured > 0 ? configured : 30;
+}

@@ -1,0 +1,1 @@
+export { sign, signingText, verifySignature, type SignableFields } from './sign';

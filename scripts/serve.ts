@@ -1,0 +1,50 @@
+/**
+ * The service: database (DATABASE_URL or the embedded server), migrations, first-run demo data in development,
+ * then one HTTP server for the open API, the checkout pages and everything else Next.js serves.
+ *   npm run dev    development (Next.js dev mode)
+ *   npm start      production build (run `npm run build` first)
+ */
+const dev = process.argv.includes('--dev');
+process.env.NEXT_TELEMETRY_DISABLED ??= '1'; // the service runs on closed networks too
+(process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
+
+const { default: next } = await import('next');
+const { resolveDatabase } = await import('../lib/db/connect');
+const { closeDb, getDb } = await import('../lib/db/client');
+const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-run');
+const { createAppServer, listen } = await import('../server/app-server');
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+const log = (line: string) => console.log(line);
+
+const database = await resolveDatabase({ owner: true, log });
+log(database.embedded ? 'database: embedded PostgreSQL (./.data/pg)' : 'database: DATABASE_URL');
+
+if (dev || process.env.FIRST_RUN_SEED === 'true') {
+  const seeded = await seedFirstRun(getDb());
+  if (seeded) log(describeFirstRun(seeded));
+}
+
+const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port });
+await nextApp.prepare();
+const handleWithNext = nextApp.getRequestHandler();
+const server = createAppServer({ pages: (req, res) => handleWithNext(req, res) });
+const boundPort = await listen(server, port, host);
+log(`ready: http://localhost:${boundPort} (${dev ? 'development' : 'production'})`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping`);
+  server.closeIdleConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await nextApp.close().catch(() => undefined);
+  await closeDb();
+  await database.embedded?.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+export {};
