@@ -1,0 +1,29 @@
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ensureEmbeddedServer, type EmbeddedServerHandle } from '../lib/db/embedded-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseServerUrl: string;
+  }
+}
+
+let embedded: EmbeddedServerHandle | undefined;
+
+/**
+ * The suite runs on DATABASE_URL's server when it is set, else on an embedded PostgreSQL server of its own
+ * (./.data/test-pg, apart from the development data). Each test file then gets a database of its own.
+ */
+export async function setup(project: TestProject) {
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    process.env.EMBEDDED_PG_DIR ??= path.resolve('.data', 'test-pg');
+    embedded = await ensureEmbeddedServer({ owner: false });
+    serverUrl = embedded.serverUrl;
+  }
+  project.provide('databaseServerUrl', serverUrl);
+}
+
+export async function teardown() {
+  if (embedded?.startedHere) await embedded.stop();
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createAppServer } from '../server/app-server';
+
+/**
+ * An independent implementation of the contract's signing algorithm (not lib/signing), so tests check the
+ * service against the contract rather than against itself.
+ */
+export function contractSignature(fields: Record<string, unknown>, appSecret: string): string {
+  const text =
+    Object.keys(fields)
+      .filter((key) => key !== 'signature' && fields[key] !== '' && fields[key] !== null && fields[key] !== undefined)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((key) => `${key}=${String(fields[key])}`)
+      .join('&') + `&appsecret=${appSecret}`;
+  return createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
+}
+
+export interface TestApp {
+  baseUrl: string;
+  close(): Promise<void>;
+  /** POSTs a raw body (string) or a JSON object as is. */
+  post(path: string, body: string | Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; json: any }>;
+  /** Signs the fields with the secret (independent implementation), then POSTs them. */
+  signedPost(path: string, fields: Record<string, unknown>, appSecret: string): Promise<{ status: number; json: any }>;
+}
+
+/** The service's own HTTP server (open API; pages are not needed here) on a free loopback port. */
+export async function startTestApp(): Promise<TestApp> {
+  const server = createAppServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const post: TestApp['post'] = async (path, body, headers = {}) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: response.status, json };
+  };
+  return {
+    baseUrl,
+    post,
+    signedPost: (path, fields, appSecret) => post(path, { ...fields, signature: contractSignature(fields, appSecret) }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
