@@ -2,24 +2,23 @@
 
 import { useEffect, useState } from 'react';
 
-function remaining(expiresAt: string): number {
-  return Math.max(0, Math.floor((new Date(expiresAt).getTime() - Date.now()) / 1000));
+function formatSeconds(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${(seconds % 60).toString().padStart(2, '0')}`;
 }
 
-export function TimeLeft({ expiresAt }: { expiresAt: string }) {
-  const [seconds, setSeconds] = useState<number | null>(null);
+/** Counts down from the seconds the server computed, so server and browser render the same first frame. */
+export function TimeLeft({ initialSeconds }: { initialSeconds: number }) {
+  const [seconds, setSeconds] = useState(initialSeconds);
   useEffect(() => {
-    setSeconds(remaining(expiresAt));
-    const timer = setInterval(() => setSeconds(remaining(expiresAt)), 1000);
+    const deadline = Date.now() + initialSeconds * 1000;
+    const timer = setInterval(() => setSeconds(Math.max(0, Math.round((deadline - Date.now()) / 1000))), 1000);
     return () => clearInterval(timer);
-  }, [expiresAt]);
-  const text =
-    seconds === null ? '' : `${Math.floor(seconds / 60)}:${(seconds % 60).toString().padStart(2, '0')}`;
+  }, [initialSeconds]);
   return (
     <>
       <p className="label">Time left</p>
       <p className="mono" data-testid="pay-time-left" aria-live="polite">
-        {text}
+        {formatSeconds(seconds)}
       </p>
     </>
   );

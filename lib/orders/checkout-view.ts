@@ -11,12 +11,13 @@ export interface UsdtCheckout {
   network: 'TRC20';
   status: 'pending' | 'paid' | 'expired';
   expiresAt: Date;
+  secondsLeft: number;
   productName: string | null;
   redirectUrl: string | null;
 }
 
 /** What the payer's checkout page shows, by the payUrl token; undefined for unknown tokens and non-USDT orders. */
-export async function findUsdtCheckout(db: Database, payToken: string): Promise<UsdtCheckout | undefined> {
+export async function findUsdtCheckout(db: Database, payToken: string, now = new Date()): Promise<UsdtCheckout | undefined> {
   const [row] = await db
     .select({ order: orders, address: receivingAddresses.address })
     .from(orders)
@@ -24,7 +25,7 @@ export async function findUsdtCheckout(db: Database, payToken: string): Promise<
     .where(eq(orders.payToken, payToken))
     .limit(1);
   if (!row || row.order.channel !== 'USDT') return undefined;
-  const status = usdtStatus(row.order);
+  const status = usdtStatus(row.order, now);
   return {
     orderNo: row.order.orderNo,
     payUsdt: formatMinorUnits(row.order.payAmountMinor),
@@ -32,6 +33,7 @@ export async function findUsdtCheckout(db: Database, payToken: string): Promise<
     network: 'TRC20',
     status: status === '1' ? 'paid' : status === '2' ? 'expired' : 'pending',
     expiresAt: row.order.expiresAt,
+    secondsLeft: Math.max(0, Math.floor((row.order.expiresAt.getTime() - now.getTime()) / 1000)),
     productName: row.order.productName,
     redirectUrl: row.order.redirectUrl,
   };

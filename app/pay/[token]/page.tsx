@@ -36,7 +36,7 @@ export default async function PayPage({ params }: { params: Promise<{ token: str
         <p className="status" data-testid="pay-status">
           {checkout.status === 'pending' ? 'Waiting for payment' : checkout.status === 'paid' ? 'Paid' : 'Expired'}
         </p>
-        {checkout.status === 'pending' ? <TimeLeft expiresAt={checkout.expiresAt.toISOString()} /> : null}
+        {checkout.status === 'pending' ? <TimeLeft initialSeconds={checkout.secondsLeft} /> : null}
         <p className="label">Order</p>
         <p className="mono">{checkout.orderNo}</p>
       </section>
