@@ -8,6 +8,8 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/isolated-database.ts'],
     pool: 'forks',
+    // Receivers in tests listen on loopback; the guard itself is tested by switching this off.
+    env: { NOTIFY_ALLOW_PRIVATE_NETWORKS: 'true' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -13,6 +13,7 @@ const { resolveDatabase } = await import('../lib/db/connect');
 const { closeDb, getDb } = await import('../lib/db/client');
 const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-run');
 const { createAppServer, listen } = await import('../server/app-server');
+const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -25,6 +26,8 @@ if (dev || process.env.FIRST_RUN_SEED === 'true') {
   const seeded = await seedFirstRun(getDb());
   if (seeded) log(describeFirstRun(seeded));
 }
+
+const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), database.url, log) : undefined;
 
 const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port });
 await nextApp.prepare();
@@ -40,6 +43,7 @@ async function shutdown(signal: string) {
   log(`${signal}: stopping`);
   server.closeIdleConnections();
   await new Promise((resolve) => server.close(resolve));
+  await workers?.stop();
   await nextApp.close().catch(() => undefined);
   await closeDb();
   await database.embedded?.stop();

@@ -38,6 +38,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     tradeNo: text('trade_no'),
+    /** Where the payment came from: upstream callback, poller, chain, or 'manual' (operator). */
+    paidVia: text('paid_via'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import type { Database } from '../db/client';
+import { systemClock, type Clock } from '../clock';
+import { claimDueNotifications, type ClaimedNotification } from './claim';
+import { deliverClaimed } from './deliver-claimed';
+import { NOTIFICATION_CHANNEL } from './enqueue';
+
+export interface NotificationWorkerOptions {
+  db: Database;
+  clock?: Clock;
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  /** How long a claim holds before another worker may take the notification over (its holder presumed dead). */
+  leaseMs?: number;
+  /** Fallback poll when no NOTIFY arrives (clock-driven retries become due without one). */
+  pollMs?: number;
+  timeoutMs?: number;
+  /** Connection URL for LISTEN; without it the worker only polls. */
+  listenUrl?: string;
+  log?: (line: string) => void;
+}
+
+/**
+ * Claims due notifications and delivers them, several at a time. `stop()` claims nothing more and waits for
+ * the attempts in flight; a worker that is killed instead leaves leases that expire, so nothing is lost.
+ */
+export class NotificationWorker {
+  readonly workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly clock: Clock;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private listener?: pg.Client;
+
+  constructor(private readonly options: NotificationWorkerOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.concurrency = options.concurrency ?? 16;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.pollMs = options.pollMs ?? 1_000;
+  }
+
+  /** Claims what is due now (up to the free slots) and waits for those deliveries; for tests and one-shot runs. */
+  async runOnce(): Promise<number> {
+    const claims = await this.claim(this.concurrency - this.inFlight.size);
+    await Promise.all(claims.map((claim) => this.deliver(claim)));
+    return claims.length;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    if (this.options.listenUrl) await this.listen(this.options.listenUrl);
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  private async listen(url: string): Promise<void> {
+    this.listener = new pg.Client({ connectionString: url });
+    this.listener.on('notification', () => this.wake?.());
+    this.listener.on('error', (error) => this.options.log?.(`notifications: listener failed (${error.message}); polling only`));
+    await this.listener.connect();
+    await this.listener.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+  }
+
+  private claim(limit: number): Promise<ClaimedNotification[]> {
+    return claimDueNotifications(this.options.db, { workerId: this.workerId, now: this.clock.now(), leaseMs: this.leaseMs, limit });
+  }
+
+  private deliver(claim: ClaimedNotification): Promise<unknown> {
+    const delivery = deliverClaimed(this.options.db, claim, { workerId: this.workerId, clock: this.clock, timeoutMs: this.options.timeoutMs }).catch(
+      (error: unknown) => this.options.log?.(`notifications: attempt ${claim.attemptNo} of #${claim.id} not recorded: ${String(error)}`),
+    );
+    this.inFlight.add(delivery);
+    void delivery.finally(() => {
+      this.inFlight.delete(delivery);
+      this.wake?.();
+    });
+    return delivery;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        const claims = await this.claim(this.concurrency - this.inFlight.size);
+        claims.forEach((claim) => void this.deliver(claim));
+        claimed = claims.length;
+      } catch (error) {
+        this.options.log?.(`notifications: claim failed: ${String(error)}`);
+      }
+      if (claimed === 0 || this.inFlight.size >= this.concurrency) await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.pollMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
