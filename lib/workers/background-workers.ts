@@ -1,5 +1,8 @@
 import type { Database } from '../db/client';
+import { systemClock } from '../clock';
 import { NotificationWorker } from '../notifications/notification-worker';
+import { PERIODIC_JOBS } from './periodic-jobs';
+import { schedulePeriodicJobs } from './periodic-job';
 
 export interface BackgroundWorkers {
   stop(): Promise<void>;
@@ -9,9 +12,11 @@ export interface BackgroundWorkers {
 export async function startBackgroundWorkers(db: Database, databaseUrl: string, log: (line: string) => void): Promise<BackgroundWorkers> {
   const notifier = new NotificationWorker({ db, listenUrl: databaseUrl, log });
   await notifier.start();
-  log(`workers: notification delivery running (${notifier.workerId})`);
+  const jobs = schedulePeriodicJobs(PERIODIC_JOBS, { db, clock: systemClock, log });
+  log(`workers: notification delivery running (${notifier.workerId}); jobs: ${PERIODIC_JOBS.map((job) => job.name).join(', ') || 'none'}`);
   return {
     async stop() {
+      await jobs.stop();
       await notifier.stop();
     },
   };

@@ -1,0 +1,70 @@
+import type { Database } from '../db/client';
+import type { Clock } from '../clock';
+
+/** Background work that runs every `intervalMs` (pollers, the chain watcher, expiry). */
+export interface PeriodicJob {
+  /** Also the advisory-lock key: one process at a time runs a job, however many workers are started. */
+  name: string;
+  intervalMs: number;
+  run(context: { db: Database; clock: Clock; log: (line: string) => void }): Promise<void>;
+}
+
+function lockKey(name: string): number {
+  let hash = 0;
+  for (const char of `periodic-job:${name}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash;
+}
+
+/**
+ * Runs the job once if no other process is running it now (pg_try_advisory_lock on a dedicated connection).
+ * Returns false when another process held it.
+ */
+export async function runJobExclusively(job: PeriodicJob, context: { db: Database; clock: Clock; log: (line: string) => void }): Promise<boolean> {
+  const client = await context.db.$client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [lockKey(job.name)]);
+    if (!rows[0]?.locked) return false;
+    try {
+      await job.run(context);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [lockKey(job.name)]);
+    }
+    return true;
+  } finally {
+    client.release();
+  }
+}
+
+/** Schedules jobs until stopped; `stop()` waits for runs in progress. */
+export function schedulePeriodicJobs(jobs: readonly PeriodicJob[], context: { db: Database; clock: Clock; log: (line: string) => void }) {
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<unknown>>();
+  const lastRun = new Map<string, Date>();
+
+  function plan(job: PeriodicJob, delay: number) {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const run = runJobExclusively(job, context)
+        .then((ran) => ran && lastRun.set(job.name, context.clock.now()))
+        .catch((error: unknown) => context.log(`job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => {
+          running.delete(run);
+          plan(job, job.intervalMs);
+        });
+      running.add(run);
+    }, delay);
+    timers.add(timer);
+  }
+
+  for (const job of jobs) plan(job, 0);
+  return {
+    lastRun,
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

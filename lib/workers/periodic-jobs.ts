@@ -1,0 +1,4 @@
+import type { PeriodicJob } from './periodic-job';
+
+/** Every periodic background job of the service; each channel or concern adds its own entry here. */
+export const PERIODIC_JOBS: readonly PeriodicJob[] = [];
