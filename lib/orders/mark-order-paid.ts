@@ -9,7 +9,12 @@ export interface PaymentReport {
   via: string;
   paidAt: Date;
   tradeNo?: string;
-  /** Only an operator's manual completion may pay an order that has already closed. */
+  /** Who paid, as the upstream names them (USDT: the sending address). */
+  payer?: string;
+  /**
+   * Pay an order that has already closed: an operator's manual completion, or a chain payment whose block time lies
+   * inside the order's window but that was confirmed after the window ended.
+   */
   allowClosed?: boolean;
 }
 
@@ -24,7 +29,7 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
   const from = report.allowClosed ? ['pending', 'closed'] : ['pending'];
   const [paid] = await tx
     .update(orders)
-    .set({ status: 'paid', paidAt: report.paidAt, tradeNo: report.tradeNo, paidVia: report.via, updatedAt: report.paidAt })
+    .set({ status: 'paid', paidAt: report.paidAt, tradeNo: report.tradeNo, payer: report.payer, paidVia: report.via, updatedAt: new Date() })
     .where(and(eq(orders.id, report.orderId), inArray(orders.status, from)))
     .returning();
   if (!paid) {

@@ -20,3 +20,17 @@ describe('TRON addresses (base58check)', () => {
     for (let index = 0; index < 20; index += 1) expect(isTronAddress(tronAddressFromAccountBytes(randomBytes(20)))).toBe(true);
   });
 });
+
+describe('TRON address forms', () => {
+  it('reads base58, 41-hex and 0x-hex, and writes the event hex form', async () => {
+    const { normaliseTronAddress, tronAddressToEventHex } = await import('./address');
+    const usdt = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    const hex = tronAddressToEventHex(usdt);
+    expect(hex).toBe('0xa614f803b6fd780986a42c78ec9c7f77e6ded13c');
+    expect(normaliseTronAddress(hex)).toBe(usdt);
+    expect(normaliseTronAddress(`41${hex.slice(2)}`)).toBe(usdt);
+    expect(normaliseTronAddress(usdt)).toBe(usdt);
+    expect(normaliseTronAddress('0x1234')).toBeUndefined();
+    expect(normaliseTronAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toBeUndefined();
+  });
+});

@@ -48,3 +48,21 @@ export function tronAddressFromAccountBytes(account: Buffer): string {
   const payload = Buffer.concat([Buffer.from([0x41]), account]);
   return base58Encode(Buffer.concat([payload, doubleSha256(payload).subarray(0, 4)]));
 }
+
+/**
+ * Normalises an address as TronGrid may print it: base58 (`T…`), 41-prefixed hex, or 0x-prefixed 20-byte hex.
+ * Returns undefined for anything else.
+ */
+export function normaliseTronAddress(text: string): string | undefined {
+  if (text.startsWith('T')) return isTronAddress(text) ? text : undefined;
+  const hex = text.startsWith('0x') || text.startsWith('0X') ? text.slice(2) : text.length === 42 && text.startsWith('41') ? text.slice(2) : undefined;
+  if (!hex || !/^[0-9a-fA-F]{40}$/.test(hex)) return undefined;
+  return tronAddressFromAccountBytes(Buffer.from(hex, 'hex'));
+}
+
+/** The 0x-prefixed 20-byte hex form TronGrid uses in event results. */
+export function tronAddressToEventHex(address: string): string {
+  const decoded = base58Decode(address);
+  if (!decoded || decoded.length !== 25) throw new Error(`not a TRON address: ${address}`);
+  return `0x${decoded.subarray(1, 21).toString('hex')}`;
+}

@@ -1,4 +1,5 @@
+import { chainWatcherJob, usdtExpiryJob } from '../chain/chain-jobs';
 import type { PeriodicJob } from './periodic-job';
 
 /** Every periodic background job of the service; each channel or concern adds its own entry here. */
-export const PERIODIC_JOBS: readonly PeriodicJob[] = [];
+export const PERIODIC_JOBS: readonly PeriodicJob[] = [chainWatcherJob, usdtExpiryJob];

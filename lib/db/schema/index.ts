@@ -5,3 +5,4 @@ export * from './orders';
 export * from './accounts';
 export * from './notifications';
 export * from './audit-log';
+export * from './chain';

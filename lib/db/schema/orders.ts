@@ -40,6 +40,8 @@ export const orders = pgTable(
     tradeNo: text('trade_no'),
     /** Where the payment came from: upstream callback, poller, chain, or 'manual' (operator). */
     paidVia: text('paid_via'),
+    /** Who paid, as the upstream names them (USDT: the sending address). */
+    payer: text('payer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

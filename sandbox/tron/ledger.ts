@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../lib/db/client';
+import { isTronAddress, tronAddressFromAccountBytes, tronAddressToEventHex } from '../../lib/tron/address';
+
+/** The sandbox chain: a ledger of simulated USDT TRC20 transfers in 3-second blocks, final after a delay. */
+export const BLOCK_INTERVAL_MS = 3000;
+export const SANDBOX_PAYER = tronAddressFromAccountBytes(Buffer.alloc(20, 0x11));
+
+export function confirmationDelayMs(): number {
+  return Number(process.env.SANDBOX_TRON_CONFIRM_MS ?? 3000);
+}
+
+export class SandboxTransferRefused extends Error {}
+
+const USDT_6DP = /^(0|[1-9]\d{0,11})(\.\d{1,6})?$/;
+
+export function usdtToRaw(amount: string): bigint {
+  if (!USDT_6DP.test(amount)) throw new SandboxTransferRefused('amount must be a USDT quantity with at most 6 decimals');
+  const [whole, fraction = ''] = amount.split('.');
+  const raw = BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+  if (raw <= 0n) throw new SandboxTransferRefused('amount must be greater than 0');
+  return raw;
+}
+
+export interface SandboxTransfer {
+  transactionId: string;
+  blockNumber: number;
+  blockTimestampMs: number;
+  from: string;
+  to: string;
+  valueRaw: string;
+}
+
+/** Puts a transfer in the block being produced now. */
+export async function sendSandboxTransfer(db: Database, input: { to: string; amount: string; from?: string }, nowMs = Date.now()): Promise<SandboxTransfer> {
+  if (!isTronAddress(input.to)) throw new SandboxTransferRefused(`to is not a valid TRON address: ${input.to}`);
+  const from = input.from ?? SANDBOX_PAYER;
+  if (!isTronAddress(from)) throw new SandboxTransferRefused(`from is not a valid TRON address: ${from}`);
+  const transfer: SandboxTransfer = {
+    transactionId: randomBytes(32).toString('hex'),
+    blockNumber: Math.floor(nowMs / BLOCK_INTERVAL_MS),
+    blockTimestampMs: nowMs,
+    from,
+    to: input.to,
+    valueRaw: usdtToRaw(input.amount).toString(),
+  };
+  await db.execute(sql`
+    INSERT INTO sandbox_tron_transfers (transaction_id, block_number, block_timestamp_ms, from_address, to_address, value_raw)
+    VALUES (${transfer.transactionId}, ${transfer.blockNumber}, ${transfer.blockTimestampMs}, ${transfer.from}, ${transfer.to}, ${transfer.valueRaw})`);
+  return transfer;
+}
+
+interface Fingerprint {
+  ts: number;
+  id: number;
+}
+
+function encodeFingerprint(fingerprint: Fingerprint): string {
+  return Buffer.from(JSON.stringify(fingerprint)).toString('base64url');
+}
+
+function decodeFingerprint(text: string | null): Fingerprint | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Fingerprint;
+    return Number.isFinite(parsed.ts) && Number.isFinite(parsed.id) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** TronGrid's `/v1/contracts/{contract}/events` over the ledger: Transfer events, oldest first, paged by fingerprint. */
+export async function contractEvents(db: Database, query: URLSearchParams, nowMs = Date.now()) {
+  const limit = Math.min(Math.max(Number(query.get('limit') ?? 20), 1), 200);
+  const minTs = Number(query.get('min_block_timestamp') ?? 0);
+  const onlyConfirmed = query.get('only_confirmed') === 'true';
+  const after = decodeFingerprint(query.get('fingerprint'));
+  const confirmedBefore = onlyConfirmed ? nowMs - confirmationDelayMs() : Number.MAX_SAFE_INTEGER;
+  const { rows } = await db.execute<{ id: string; transaction_id: string; block_number: string; block_timestamp_ms: string; from_address: string; to_address: string; value_raw: string }>(sql`
+    SELECT id, transaction_id, block_number, block_timestamp_ms, from_address, to_address, value_raw::text AS value_raw
+    FROM sandbox_tron_transfers
+    WHERE block_timestamp_ms >= ${minTs} AND block_timestamp_ms <= ${confirmedBefore}
+      AND (${after?.ts ?? null}::bigint IS NULL OR (block_timestamp_ms, id) > (${after?.ts ?? 0}::bigint, ${after?.id ?? 0}::bigint))
+    ORDER BY block_timestamp_ms, id
+    LIMIT ${limit + 1}`);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const more = rows.length > limit && last !== undefined;
+  return {
+    success: true,
+    data: page.map((row) => ({
+      block_number: Number(row.block_number),
+      block_timestamp: Number(row.block_timestamp_ms),
+      caller_contract_address: query.get('contract') ?? '',
+      contract_address: query.get('contract') ?? '',
+      event_index: 0,
+      event_name: 'Transfer',
+      result: { from: tronAddressToEventHex(row.from_address), to: tronAddressToEventHex(row.to_address), value: row.value_raw },
+      result_type: { from: 'address', to: 'address', value: 'uint256' },
+      event: 'Transfer(address indexed from, address indexed to, uint256 value)',
+      transaction_id: row.transaction_id,
+    })),
+    meta: {
+      at: nowMs,
+      page_size: page.length,
+      ...(more ? { fingerprint: encodeFingerprint({ ts: Number(last.block_timestamp_ms), id: Number(last.id) }) } : {}),
+    },
+  };
+}
+
+export async function recentSandboxTransfers(db: Database, limit = 20) {
+  const { rows } = await db.execute<{ transaction_id: string; block_timestamp_ms: string; to_address: string; value_raw: string }>(sql`
+    SELECT transaction_id, block_timestamp_ms, to_address, value_raw::text AS value_raw FROM sandbox_tron_transfers ORDER BY id DESC LIMIT ${limit}`);
+  return rows.map((row) => ({
+    transactionId: row.transaction_id,
+    blockTimestampMs: Number(row.block_timestamp_ms),
+    to: row.to_address,
+    valueRaw: row.value_raw,
+  }));
+}
