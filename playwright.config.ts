@@ -31,6 +31,11 @@ export default defineConfig({
       PUBLIC_BASE_URL: baseURL,
       EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg',
       NEXT_TELEMETRY_DISABLED: '1',
+      // The merchant's receiver in the tests listens on loopback.
+      NOTIFY_ALLOW_PRIVATE_NETWORKS: 'true',
+      // The sandbox chain confirms and the watcher polls every second, so a payment shows within seconds.
+      CHAIN_POLL_MS: '1000',
+      SANDBOX_TRON_CONFIRM_MS: '1000',
     },
     stdout: 'ignore',
     stderr: 'pipe',

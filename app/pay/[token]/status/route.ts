@@ -1,0 +1,14 @@
+import { getDb } from '@/lib/db/client';
+import { findUsdtCheckout } from '@/lib/orders/checkout-view';
+
+export const dynamic = 'force-dynamic';
+
+/** The checkout page polls this; the state comes from the database only, never from the browser. */
+export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }) {
+  const checkout = await findUsdtCheckout(getDb(), (await params).token);
+  if (!checkout) return Response.json({ error: 'not found' }, { status: 404 });
+  return Response.json(
+    { status: checkout.status, secondsLeft: checkout.secondsLeft, redirectUrl: checkout.status === 'paid' ? checkout.redirectUrl : null },
+    { headers: { 'cache-control': 'no-store' } },
+  );
+}
