@@ -109,7 +109,7 @@ export async function contractEvents(db: Database, query: URLSearchParams, nowMs
   };
 }
 
-export async function recentSandboxTransfers(db: Database, limit = 20) {
+export async function recentSandboxTransfers(db: Database, limit = 20, nowMs = Date.now()) {
   const { rows } = await db.execute<{ transaction_id: string; block_timestamp_ms: string; to_address: string; value_raw: string }>(sql`
     SELECT transaction_id, block_timestamp_ms, to_address, value_raw::text AS value_raw FROM sandbox_tron_transfers ORDER BY id DESC LIMIT ${limit}`);
   return rows.map((row) => ({
@@ -117,5 +117,6 @@ export async function recentSandboxTransfers(db: Database, limit = 20) {
     blockTimestampMs: Number(row.block_timestamp_ms),
     to: row.to_address,
     valueRaw: row.value_raw,
+    confirmed: nowMs - Number(row.block_timestamp_ms) >= confirmationDelayMs(),
   }));
 }

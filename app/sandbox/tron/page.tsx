@@ -15,7 +15,6 @@ export default async function SandboxTronWallet({ searchParams }: { searchParams
   if (!sandboxEnabled()) notFound();
   const { to = '', amount = '', sent } = await searchParams;
   const transfers = await recentSandboxTransfers(getDb());
-  const now = Date.now();
   return (
     <main className="checkout">
       <section className="card" aria-labelledby="wallet-title">
@@ -43,7 +42,7 @@ export default async function SandboxTronWallet({ searchParams }: { searchParams
         <ul>
           {transfers.map((transfer) => (
             <li key={transfer.transactionId} className="mono">
-              {usdt(transfer.valueRaw)} USDT → {transfer.to} · {now - transfer.blockTimestampMs >= confirmationDelayMs() ? 'confirmed' : 'confirming'}
+              {usdt(transfer.valueRaw)} USDT → {transfer.to} · {transfer.confirmed ? 'confirmed' : 'confirming'}
             </li>
           ))}
         </ul>
