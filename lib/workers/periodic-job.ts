@@ -41,14 +41,33 @@ export function schedulePeriodicJobs(jobs: readonly PeriodicJob[], context: { db
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   const lastRun = new Map<string, Date>();
+  const lastFailure = new Map<string, { message: string; loggedAt: number; repeats: number }>();
+
+  /** A job failing the same way every tick (an unreachable upstream) is logged once a minute, not every tick. */
+  function reportFailure(job: PeriodicJob, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    const now = Date.now();
+    const previous = lastFailure.get(job.name);
+    if (previous && previous.message === message && now - previous.loggedAt < 60_000) {
+      previous.repeats += 1;
+      return;
+    }
+    const repeats = previous?.message === message && previous.repeats > 0 ? ` (and ${previous.repeats} more time(s) since the last report)` : '';
+    context.log(`job ${job.name} failed: ${message}${repeats}`);
+    lastFailure.set(job.name, { message, loggedAt: now, repeats: 0 });
+  }
 
   function plan(job: PeriodicJob, delay: number) {
     if (stopped) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
       const run = runJobExclusively(job, context)
-        .then((ran) => ran && lastRun.set(job.name, context.clock.now()))
-        .catch((error: unknown) => context.log(`job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`))
+        .then((ran) => {
+          if (!ran) return;
+          lastRun.set(job.name, context.clock.now());
+          lastFailure.delete(job.name);
+        })
+        .catch((error: unknown) => reportFailure(job, error))
         .finally(() => {
           running.delete(run);
           plan(job, job.intervalMs);
