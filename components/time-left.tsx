@@ -7,7 +7,7 @@ function formatSeconds(seconds: number): string {
 }
 
 /** Counts down from the seconds the server computed, so server and browser render the same first frame. */
-export function TimeLeft({ initialSeconds }: { initialSeconds: number }) {
+export function TimeLeft({ initialSeconds, label = 'Time left' }: { initialSeconds: number; label?: string }) {
   const [seconds, setSeconds] = useState(initialSeconds);
   useEffect(() => {
     const deadline = Date.now() + initialSeconds * 1000;
@@ -16,8 +16,9 @@ export function TimeLeft({ initialSeconds }: { initialSeconds: number }) {
   }, [initialSeconds]);
   return (
     <>
-      <p className="label">Time left</p>
-      <p className="mono" data-testid="pay-time-left" aria-live="polite">
+      <p className="label">{label}</p>
+      {/* Not a live region: announcing every second would drown a screen reader. */}
+      <p className="mono countdown" data-testid="pay-time-left" aria-live="off">
         {formatSeconds(seconds)}
       </p>
     </>

@@ -1,3 +1,4 @@
+import * as yhtCallbackRoute from '../app/v1/api/callback/yht/route';
 import * as queryRoute from '../app/v1/api/open/order/query/route';
 import * as submitRoute from '../app/v1/api/open/order/submit/route';
 
@@ -9,4 +10,5 @@ import * as submitRoute from '../app/v1/api/open/order/submit/route';
 export const OPEN_API_ROUTES: ReadonlyMap<string, (request: Request) => Promise<Response>> = new Map([
   ['/v1/api/open/order/submit', submitRoute.POST],
   ['/v1/api/open/order/query', queryRoute.POST],
+  ['/v1/api/callback/yht', yhtCallbackRoute.POST],
 ]);

@@ -18,7 +18,6 @@ let app: TestApp;
 let chain: Awaited<ReturnType<typeof serveWebHandler>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let config: ChainConfig;
-let addresses: string[];
 let sequence = 0;
 
 beforeAll(async () => {
@@ -26,7 +25,7 @@ beforeAll(async () => {
   chain = await serveWebHandler(handleSandboxTron, '/sandbox/tron');
   config = { baseUrl: chain.url, contract: USDT_TRC20_CONTRACT, pollMs: 1000, initialLookbackMs: 60 * 60 * 1000 };
   merchant = await aMerchant();
-  addresses = await receivingAddresses(2);
+  await receivingAddresses(2);
 });
 afterAll(async () => {
   await app.close();

@@ -22,6 +22,11 @@ export function payUrlFor(payToken: string): string {
   return `${publicBaseUrl()}/pay/${payToken}`;
 }
 
+/** The QR image of an order's upstream QR content (YHT), by the same unguessable token. */
+export function qrCodeUrlFor(payToken: string): string {
+  return `${publicBaseUrl()}/qr/${payToken}.png`;
+}
+
 export function orderTtlMinutes(): number {
   const configured = Number(process.env.ORDER_TTL_MINUTES ?? 30);
   return Number.isFinite(configured) && configured > 0 ? configured : 30;

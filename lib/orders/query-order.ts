@@ -4,12 +4,18 @@ import { channelOf, requireMerchantOrderNo } from '../api/field-rules';
 import type { OpenApiContext } from '../api/open-api-route';
 import { findMerchantOrder } from './find-order';
 import { usdtQueryData } from './usdt-view';
+import { yhtQueryData } from './yht-view';
 
-/** POST /v1/api/open/order/query: payType absent (or USDT) reads USDT orders; another channel's order is 1006. */
+/** POST /v1/api/open/order/query: payType absent (or USDT) reads USDT orders, YHT reads YHT orders; another channel's order is 1006. */
 export async function queryOrder({ db, merchant, fields }: OpenApiContext): Promise<Envelope> {
   const channel = channelOf(fields);
   const merchantOrderNo = requireMerchantOrderNo(fields);
   const order = await findMerchantOrder(db, merchant.id, merchantOrderNo);
   if (!order || order.channel !== channel) throw new OpenApiError('order_not_found');
-  return successEnvelope('success', usdtQueryData(order));
+  switch (order.channel) {
+    case 'YHT':
+      return successEnvelope('success', yhtQueryData(order));
+    default:
+      return successEnvelope('success', usdtQueryData(order));
+  }
 }

@@ -1,5 +1,6 @@
 import { chainWatcherJob, usdtExpiryJob } from '../chain/chain-jobs';
+import { yhtPollerJob } from '../channels/yht/poll-pending-orders';
 import type { PeriodicJob } from './periodic-job';
 
 /** Every periodic background job of the service; each channel or concern adds its own entry here. */
-export const PERIODIC_JOBS: readonly PeriodicJob[] = [chainWatcherJob, usdtExpiryJob];
+export const PERIODIC_JOBS: readonly PeriodicJob[] = [chainWatcherJob, usdtExpiryJob, yhtPollerJob];

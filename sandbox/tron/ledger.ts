@@ -81,7 +81,7 @@ export async function contractEvents(db: Database, query: URLSearchParams, nowMs
     SELECT id, transaction_id, block_number, block_timestamp_ms, from_address, to_address, value_raw::text AS value_raw
     FROM sandbox_tron_transfers
     WHERE block_timestamp_ms >= ${minTs} AND block_timestamp_ms <= ${confirmedBefore}
-      AND (${after?.ts ?? null}::bigint IS NULL OR (block_timestamp_ms, id) > (${after?.ts ?? 0}::bigint, ${after?.id ?? 0}::bigint))
+      AND (block_timestamp_ms, id) > (${after?.ts ?? -1}::bigint, ${after?.id ?? 0}::bigint)
     ORDER BY block_timestamp_ms, id
     LIMIT ${limit + 1}`);
   const page = rows.slice(0, limit);

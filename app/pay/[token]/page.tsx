@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import { findCheckoutChannel } from '@/lib/orders/checkout-order';
 import { UsdtCheckoutPage } from '@/components/checkout/usdt-checkout-page';
+import { YhtCheckoutPage } from '@/components/checkout/yht-checkout-page';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,6 +20,8 @@ export default async function PayPage({
   switch (channel) {
     case 'USDT':
       return <UsdtCheckoutPage token={token} lang={lang} />;
+    case 'YHT':
+      return <YhtCheckoutPage token={token} lang={lang} />;
     default:
       notFound();
   }

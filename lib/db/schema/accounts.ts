@@ -1,4 +1,4 @@
-import { bigint, bigserial, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants';
 
 /** People who sign in to the back office: merchant staff (bound to a merchant) and operators. */
@@ -8,5 +8,9 @@ export const accounts = pgTable('accounts', {
   passwordHash: text('password_hash').notNull(),
   role: text('role').notNull(),
   merchantId: bigint('merchant_id', { mode: 'number' }).references(() => merchants.id),
+  /** Raised on a password change: portal sessions (JWTs) carrying an older value are no longer accepted. */
+  sessionVersion: integer('session_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type AccountRow = typeof accounts.$inferSelect;

@@ -39,12 +39,16 @@ export const chainTransfers = pgTable(
 );
 
 /** The sandbox TRON ledger (development and tests only): simulated USDT transfers with blocks. */
-export const sandboxTronTransfers = pgTable('sandbox_tron_transfers', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  transactionId: text('transaction_id').notNull().unique(),
-  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-  blockTimestampMs: bigint('block_timestamp_ms', { mode: 'number' }).notNull(),
-  fromAddress: text('from_address').notNull(),
-  toAddress: text('to_address').notNull(),
-  valueRaw: numeric('value_raw', { precision: 78, scale: 0 }).notNull(),
-});
+export const sandboxTronTransfers = pgTable(
+  'sandbox_tron_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: text('transaction_id').notNull().unique(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockTimestampMs: bigint('block_timestamp_ms', { mode: 'number' }).notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    valueRaw: numeric('value_raw', { precision: 78, scale: 0 }).notNull(),
+  },
+  (table) => [index('sandbox_tron_transfers_time_idx').on(table.blockTimestampMs, table.id)],
+);

@@ -6,3 +6,7 @@ export * from './accounts';
 export * from './notifications';
 export * from './audit-log';
 export * from './chain';
+export * from './upstream-orders';
+export * from './upstream-callbacks';
+export * from './sandbox-yht-orders';
+export * from './sign-in-throttle';

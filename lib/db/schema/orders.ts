@@ -51,6 +51,10 @@ export const orders = pgTable(
     uniqueIndex('orders_pending_usdt_slot_key')
       .on(table.receivingAddressId, table.payAmountMinor)
       .where(sql`${table.status} = 'pending' AND ${table.channel} = 'USDT'`),
+    // The chain watcher looks up a USDT order by receiving address and exact amount, whatever its status.
+    index('orders_usdt_address_amount_idx')
+      .on(table.receivingAddressId, table.payAmountMinor, table.createdAt)
+      .where(sql`${table.channel} = 'USDT'`),
     index('orders_pending_expiry_idx')
       .on(table.expiresAt)
       .where(sql`${table.status} = 'pending'`),

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_usdt_address_amount_idx" ON "orders" USING btree ("receiving_address_id","pay_amount_minor","created_at") WHERE "orders"."channel" = 'USDT';--> statement-breakpoint
+CREATE INDEX "sandbox_tron_transfers_time_idx" ON "sandbox_tron_transfers" USING btree ("block_timestamp_ms","id");

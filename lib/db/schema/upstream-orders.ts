@@ -1,0 +1,24 @@
+import { bigint, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { orders } from './orders';
+
+/**
+ * The upstream's side of an order, as its create call answered: its own order number, the cashier URL and the QR
+ * content. Written in the same transaction as the order, and only after the upstream accepted it.
+ */
+export const upstreamOrders = pgTable(
+  'upstream_orders',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => orders.id),
+    channel: text('channel').notNull(),
+    /** The upstream's order number (YHT `tradeNo`). */
+    upstreamOrderNo: text('upstream_order_no').notNull(),
+    cashierUrl: text('cashier_url').notNull(),
+    qrContent: text('qr_content'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('upstream_orders_channel_no_key').on(table.channel, table.upstreamOrderNo)],
+);
+
+export type UpstreamOrderRow = typeof upstreamOrders.$inferSelect;

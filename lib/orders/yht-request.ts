@@ -1,0 +1,27 @@
+import { invalidParameter } from '../api/errors';
+import { optionalCallbackUrl, optionalText, requireCallbackUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
+import { present, type RequestFields } from '../api/request-fields';
+import { isYhtPayMethod, YHT_PAY_METHODS } from '../channels/yht/protocol';
+import type { YhtOrderInput } from './create-yht-order';
+
+/** The YHT variant of submit: payType and channel fixed 'YHT', payMethod from the contract's list, payMoney in CNY. */
+export function parseYhtSubmit(fields: RequestFields): YhtOrderInput {
+  const merchantOrderNo = requireMerchantOrderNo(fields);
+  const channel = present(fields, 'channel');
+  if (channel === undefined) throw invalidParameter('channel is required');
+  if (channel !== 'YHT') throw invalidParameter('channel must be YHT');
+  const payMethod = present(fields, 'payMethod');
+  if (payMethod === undefined) throw invalidParameter('payMethod is required');
+  if (!isYhtPayMethod(payMethod)) throw invalidParameter(`payMethod must be one of ${YHT_PAY_METHODS.join(', ')}`);
+  const payMoney = present(fields, 'payMoney');
+  if (payMoney === undefined) throw invalidParameter('payMoney is required');
+  return {
+    merchantOrderNo,
+    payMethod,
+    amountMinor: requirePositiveAmount(payMoney, 'payMoney'),
+    notifyUrl: requireCallbackUrl(fields, 'notifyUrl'),
+    redirectUrl: optionalCallbackUrl(fields, 'redirectUrl'),
+    productName: optionalText(fields, 'productName', 128),
+    attach: optionalText(fields, 'attach', 1024),
+  };
+}

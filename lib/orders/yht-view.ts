@@ -1,0 +1,22 @@
+import type { OrderRow } from '../db/schema';
+import { formatMinorUnits } from '../money/decimal-amount';
+import { payUrlFor, qrCodeUrlFor } from './identifiers';
+import { usdtStatus } from './usdt-view';
+
+/** YHT uses the USDT wire status: '0' pending, '1' paid, '2' closed (a pending order past its window reads '2'). */
+export const yhtStatus = usdtStatus;
+
+export function yhtCreateData(order: OrderRow, now = new Date()) {
+  return {
+    orderNo: order.orderNo,
+    merchantOrderNo: order.merchantOrderNo,
+    payUrl: payUrlFor(order.payToken),
+    qrCodeUrl: qrCodeUrlFor(order.payToken),
+    payMethod: order.payMethod,
+    status: yhtStatus(order, now),
+  };
+}
+
+export function yhtQueryData(order: OrderRow, now = new Date()) {
+  return { ...yhtCreateData(order, now), payMoney: formatMinorUnits(order.payAmountMinor) };
+}

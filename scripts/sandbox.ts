@@ -1,0 +1,62 @@
+/**
+ * npm run sandbox -- <upstream> <action> [options] [--json]: act as the outside world of the built-in upstream
+ * simulators (a payer paying, a callback being sent). Each simulator brings its own commands from sandbox/<upstream>/cli.ts.
+ * Uses DATABASE_URL, else the embedded server (the running service's when there is one). Refused where the sandbox is off.
+ * Exit codes: 0 done, 1 usage or input error, 2 unexpected failure.
+ */
+import { parseCommandArgs } from '../lib/cli/args';
+import { EXIT_OK, UsageError, type CliCommand } from '../lib/cli/command';
+import { printResult, processStreams, reportError } from '../lib/cli/output';
+import { wantsJson } from '../lib/cli/registry';
+import { closeDb, getDb } from '../lib/db/client';
+import { resolveDatabase, type DatabaseTarget } from '../lib/db/connect';
+import { sandboxEnabled } from '../lib/sandbox/sandbox-enabled';
+import { tronSandboxCommands } from '../sandbox/tron/cli';
+import { yhtSandboxCommands } from '../sandbox/yht/cli';
+
+const COMMANDS: readonly CliCommand[] = [...tronSandboxCommands, ...yhtSandboxCommands];
+
+const argv = process.argv.slice(2);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((command) => `${command.group} ${command.action}`.length));
+  const lines = COMMANDS.map((command) => `  ${`${command.group} ${command.action}`.padEnd(width)}  ${command.summary}`);
+  return ['usage: npm run sandbox -- <upstream> <action> [options] [--json]', '', 'commands:', ...lines, '', 'Run `npm run sandbox -- <upstream> <action> --help` for details.'].join('\n');
+}
+
+async function main(): Promise<number> {
+  const [group, action, ...rest] = argv;
+  const json = wantsJson(argv);
+  if (group === undefined || group === '--help' || group === '-h' || group === 'help') {
+    printResult(processStreams, json, { json: { usage: usage() }, text: usage() });
+    return EXIT_OK;
+  }
+  const command = COMMANDS.find((candidate) => candidate.group === group && candidate.action === action);
+  if (!command) throw new UsageError(`unknown command: ${[group, action].filter(Boolean).join(' ')}`, usage());
+  const args = parseCommandArgs(rest, command.options, command.usage);
+  if (args.flag('help')) {
+    printResult(processStreams, json, { json: { usage: command.usage }, text: command.usage });
+    return EXIT_OK;
+  }
+  const run = command.prepare(args);
+  if (!sandboxEnabled()) throw new UsageError('the sandbox is off here (NODE_ENV=production without SANDBOX_ENABLED=true)');
+  let database: DatabaseTarget | undefined;
+  try {
+    database = await resolveDatabase({ owner: false, migrate: true, log });
+    printResult(processStreams, json, await run(getDb()));
+    return EXIT_OK;
+  } finally {
+    await closeDb();
+    if (database?.embedded?.startedHere) await database.embedded.stop();
+  }
+}
+
+let exitCode: number;
+try {
+  exitCode = await main();
+} catch (error) {
+  exitCode = reportError(processStreams, wantsJson(argv), error);
+}
+await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
+process.exit(exitCode);
