@@ -79,7 +79,7 @@ async function seedBacklog(db: Database) {
            CASE WHEN g % 10 = 0 THEN a.address WHEN g % 10 = 1 THEN a.address ELSE 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' END,
            CASE WHEN g % 10 = 0 THEN o.pay_amount_minor * 10000 ELSE 1234567 END
     FROM generate_series(1, ${TRANSFERS}) AS g
-    JOIN orders o ON o.order_no = 'BC' || ((g / 10) + 1)
+    JOIN orders o ON o.order_no = 'BC' || (((g - 1) / 10) + 1)
     JOIN receiving_addresses a ON a.id = o.receiving_address_id`);
 }
 
