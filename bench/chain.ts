@@ -10,13 +10,13 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { systemClock } from '../lib/clock';
 import { USDT_TRC20_CONTRACT, type ChainConfig } from '../lib/chain/chain-config';
 import { TronGridClient } from '../lib/chain/trongrid-client';
 import { watchChainOnce } from '../lib/chain/watch-chain';
 import { closeDb, getDb, type Database } from '../lib/db/client';
 import { resolveDatabase } from '../lib/db/connect';
+import { createBenchDatabase, dropBenchDatabase } from './fixtures';
 import { applyMigrations } from '../lib/db/migrate';
 import { createMerchant } from '../lib/merchants/merchants';
 import { formatMinorUnits } from '../lib/money/decimal-amount';
@@ -31,13 +31,6 @@ const LIVE_TRANSFERS = Number(process.env.BENCH_CHAIN_LIVE ?? 300);
 const LIVE_RATE_PER_SECOND = 30;
 const POLL_MS = Number(process.env.CHAIN_POLL_MS ?? 3000);
 const CONFIRM_MS = 3000;
-
-async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
 
 async function serveSandboxChain() {
   const server = http.createServer((req, res) => {
@@ -91,10 +84,8 @@ async function countPaid(db: Database): Promise<number> {
 const target = await resolveDatabase({ migrate: false });
 const serverUrl = target.embedded?.serverUrl ?? target.url;
 const databaseName = `bench_chain_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-await onServer(serverUrl, `CREATE DATABASE ${databaseName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${databaseName}`;
-process.env.DATABASE_URL = url.toString();
+const scratchUrl = await createBenchDatabase(serverUrl, databaseName);
+process.env.DATABASE_URL = scratchUrl;
 process.env.SANDBOX_TRON_CONFIRM_MS = String(CONFIRM_MS);
 const chain = await serveSandboxChain();
 try {
@@ -159,6 +150,6 @@ try {
 } finally {
   chain.close();
   await closeDb();
-  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await dropBenchDatabase(serverUrl, databaseName);
   if (target.embedded?.startedHere) await target.embedded.stop();
 }

@@ -8,22 +8,15 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createDatabase, type Database } from '../lib/db/client';
 import { resolveDatabase } from '../lib/db/connect';
+import { createBenchDatabase, dropBenchDatabase } from './fixtures';
 import { applyMigrations } from '../lib/db/migrate';
 import { createMerchant } from '../lib/merchants/merchants';
 import { markOrderPaid } from '../lib/orders/mark-order-paid';
 
 const ORDERS = Number(process.env.BENCH_NOTIFY_ORDERS ?? 10_000);
 const PAY_CONCURRENCY = 16;
-
-async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
 
 async function startReceiver() {
   let received = 0;
@@ -133,10 +126,8 @@ async function measure(db: Database, databaseUrl: string, merchantId: number, no
 const target = await resolveDatabase({ migrate: false });
 const serverUrl = target.embedded?.serverUrl ?? target.url;
 const databaseName = `bench_notify_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-await onServer(serverUrl, `CREATE DATABASE ${databaseName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${databaseName}`;
-const databaseUrl = url.toString();
+const databaseUrl = await createBenchDatabase(serverUrl, databaseName);
+
 const receiver = await startReceiver();
 const db = createDatabase(databaseUrl, PAY_CONCURRENCY + 2);
 try {
@@ -158,6 +149,6 @@ try {
 } finally {
   receiver.close();
   await db.$client.end();
-  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await dropBenchDatabase(serverUrl, databaseName);
   if (target.embedded?.startedHere) await target.embedded.stop();
 }

@@ -6,10 +6,9 @@
  */
 import { parseCommandArgs } from '../lib/cli/args';
 import { EXIT_OK, UsageError, type CliCommand } from '../lib/cli/command';
-import { printResult, processStreams, reportError } from '../lib/cli/output';
+import { printResult, processStreams } from '../lib/cli/output';
 import { wantsJson } from '../lib/cli/registry';
-import { closeDb, getDb } from '../lib/db/client';
-import { resolveDatabase, type DatabaseTarget } from '../lib/db/connect';
+import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
 import { sandboxEnabled } from '../lib/sandbox/sandbox-enabled';
 import { tronSandboxCommands } from '../sandbox/tron/cli';
 import { yhtSandboxCommands } from '../sandbox/yht/cli';
@@ -17,7 +16,6 @@ import { yhtSandboxCommands } from '../sandbox/yht/cli';
 const COMMANDS: readonly CliCommand[] = [...tronSandboxCommands, ...yhtSandboxCommands];
 
 const argv = process.argv.slice(2);
-const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => `${command.group} ${command.action}`.length));
@@ -41,22 +39,7 @@ async function main(): Promise<number> {
   }
   const run = command.prepare(args);
   if (!sandboxEnabled()) throw new UsageError('the sandbox is off here (NODE_ENV=production without SANDBOX_ENABLED=true)');
-  let database: DatabaseTarget | undefined;
-  try {
-    database = await resolveDatabase({ owner: false, migrate: true, log });
-    printResult(processStreams, json, await run(getDb()));
-    return EXIT_OK;
-  } finally {
-    await closeDb();
-    if (database?.embedded?.startedHere) await database.embedded.stop();
-  }
+  return runOnDatabase(run, json);
 }
 
-let exitCode: number;
-try {
-  exitCode = await main();
-} catch (error) {
-  exitCode = reportError(processStreams, wantsJson(argv), error);
-}
-await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
-process.exit(exitCode);
+await exitAfter(main, wantsJson(argv));
