@@ -36,13 +36,23 @@ const server = createAppServer({ pages: (req, res) => handleWithNext(req, res) }
 const boundPort = await listen(server, port, host);
 log(`ready: http://localhost:${boundPort} (${dev ? 'development' : 'production'})`);
 
+/** How long shutdown waits for requests still being handled before closing the database under them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping`);
+  // No new connections; idle keep-alive ones close now. server.close() reports when the sockets are gone, which can
+  // be before their handlers finish (a client that hung up): wait for the handlers before the pool ends under them.
+  const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
-  await new Promise((resolve) => server.close(resolve));
+  if (!(await server.whenIdle(SHUTDOWN_GRACE_MS))) {
+    log(`${signal}: ${server.inFlight} request(s) still running after ${SHUTDOWN_GRACE_MS / 1000} s; closing anyway`);
+  }
+  server.closeAllConnections();
+  await closed;
   await workers?.stop();
   await nextApp.close().catch(() => undefined);
   await closeDb();

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OPEN_API_CONTENT_TYPE, type OpenApiCore } from '../lib/api/open-api-route';
 import { MAX_BODY_BYTES } from '../lib/api/request-fields';
 import { OPEN_API_ROUTES } from './open-api-routes';
 
@@ -10,33 +11,71 @@ export interface AppServerOptions {
   pages?: NodeHandler;
 }
 
-/** Reads the body, stopping one byte past the limit (the route answers "too large" without buffering more). */
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
+export interface AppServer extends http.Server {
+  /** Requests whose handler is still running or whose response is not finished yet. */
+  readonly inFlight: number;
+  /**
+   * Resolves true once no request is in flight, or false after `timeoutMs` with some still running. `server.close()`
+   * returns when the sockets close, not when the handlers finish: wait for this before closing what they use.
+   */
+  whenIdle(timeoutMs: number): Promise<boolean>;
+}
+
+interface Body {
+  /** At most MAX_BODY_BYTES plus the chunk that crossed it: past the limit nothing more is buffered. */
+  bytes: Buffer;
+  /** More than MAX_BODY_BYTES were sent (or declared). */
+  tooLarge: boolean;
+}
+
+/** Reads the body to its end, buffering at most one chunk past the limit; undefined when the client went away. */
+function readBody(req: http.IncomingMessage): Promise<Body | undefined> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
     req.on('data', (chunk: Buffer) => {
-      if (size > MAX_BODY_BYTES) return;
+      if (tooLarge) return;
       size += chunk.length;
       chunks.push(chunk);
+      if (size > MAX_BODY_BYTES) tooLarge = true;
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), tooLarge }));
+    // Before 'end' these mean the request was aborted (resolving twice is harmless).
+    req.on('error', () => resolve(undefined));
+    req.on('close', () => resolve(undefined));
   });
 }
 
-async function dispatchOpenApi(route: (request: Request) => Promise<Response>, req: http.IncomingMessage, res: http.ServerResponse) {
-  if (req.method !== 'POST') {
-    res.writeHead(405, { allow: 'POST', 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify({ code: 1003, message: 'method must be POST', data: null }));
-    return;
-  }
+function writeJson(res: http.ServerResponse, status: number, json: string, headers: http.OutgoingHttpHeaders = {}): void {
+  res.writeHead(status, { ...headers, 'content-type': OPEN_API_CONTENT_TYPE, 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}
+
+function methodNotAllowed(res: http.ServerResponse): void {
+  writeJson(res, 405, JSON.stringify({ code: 1003, message: 'method must be POST', data: null }), { allow: 'POST' });
+}
+
+/** An open-API endpoint, straight from node:http to its core: no Web Request/Response objects on the hot path. */
+async function serveOpenApi(core: OpenApiCore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  if (req.method !== 'POST') return methodNotAllowed(res);
   const body = await readBody(req);
+  if (!body) return;
+  const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes });
+  writeJson(res, reply.status, reply.json);
+}
+
+/** Any other POST handler (e.g. an upstream callback), through a Web Request/Response bridge. */
+async function serveWeb(route: (request: Request) => Promise<Response>, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  if (req.method !== 'POST') return methodNotAllowed(res);
+  const body = await readBody(req);
+  if (!body) return;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string' && name !== 'content-length' && name !== 'transfer-encoding') headers.set(name, value);
   }
-  const response = await route(new Request(`http://internal${req.url}`, { method: 'POST', headers, body: new Uint8Array(body) }));
+  // Past the limit the handler gets the bytes up to it and one chunk more, and answers "too large" by its own check.
+  const response = await route(new Request(`http://internal${req.url}`, { method: 'POST', headers, body: new Uint8Array(body.bytes) }));
   const responseHeaders: Record<string, string> = {};
   response.headers.forEach((value, name) => (responseHeaders[name] = value));
   const payload = Buffer.from(await response.arrayBuffer());
@@ -45,17 +84,61 @@ async function dispatchOpenApi(route: (request: Request) => Promise<Response>, r
   res.end(payload);
 }
 
-export function createAppServer(options: AppServerOptions = {}): http.Server {
-  return http.createServer((req, res) => {
+export function createAppServer(options: AppServerOptions = {}): AppServer {
+  let inFlight = 0;
+  let idleWaiters: (() => void)[] = [];
+  const finished = () => {
+    inFlight -= 1;
+    if (inFlight > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const wake of waiters) wake();
+  };
+
+  const server = http.createServer((req, res) => {
+    // In flight until both the handler has settled and the response is finished (or its connection gone).
+    inFlight += 1;
+    let open = 2;
+    const settle = () => {
+      open -= 1;
+      if (open === 0) finished();
+    };
+    res.once('close', settle);
+
     const path = (req.url ?? '/').split('?')[0]!;
     const route = OPEN_API_ROUTES.get(path);
-    const work = route ? dispatchOpenApi(route, req, res) : options.pages ? options.pages(req, res) : notFound(res);
-    Promise.resolve(work).catch((error: unknown) => {
-      console.error('http: unhandled failure', error instanceof Error ? error.stack : error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ code: 1000, message: 'internal error', data: null }));
-    });
+    let work: Promise<void> | void;
+    try {
+      if (route) work = 'openApi' in route ? serveOpenApi(route.openApi, req, res) : serveWeb(route.web, req, res);
+      else work = options.pages ? options.pages(req, res) : notFound(res);
+    } catch (error) {
+      work = Promise.reject(error); // a handler that threw before returning its promise
+    }
+    Promise.resolve(work)
+      .catch((error: unknown) => {
+        console.error('http: unhandled failure', error instanceof Error ? error.stack : error);
+        if (res.writableEnded) return;
+        if (!res.headersSent) res.writeHead(500, { 'content-type': OPEN_API_CONTENT_TYPE });
+        res.end(JSON.stringify({ code: 1000, message: 'internal error', data: null }));
+      })
+      .finally(settle);
   });
+
+  return Object.defineProperties(server, {
+    inFlight: { get: () => inFlight },
+    whenIdle: {
+      value: (timeoutMs: number): Promise<boolean> => {
+        if (inFlight === 0) return Promise.resolve(true);
+        return new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), timeoutMs);
+          idleWaiters.push(() => {
+            clearTimeout(timer);
+            resolve(true);
+          });
+        });
+      },
+    },
+  }) as AppServer;
 }
 
 function notFound(res: http.ServerResponse): void {

@@ -12,13 +12,46 @@ export interface OpenApiContext {
   fields: RequestFields;
 }
 
-function jsonResponse(envelope: Envelope, status = 200): Response {
-  return new Response(JSON.stringify(envelope), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+export const OPEN_API_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** What an open-API endpoint needs from the transport. */
+export interface OpenApiInput {
+  /** The Content-Type header, if any. */
+  contentType: string | undefined;
+  /**
+   * The raw body, or 'too-large' when it is over MAX_BODY_BYTES: the transport stops buffering there (a declared
+   * Content-Length over the limit is refused before reading anything).
+   */
+  body: Uint8Array | 'too-large';
 }
 
-async function readBody(request: Request): Promise<Uint8Array> {
+/** What the transport answers: always `application/json; charset=utf-8` (OPEN_API_CONTENT_TYPE). */
+export interface OpenApiReply {
+  status: number;
+  /** The envelope as JSON text. */
+  json: string;
+}
+
+/** An open-API endpoint without HTTP objects: body bytes in, status + JSON text out. */
+export type OpenApiCore = (input: OpenApiInput) => Promise<OpenApiReply>;
+
+export interface OpenApiEndpoint {
+  /** The transport-free endpoint, for the service's own HTTP server (server/app-server.ts). */
+  core: OpenApiCore;
+  /** The same endpoint as a Next.js route handler (Web Request/Response). */
+  POST: (request: Request) => Promise<Response>;
+}
+
+const bodyTooLarge = () => invalidParameter(`request body exceeds ${MAX_BODY_BYTES / 1024} KiB`);
+
+function reply(envelope: Envelope, status = 200): OpenApiReply {
+  return { status, json: JSON.stringify(envelope) };
+}
+
+/** The body of a Web Request, or 'too-large' without reading past the limit. */
+async function readRequestBody(request: Request): Promise<Uint8Array | 'too-large'> {
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw invalidParameter(`request body exceeds ${MAX_BODY_BYTES / 1024} KiB`);
+  if (declared > MAX_BODY_BYTES) return 'too-large';
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -29,7 +62,7 @@ async function readBody(request: Request): Promise<Uint8Array> {
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel();
-      throw invalidParameter(`request body exceeds ${MAX_BODY_BYTES / 1024} KiB`);
+      return 'too-large';
     }
     chunks.push(value);
   }
@@ -48,23 +81,43 @@ async function authenticate(db: Database, fields: RequestFields): Promise<Mercha
   return found.merchant;
 }
 
+function unexpected(error: unknown): OpenApiReply {
+  console.error('open api: unexpected failure', error instanceof Error ? error.stack : error);
+  return reply(errorEnvelope(new OpenApiError('internal')), 500);
+}
+
 /**
  * The one wrapper for open-API endpoints: body limits, JSON fields, appId + signature, and the mapping of
  * failures to envelopes. Handled outcomes are HTTP 200; anything unexpected is HTTP 500 with code 1000.
+ *
+ * A route file exports both halves: `POST` for Next.js and `core` for the service's own server, which calls it
+ * without building Web Request/Response objects (the merchants' hot path). Only POST reaches either: the transport
+ * answers 405 to other methods.
  */
-export function openApiRoute(handle: (context: OpenApiContext) => Promise<Envelope>) {
-  return async function POST(request: Request): Promise<Response> {
+export function openApiRoute(handle: (context: OpenApiContext) => Promise<Envelope>): OpenApiEndpoint {
+  async function core({ contentType, body }: OpenApiInput): Promise<OpenApiReply> {
     try {
-      const contentType = request.headers.get('content-type') ?? '';
-      if (!/^application\/json\s*(;|$)/i.test(contentType)) throw invalidParameter('Content-Type must be application/json');
-      const fields = parseRequestFields(decodeBody(await readBody(request)));
+      if (!/^application\/json\s*(;|$)/i.test(contentType ?? '')) throw invalidParameter('Content-Type must be application/json');
+      if (body === 'too-large') throw bodyTooLarge();
+      const fields = parseRequestFields(decodeBody(body));
       const db = getDb();
       const merchant = await authenticate(db, fields);
-      return jsonResponse(await handle({ db, merchant, fields }));
+      return reply(await handle({ db, merchant, fields }));
     } catch (error) {
-      if (error instanceof OpenApiError) return jsonResponse(errorEnvelope(error));
-      console.error('open api: unexpected failure', error instanceof Error ? error.stack : error);
-      return jsonResponse(errorEnvelope(new OpenApiError('internal')), 500);
+      if (error instanceof OpenApiError) return reply(errorEnvelope(error));
+      return unexpected(error);
     }
-  };
+  }
+
+  async function POST(request: Request): Promise<Response> {
+    let result: OpenApiReply;
+    try {
+      result = await core({ contentType: request.headers.get('content-type') ?? undefined, body: await readRequestBody(request) });
+    } catch (error) {
+      result = unexpected(error); // the body could not be read
+    }
+    return new Response(result.json, { status: result.status, headers: { 'content-type': OPEN_API_CONTENT_TYPE } });
+  }
+
+  return { core, POST };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { prepared } from '../db/prepared';
 import { merchants, type MerchantRow } from '../db/schema';
 import { decryptSecret, encryptSecret } from '../crypto/secret-box';
 
@@ -41,7 +42,10 @@ export async function createMerchant(db: Database, input: { name: string; orderP
 
 /** The merchant and its AppSecret, for authenticating a signed request. */
 export async function findMerchantForSigning(db: Database, appId: string): Promise<{ merchant: Merchant; appSecret: string } | undefined> {
-  const [row] = await db.select().from(merchants).where(eq(merchants.appId, appId)).limit(1);
+  const statement = prepared(db, 'merchant_by_app_id', (handle, name) =>
+    handle.select().from(merchants).where(eq(merchants.appId, sql.placeholder('appId'))).limit(1).prepare(name),
+  );
+  const [row] = await statement.execute({ appId });
   if (!row) return undefined;
   return { merchant: toMerchant(row), appSecret: decryptSecret(row.appSecretEncrypted) };
 }
