@@ -1,6 +1,6 @@
 /**
  * The benchmark's baseline: node:http + a pg Pool doing the same database work as the service's open API
- * (same SQL text against the same tables, one pool.query per statement as Drizzle does), without the Web
+ * (the same SQL text against the same tables, as named prepared statements like the service's), without the Web
  * Request/Response layer, Drizzle's query building/row mapping or the service's validation layer.
  *
  *   DATABASE_URL=... PORT=0 node --import tsx bench/bare-server.ts     prints `READY <port>` when listening
@@ -14,6 +14,7 @@ import pg from 'pg';
 import { decryptSecret } from '../lib/crypto/secret-box';
 import * as schema from '../lib/db/schema';
 import { formatMinorUnits, parseMinorUnits } from '../lib/money/decimal-amount';
+import { FREE_SLOTS_SQL, RELEASE_EXPIRED_SLOTS_SQL } from '../lib/orders/create-usdt-order';
 import { newOrderNo, newPayToken, orderTtlMinutes, payUrlFor } from '../lib/orders/identifiers';
 import { contractSign, QUERY_PATH, SUBMIT_PATH } from './fixtures';
 
@@ -72,22 +73,8 @@ const INSERT = statement(
     .returning()
     .toSQL(),
 );
-const RELEASE_SQL = `
-    UPDATE orders SET status = 'closed', closed_at = now(), updated_at = now()
-    WHERE status = 'pending' AND channel = 'USDT' AND expires_at <= now()
-      AND pay_amount_minor IN ($1::bigint, $2::bigint)`;
-const FREE_SLOTS_SQL = `
-    SELECT a.id AS address_id, v.amount::text AS amount
-    FROM receiving_addresses a
-    CROSS JOIN (VALUES ($1::bigint, 0), ($2::bigint, 1)) AS v(amount, rank)
-    WHERE a.enabled AND a.chain = 'TRC20'
-      AND NOT EXISTS (
-        SELECT 1 FROM orders o
-        WHERE o.status = 'pending' AND o.channel = 'USDT'
-          AND o.receiving_address_id = a.id AND o.pay_amount_minor = v.amount
-      )
-    ORDER BY v.rank, a.id
-    LIMIT 16`;
+// The very statements the service runs (exported by the domain), so both servers do the same database work.
+const RELEASE_SQL = RELEASE_EXPIRED_SLOTS_SQL;
 
 interface MerchantRow {
   id: string;
@@ -139,7 +126,7 @@ function parseFields(body: string): Fields {
 async function authenticate(fields: Fields): Promise<MerchantRow> {
   const appId = fields.appId;
   if (!appId) throw new Refusal(1003, 'appId is required');
-  const { rows } = await pool.query<MerchantRow>(MERCHANT.text, values(MERCHANT, { appId }));
+  const { rows } = await pool.query<MerchantRow>({ name: 'bare_merchant', text: MERCHANT.text, values: values(MERCHANT, { appId }) });
   const row = rows[0];
   if (!row) throw new Refusal(1005, 'merchant not found');
   const secret = decryptSecret(row.app_secret_encrypted);
@@ -150,7 +137,7 @@ async function authenticate(fields: Fields): Promise<MerchantRow> {
 }
 
 function findOrder(merchantId: string, merchantOrderNo: string): Promise<OrderRow | undefined> {
-  return pool.query<OrderRow>(ORDER.text, values(ORDER, { merchantId, merchantOrderNo })).then((result) => result.rows[0]);
+  return pool.query<OrderRow>({ name: 'bare_order', text: ORDER.text, values: values(ORDER, { merchantId, merchantOrderNo }) }).then((result) => result.rows[0]);
 }
 
 function status(order: OrderRow): string {
@@ -189,22 +176,23 @@ async function submit(fields: Fields): Promise<unknown> {
     if (BigInt(existing.requested_amount_minor) !== amount) throw new Refusal(1007, 'pay_usdt differs from the original order');
     return createData(existing);
   }
-  const { rows: settings } = await pool.query<{ value: string }>(SETTINGS.text, values(SETTINGS, { key: 'usdt_max_per_order_minor' }));
+  const { rows: settings } = await pool.query<{ value: string }>({ name: 'bare_settings', text: SETTINGS.text, values: values(SETTINGS, { key: 'usdt_max_per_order_minor' }) });
   const limit = settings[0] ? BigInt(settings[0].value) : 1_000_000n;
   if (amount > limit) throw new Refusal(1008, 'pay_usdt exceeds the platform per-order limit');
 
   const amountText = amount.toString();
   const nextText = (amount + 1n).toString();
-  await pool.query(RELEASE_SQL, [amountText, nextText]);
+  await pool.query({ name: 'bare_release', text: RELEASE_SQL, values: [amountText, nextText] });
   const now = new Date();
   const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
   for (let round = 0; round < 3; round += 1) {
-    const { rows: slots } = await pool.query<{ address_id: string; amount: string }>(FREE_SLOTS_SQL, [amountText, nextText]);
+    const { rows: slots } = await pool.query<{ address_id: string; amount: string }>({ name: 'bare_free_slots', text: FREE_SLOTS_SQL, values: [amountText, nextText] });
     if (slots.length === 0) break;
     for (const slot of slots) {
-      const { rows } = await pool.query<OrderRow>(
-        INSERT.text,
-        values(INSERT, {
+      const { rows } = await pool.query<OrderRow>({
+        name: 'bare_insert',
+        text: INSERT.text,
+        values: values(INSERT, {
           orderNo: newOrderNo('USDT', now),
           merchantId: merchant.id,
           merchantOrderNo,
@@ -217,7 +205,7 @@ async function submit(fields: Fields): Promise<unknown> {
           payToken: newPayToken(),
           expiresAt,
         }),
-      );
+      });
       if (rows[0]) return createData(rows[0]);
       const raced = await findOrder(merchant.id, merchantOrderNo);
       if (raced) return createData(raced);

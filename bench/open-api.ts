@@ -445,6 +445,8 @@ async function startTarget(name: TargetName, database: string, url: string, merc
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: url,
+    // Production refuses to start without a session secret (portal); the benchmark uses a throwaway one.
+    NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? 'bench-only-nextauth-secret-0123456789abcdef',
   });
   cleanups.push(async () => void (await stopChild(child)));
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -50,7 +50,7 @@ function recoverExisting(existing: OrderRow, input: UsdtOrderInput): CreatedOrde
  * orders with 50 addresses; 50,000 with 500 addresses, 9 ms instead of 1.2 ms). So this form is safe as a named
  * statement, whose generic plan PostgreSQL uses after five runs.
  */
-const FREE_SLOTS_SQL = `
+export const FREE_SLOTS_SQL = `
     SELECT a.id AS address_id, v.amount::text AS amount
     FROM receiving_addresses a
     CROSS JOIN (VALUES ($1::bigint, 0), ($2::bigint, 1)) AS v(amount, rank)
@@ -71,7 +71,7 @@ async function freeSlots(db: Database, amountMinor: bigint): Promise<{ addressId
 }
 
 /** Pending USDT orders past their window no longer hold their slot. */
-const RELEASE_EXPIRED_SLOTS_SQL = `
+export const RELEASE_EXPIRED_SLOTS_SQL = `
     UPDATE orders SET status = 'closed', closed_at = now(), updated_at = now()
     WHERE status = 'pending' AND channel = 'USDT' AND expires_at <= now()
       AND pay_amount_minor IN ($1::bigint, $2::bigint)`;
