@@ -14,6 +14,10 @@ const { closeDb, getDb } = await import('../lib/db/client');
 const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-run');
 const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
+const { portalAuthSecret } = await import('../lib/accounts/auth-secret');
+const { stampClientAddress } = await import('../server/client-address');
+
+portalAuthSecret(); // production refuses to start without NEXTAUTH_SECRET (portal sessions)
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -32,7 +36,12 @@ const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), databas
 const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port });
 await nextApp.prepare();
 const handleWithNext = nextApp.getRequestHandler();
-const server = createAppServer({ pages: (req, res) => handleWithNext(req, res) });
+const server = createAppServer({
+  pages: (req, res) => {
+    stampClientAddress(req);
+    return handleWithNext(req, res);
+  },
+});
 const boundPort = await listen(server, port, host);
 log(`ready: http://localhost:${boundPort} (${dev ? 'development' : 'production'})`);
 

@@ -1,0 +1,63 @@
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { authenticateAccount } from '@/lib/accounts/authenticate-account';
+import { portalAuthSecret } from '@/lib/accounts/auth-secret';
+import { clientAddressFrom } from '@/lib/accounts/client-address';
+import { getDb } from '@/lib/db/client';
+import { publicBaseUrl } from '@/lib/orders/identifiers';
+
+/** Raised by authorize() when the throttle refuses; next-auth hands its message to the sign-in form as `error`. */
+export const THROTTLED_ERROR = 'Throttled';
+
+let options: NextAuthOptions | undefined;
+
+/** next-auth v4: credentials sign-in, JWT sessions (8 h) carrying the account id, role and session version. */
+export function authOptions(): NextAuthOptions {
+  // next-auth builds its redirects from NEXTAUTH_URL; the service's public base URL is the natural default.
+  process.env.NEXTAUTH_URL ??= publicBaseUrl();
+  options ??= {
+    secret: portalAuthSecret(),
+    session: { strategy: 'jwt', maxAge: 8 * 60 * 60 },
+    pages: { signIn: '/portal/sign-in', error: '/portal/sign-in' },
+    providers: [
+      CredentialsProvider({
+        name: 'Email and password',
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(credentials, req) {
+          const email = typeof credentials?.email === 'string' ? credentials.email : '';
+          const password = typeof credentials?.password === 'string' ? credentials.password : '';
+          if (!email || !password) return null;
+          const result = await authenticateAccount(getDb(), {
+            email,
+            password,
+            clientAddress: clientAddressFrom(req.headers?.['x-forwarded-for']),
+            now: new Date(),
+          });
+          if (!result.ok) {
+            if (result.reason === 'throttled') throw new Error(THROTTLED_ERROR);
+            return null;
+          }
+          const { account } = result;
+          return { id: String(account.id), email: account.email, accountId: account.id, role: account.role, sessionVersion: account.sessionVersion };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          token.accountId = user.accountId;
+          token.role = user.role;
+          token.sessionVersion = user.sessionVersion;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        session.accountId = token.accountId ?? 0;
+        session.role = token.role ?? 'merchant';
+        session.sessionVersion = token.sessionVersion ?? -1;
+        return session;
+      },
+    },
+  };
+  return options;
+}

@@ -1,0 +1,29 @@
+import Link from 'next/link';
+import { SignInForm } from '@/components/portal/sign-in-form';
+
+const MESSAGES: Record<string, string> = {
+  SessionExpired: 'Your session has ended. Sign in again. / 会话已失效，请重新登录。',
+  NotMerchant: 'This back office is for merchant accounts. / 此后台仅供商户账户使用。',
+  CredentialsSignin: 'Email or password is not correct. / 邮箱或密码不正确。',
+  Throttled: 'Too many sign-in attempts. Try again in 15 minutes. / 登录尝试过多，请 15 分钟后再试。',
+};
+
+/** Only a path inside the portal is followed after sign-in (no open redirect). */
+function safeNext(value: string | string[] | undefined): string {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text && /^\/portal(\/[\w\-./?=&%]*)?$/.test(text) && !text.startsWith('//') ? text : '/portal';
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const error = typeof params.error === 'string' ? (MESSAGES[params.error] ?? MESSAGES.CredentialsSignin) : undefined;
+  return (
+    <main id="main" className="auth card">
+      <h1>Sign in · 登录</h1>
+      <SignInForm initialError={error} next={safeNext(params.next)} />
+      <p className="note">
+        No account yet? / 还没有账户？ <Link href="/portal/sign-up">Create a merchant account · 注册商户</Link>
+      </p>
+    </main>
+  );
+}

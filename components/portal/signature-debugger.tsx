@@ -1,0 +1,95 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { debugSignatureAction } from '@/app/portal/(merchant)/signature/actions';
+import type { SignatureDebugResult } from '@/lib/portal/signature-debugger';
+import { Field, FormMessage } from './field';
+
+const VERDICTS: Record<SignatureDebugResult['verdict'], string> = {
+  match: 'The signature matches. · 签名正确。',
+  mismatch: 'The signature does not match: the service answers 1002. · 签名错误，服务端返回 1002。',
+  'no-signature': 'No signature in the body. · 请求体中没有 signature。',
+  unreadable: 'The body cannot be read (1003). · 请求体无法解析（1003）。',
+};
+
+export function SignatureDebugger({ appId }: { appId: string }) {
+  const [result, setResult] = useState<SignatureDebugResult>();
+  const [error, setError] = useState<{ message?: string; appSecret?: string }>({});
+  const [pending, setPending] = useState(false);
+  const example = JSON.stringify({ appId, merchantOrderNo: 'ORDER-1', pay_usdt: '10.50', chainType: '1', attach: '', signature: '' }, null, 2);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setPending(true);
+    const outcome = await debugSignatureAction({ body: String(data.get('body') ?? ''), appSecret: String(data.get('appSecret') ?? '') });
+    setPending(false);
+    if (outcome.ok) {
+      setResult(outcome.data);
+      setError({});
+    } else {
+      setResult(undefined);
+      setError({ message: outcome.message, appSecret: outcome.fieldErrors?.appSecret });
+    }
+  }
+
+  return (
+    <>
+      <form className="card" onSubmit={onSubmit} noValidate aria-busy={pending}>
+        <FormMessage error={error.message} />
+        <div className="field">
+          <label htmlFor="debug-body">Request body (JSON) · 请求体</label>
+          <textarea id="debug-body" name="body" rows={10} className="mono" defaultValue={example} spellCheck={false} style={{ font: 'inherit', padding: '0.5rem' }} />
+        </div>
+        <Field label="AppSecret" name="appSecret" type="password" autoComplete="off" required error={error.appSecret} />
+        <button className="button" type="submit" disabled={pending}>
+          Check signature · 校验签名
+        </button>
+      </form>
+      <div aria-live="polite">
+        {result ? (
+          <section className="card" aria-labelledby="debug-result" data-testid="signature-result">
+            <h2 id="debug-result">{VERDICTS[result.verdict]}</h2>
+            <dl className="details">
+              {result.parseError ? (
+                <>
+                  <dt>Error · 错误</dt>
+                  <dd>{result.parseError}</dd>
+                </>
+              ) : null}
+              {result.signedText ? (
+                <>
+                  <dt>Signed text · 签名串</dt>
+                  <dd className="mono" data-testid="signed-text">
+                    {result.signedText}
+                  </dd>
+                </>
+              ) : null}
+              {result.expected ? (
+                <>
+                  <dt>Expected signature · 期望签名</dt>
+                  <dd className="mono" data-testid="expected-signature">
+                    {result.expected}
+                  </dd>
+                </>
+              ) : null}
+              {result.given ? (
+                <>
+                  <dt>Your signature · 你的签名</dt>
+                  <dd className="mono">{result.given}</dd>
+                </>
+              ) : null}
+            </dl>
+            {result.hints.length > 0 ? (
+              <ul data-testid="signature-hints">
+                {result.hints.map((hint) => (
+                  <li key={hint}>{hint}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}

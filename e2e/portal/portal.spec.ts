@@ -1,0 +1,210 @@
+import { expect, test } from '@playwright/test';
+import { admin, randomTronAddress, signed } from '../helpers';
+import { startMerchantReceiver } from '../merchant-receiver';
+import { PASSWORD, signIn, signInOverHttp, signUp, uniqueEmail } from './portal-helpers';
+
+test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, orders with their notification log', async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000); // first visits compile each page in development mode; the operator CLI runs several times
+  const email = uniqueEmail(`alice-${testInfo.project.name}`);
+
+  // Sign up, then sign out and in again.
+  const appId = await signUp(page, { name: `Alice ${testInfo.project.name}`, email });
+  await expect(page.getByTestId('order-permission')).toContainText('not enabled yet');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL('**/portal/sign-in');
+  await page.goto('/portal/keys');
+  await page.waitForURL('**/portal/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Email or password is not correct' })).toBeVisible();
+  await signIn(page, email);
+
+  // Reveal: hidden until the password is entered again.
+  await page.goto('/portal/keys');
+  await expect(page.getByTestId('app-secret')).toHaveCount(0);
+  const revealForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Reveal AppSecret' }) });
+  await revealForm.getByLabel('Password').fill('wrong password');
+  await revealForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
+  await expect(revealForm.getByRole('alert').filter({ hasText: 'The password is not correct' }).first()).toBeVisible();
+  await revealForm.getByLabel('Password').fill(PASSWORD);
+  await revealForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
+  const oldSecret = (await page.getByTestId('app-secret').textContent())!.trim();
+  expect(oldSecret.length).toBeGreaterThan(20);
+  const query = { appId, merchantOrderNo: 'NO-SUCH-ORDER' };
+  expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, oldSecret) })).json()).code).toBe(1006);
+
+  // Rotate: the page says the old secret stops at once; it does.
+  await page.getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByText('The old AppSecret stops working at once')).toBeVisible();
+  const rotateForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Rotate AppSecret' }) });
+  await rotateForm.getByLabel('Password').fill(PASSWORD);
+  await rotateForm.getByRole('button', { name: 'Rotate AppSecret' }).click();
+  await expect(rotateForm.getByRole('alert').filter({ hasText: 'Confirm that the old secret stops working' })).toBeVisible();
+  await rotateForm.getByLabel('I understand the old AppSecret stops working immediately').check();
+  await rotateForm.getByRole('button', { name: 'Rotate AppSecret' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'New AppSecret created' })).toBeVisible();
+  const newSecret = (await page.getByTestId('app-secret').textContent())!.trim();
+  expect(newSecret).not.toBe(oldSecret);
+  expect(await (await request.post('/v1/api/open/order/query', { data: signed(query, oldSecret) })).json()).toMatchObject({ code: 1002, data: null });
+  expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, newSecret) })).json()).code).toBe(1006);
+
+  // An operator enables orders; the merchant places one and it is paid; the notification reaches the merchant.
+  admin('merchant', 'orders', 'on', '--app-id', appId);
+  admin('address', 'add', '--chain', 'TRC20', randomTronAddress());
+  const receiver = await startMerchantReceiver(newSecret);
+  try {
+    const merchantOrderNo = `PORTAL-${Date.now()}-${testInfo.project.name}`;
+    const amount = `${2000 + Math.floor(Math.random() * 7000)}.${Math.floor(Math.random() * 90 + 10)}`;
+    const submit = await request.post('/v1/api/open/order/submit', {
+      data: signed({ appId, merchantOrderNo, pay_usdt: amount, chainType: '1', productName: 'Portal e2e', notifyUrl: receiver.notifyUrl }, newSecret),
+    });
+    const created = (await submit.json()).data;
+    expect(created.orderNo).toBeTruthy();
+    admin('order', 'complete', '--app-id', appId, '--merchant-order-no', merchantOrderNo, '--reason', 'portal e2e');
+    await expect.poll(() => receiver.notifications.length, { timeout: 15_000 }).toBe(1);
+
+    await page.goto('/portal/orders');
+    await expect(page.getByTestId('orders-total')).toContainText('1 orders');
+    await page.getByLabel('Status').selectOption('pending');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByTestId('orders-total')).toContainText('0 orders');
+    await page.getByLabel('Status').selectOption('paid');
+    await page.getByLabel('Order number').fill(merchantOrderNo);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByTestId('orders-total')).toContainText('1 orders');
+    await page.getByRole('link', { name: merchantOrderNo }).click();
+    await page.waitForURL(`**/portal/orders/${created.orderNo}`, { timeout: 60_000 }); // compiled on first visit
+
+    await expect(page.getByTestId('order-no')).toHaveText(created.orderNo);
+    await expect(page.getByTestId('order-status')).toContainText('Paid');
+    const timeline = page.getByTestId('order-timeline');
+    await expect(timeline.locator('li[data-kind="created"]')).toHaveCount(1);
+    await expect(timeline.locator('li[data-kind="paid"]')).toContainText('via manual');
+    await expect(async () => {
+      await page.reload();
+      await expect(timeline.locator('li[data-kind="notification-attempt"]')).toContainText('HTTP 200', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(timeline.locator('li[data-kind="notification-attempt"]')).toContainText('acknowledged');
+
+    await page.getByRole('button', { name: 'Resend notification' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Notification re-sent' })).toContainText('cycle 2');
+    await expect.poll(() => receiver.notifications.length, { timeout: 15_000 }).toBe(2);
+    expect(receiver.notifications.every((entry) => entry.signatureValid)).toBe(true);
+    await expect(async () => {
+      await page.reload();
+      await expect(timeline.locator('li[data-kind="notification-attempt"]')).toHaveCount(2, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await page.screenshot({ path: testInfo.outputPath('order-detail.png'), fullPage: true });
+
+    // Another merchant, signed in through next-auth's credentials endpoint over plain HTTP, sees none of it.
+    const bobEmail = uniqueEmail(`bob-${testInfo.project.name}`);
+    const bobContext = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL });
+    const bobPage = await bobContext.newPage();
+    await signUp(bobPage, { name: 'Bob', email: bobEmail });
+    await signInOverHttp(request, bobEmail);
+    const detail = await request.get(`/portal/orders/${created.orderNo}`);
+    expect(detail.status()).toBe(404);
+    expect(await detail.text()).not.toContain(merchantOrderNo);
+    const list = await request.get(`/portal/orders?q=${encodeURIComponent(merchantOrderNo)}`);
+    expect(list.status()).toBe(200);
+    expect(await list.text()).not.toContain(created.orderNo);
+    const keys = await request.get('/portal/keys');
+    expect(await keys.text()).not.toContain(appId);
+
+    // Bob tampers with his own resend button to name Alice's order: refused, and Alice's merchant gets nothing.
+    admin('merchant', 'orders', 'on', '--app-id', (await bobPage.getByTestId('app-id').textContent())!.trim());
+    const bobAppId = (await bobPage.getByTestId('app-id').textContent())!.trim();
+    const bobSecretForm = bobPage.locator('form').filter({ has: bobPage.getByRole('button', { name: 'Reveal AppSecret' }) });
+    await bobSecretForm.getByLabel('Password').fill(PASSWORD);
+    await bobSecretForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
+    const bobSecret = (await bobPage.getByTestId('app-secret').textContent())!.trim();
+    const bobOrderNo = `BOB-${Date.now()}`;
+    const bobAmount = `${2000 + Math.floor(Math.random() * 7000)}.${Math.floor(Math.random() * 90 + 10)}`;
+    const bobOrder = (
+      await (
+        await request.post('/v1/api/open/order/submit', {
+          data: signed({ appId: bobAppId, merchantOrderNo: bobOrderNo, pay_usdt: bobAmount, chainType: '1', notifyUrl: 'http://127.0.0.1:9/notify' }, bobSecret),
+        })
+      ).json()
+    ).data;
+    admin('order', 'complete', '--app-id', bobAppId, '--merchant-order-no', bobOrderNo, '--reason', 'portal e2e');
+    await bobPage.goto(`/portal/orders/${bobOrder.orderNo}`);
+    const resend = bobPage.getByRole('button', { name: 'Resend notification' });
+    await resend.evaluate((button: HTMLButtonElement, orderNo: string) => (button.dataset.orderNo = orderNo), created.orderNo);
+    await resend.click();
+    await expect(bobPage.getByRole('alert').filter({ hasText: 'Not found' })).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(receiver.notifications).toHaveLength(2);
+    await bobContext.close();
+  } finally {
+    receiver.close();
+  }
+});
+
+test('portal pages and the session endpoint need a signed-in merchant', async ({ request }) => {
+  for (const path of ['/portal', '/portal/orders', '/portal/keys', '/portal/account', '/portal/signature', '/portal/orders/U20260101000000000000']) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect([302, 303, 307, 308], path).toContain(response.status());
+    expect(response.headers().location, path).toContain('/portal/sign-in');
+  }
+  expect(await (await request.get('/api/auth/session')).json()).toEqual({});
+});
+
+test('dashboard and signature debugger', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail(`dash-${testInfo.project.name}`);
+  const appId = await signUp(page, { name: 'Dashboard shop', email });
+  const revealForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Reveal AppSecret' }) });
+  await revealForm.getByLabel('Password').fill(PASSWORD);
+  await revealForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
+  const secret = (await page.getByTestId('app-secret').textContent())!.trim();
+
+  await page.goto('/portal');
+  await expect(page.getByText('Order permission is not enabled yet')).toBeVisible();
+  await expect(page.getByTestId('dashboard-stats')).toContainText('Today');
+  await expect(page.getByText('No paid orders in the last 7 days')).toBeVisible();
+
+  await page.goto('/portal/signature');
+  const fields = { appId, merchantOrderNo: 'DBG-1', pay_usdt: '10.50', attach: '' };
+  await page.getByLabel('Request body').fill(JSON.stringify(signed(fields, secret)));
+  await page.getByLabel('AppSecret').fill(secret);
+  await page.getByRole('button', { name: 'Check signature' }).click();
+  await expect(page.getByTestId('signature-result')).toContainText('The signature matches');
+  await expect(page.getByTestId('signed-text')).toHaveText(`appId=${appId}&merchantOrderNo=DBG-1&pay_usdt=10.50&appsecret=<AppSecret>`);
+
+  await page.getByLabel('Request body').fill(JSON.stringify(signed(fields, 'an old secret')));
+  await page.getByLabel('AppSecret').fill('an old secret');
+  await page.getByRole('button', { name: 'Check signature' }).click();
+  await expect(page.getByTestId('signature-hints')).toContainText('This is not your current AppSecret');
+  await expect(page.getByTestId('signature-hints')).toContainText('Left out of the signed text because they are empty: attach');
+});
+
+test('password change keeps this session, ends the others, and the new password signs in', async ({ page, browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail(`pw-${testInfo.project.name}`);
+  await signUp(page, { name: 'Password shop', email });
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, email);
+
+  await page.goto('/portal/account');
+  await page.getByLabel('Current password').fill('not it at all');
+  await page.getByLabel('New password · 新密码', { exact: true }).fill('a brand new password');
+  await page.getByLabel('Confirm new password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The password is not correct' }).first()).toBeVisible();
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByLabel('New password · 新密码', { exact: true }).fill('a brand new password');
+  await page.getByLabel('Confirm new password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
+
+  await page.goto('/portal/orders');
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await otherPage.goto('/portal/orders');
+  await otherPage.waitForURL('**/portal/sign-in?error=SessionExpired');
+  await expect(otherPage.getByRole('alert').filter({ hasText: 'Your session has ended' })).toBeVisible();
+  await signIn(otherPage, email, 'a brand new password');
+  await other.close();
+});

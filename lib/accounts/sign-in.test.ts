@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../db/client';
+import { accounts, merchants } from '../db/schema';
+import { loadMerchantContext } from '../portal/merchant-context';
+import { createAccount } from './accounts';
+import { portalAuthSecret } from './auth-secret';
+import { authenticateAccount } from './authenticate-account';
+import { changePassword, PasswordRejected } from './change-password';
+import { clientAddressFrom } from './client-address';
+import { EmailAlreadyRegistered, SignUpThrottled, signUpMerchant } from './sign-up-merchant';
+
+let sequence = 0;
+const anEmail = () => `user${(sequence += 1)}-${process.pid}@example.com`;
+const anAddress = () => `198.51.100.${(sequence += 1) % 250}`;
+const PASSWORD = 'correct horse battery';
+
+async function aSignedUpMerchant(email = anEmail()) {
+  const { accountId, merchant } = await signUpMerchant(getDb(), { merchantName: 'Shop', email, password: PASSWORD, clientAddress: anAddress(), now: new Date() });
+  return { accountId, merchant, email };
+}
+
+describe('sign-up', () => {
+  it('creates a merchant with order permission off, an AppSecret, and a merchant account with an argon2 hash', async () => {
+    const { accountId, merchant, email } = await aSignedUpMerchant();
+    const [row] = await getDb().select().from(merchants).where(eq(merchants.id, merchant.id));
+    expect(row).toMatchObject({ orderPermission: false, name: 'Shop' });
+    expect(row!.appSecretEncrypted).toMatch(/^v1\./);
+    const [account] = await getDb().select().from(accounts).where(eq(accounts.id, accountId));
+    expect(account).toMatchObject({ email, role: 'merchant', merchantId: merchant.id, sessionVersion: 0 });
+    expect(account!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses an email that already has an account, whatever its case, and creates no merchant', async () => {
+    const { email } = await aSignedUpMerchant();
+    const before = await getDb().$count(merchants);
+    await expect(aSignedUpMerchant(` ${email.toUpperCase()} `)).rejects.toBeInstanceOf(EmailAlreadyRegistered);
+    expect(await getDb().$count(merchants)).toBe(before);
+  });
+
+  it('throttles sign-ups per client address (10 per hour)', async () => {
+    const now = new Date();
+    for (let index = 0; index < 10; index += 1) {
+      await signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now });
+    }
+    await expect(signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now })).rejects.toBeInstanceOf(
+      SignUpThrottled,
+    );
+    await signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now: new Date(now.getTime() + 3_600_001) });
+  });
+});
+
+describe('sign-in', () => {
+  it('accepts the right password (any email case) and refuses a wrong one or an unknown email alike', async () => {
+    const { email, accountId } = await aSignedUpMerchant();
+    const ok = await authenticateAccount(getDb(), { email: email.toUpperCase(), password: PASSWORD, clientAddress: anAddress(), now: new Date() });
+    expect(ok).toMatchObject({ ok: true, account: { id: accountId, role: 'merchant', sessionVersion: 0 } });
+    expect(await authenticateAccount(getDb(), { email, password: 'wrong password', clientAddress: anAddress(), now: new Date() })).toEqual({ ok: false, reason: 'invalid' });
+    expect(await authenticateAccount(getDb(), { email: anEmail(), password: PASSWORD, clientAddress: anAddress(), now: new Date() })).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('throttles an account after 5 failures in 15 minutes, even with the right password, from any address', async () => {
+    const { email } = await aSignedUpMerchant();
+    const now = new Date();
+    for (let index = 0; index < 5; index += 1) {
+      expect((await authenticateAccount(getDb(), { email, password: `guess ${index}`, clientAddress: anAddress(), now })).ok).toBe(false);
+    }
+    const throttled = await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: anAddress(), now });
+    expect(throttled).toMatchObject({ ok: false, reason: 'throttled' });
+    const later = new Date(now.getTime() + 15 * 60_000 + 1);
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: anAddress(), now: later })).ok).toBe(true);
+  });
+
+  it('a success clears the account count, so failures spread over time do not lock the owner out', async () => {
+    const { email } = await aSignedUpMerchant();
+    const now = new Date();
+    for (let round = 0; round < 3; round += 1) {
+      for (let index = 0; index < 4; index += 1) await authenticateAccount(getDb(), { email, password: 'nope', clientAddress: anAddress(), now });
+      expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: anAddress(), now })).ok).toBe(true);
+    }
+  });
+
+  it('throttles a client address after 30 failures in 15 minutes, across accounts', async () => {
+    const address = '192.0.2.200';
+    const now = new Date();
+    for (let index = 0; index < 30; index += 1) {
+      await authenticateAccount(getDb(), { email: anEmail(), password: 'nope', clientAddress: address, now });
+    }
+    const { email } = await aSignedUpMerchant();
+    expect(await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: address, now })).toMatchObject({ ok: false, reason: 'throttled' });
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: anAddress(), now })).ok).toBe(true);
+  });
+
+  it('counts concurrent guesses before checking them: no more than the limit get a password check', async () => {
+    const { email } = await aSignedUpMerchant();
+    const now = new Date();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => authenticateAccount(getDb(), { email, password: `guess ${index}`, clientAddress: anAddress(), now })),
+    );
+    expect(results.filter((result) => !result.ok && result.reason === 'invalid')).toHaveLength(5);
+  });
+});
+
+describe('sessions and passwords', () => {
+  it('a session token maps to its merchant; operators and tokens from before a password change do not', async () => {
+    const { accountId, merchant, email } = await aSignedUpMerchant();
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 })).toMatchObject({ accountId, email, merchantId: merchant.id, appId: merchant.appId });
+
+    await expect(changePassword(getDb(), { accountId, currentPassword: 'wrong', newPassword: 'another good password', now: new Date() })).rejects.toBeInstanceOf(PasswordRejected);
+    const { sessionVersion } = await changePassword(getDb(), { accountId, currentPassword: PASSWORD, newPassword: 'another good password', now: new Date() });
+    expect(sessionVersion).toBe(1);
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 })).toBeUndefined();
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 1 })).toBeDefined();
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: anAddress(), now: new Date() })).ok).toBe(false);
+    expect((await authenticateAccount(getDb(), { email, password: 'another good password', clientAddress: anAddress(), now: new Date() })).ok).toBe(true);
+
+    const operator = await createAccount(getDb(), { email: anEmail(), password: PASSWORD, role: 'operator' });
+    expect(await loadMerchantContext(getDb(), { accountId: operator.id, sessionVersion: 0 })).toBeUndefined();
+  });
+});
+
+describe('configuration', () => {
+  it('uses a development session secret outside production and refuses production without one', () => {
+    expect(portalAuthSecret({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)).toHaveLength(43);
+    expect(() => portalAuthSecret({ NODE_ENV: 'production' } as NodeJS.ProcessEnv)).toThrow(/NEXTAUTH_SECRET is required/);
+    expect(() => portalAuthSecret({ NODE_ENV: 'production', NEXTAUTH_SECRET: 'short' } as NodeJS.ProcessEnv)).toThrow(/at least 32/);
+    expect(portalAuthSecret({ NODE_ENV: 'production', NEXTAUTH_SECRET: 'x'.repeat(40) } as NodeJS.ProcessEnv)).toBe('x'.repeat(40));
+  });
+
+  it('counts the address the service stamped, the last hop', () => {
+    expect(clientAddressFrom('10.0.0.1')).toBe('10.0.0.1');
+    expect(clientAddressFrom('1.2.3.4, 10.0.0.1')).toBe('10.0.0.1');
+    expect(clientAddressFrom(undefined)).toBe('unknown');
+  });
+});

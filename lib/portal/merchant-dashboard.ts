@@ -1,0 +1,52 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { orders } from '../db/schema';
+import { formatMinorUnits } from '../money/decimal-amount';
+import type { MerchantContext } from './merchant-context';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The context merchant's figures: today (UTC day) and the last 7 days (today and the 6 days before).
+ * Success rate: paid ÷ (paid + closed) among the window's orders; orders still pending are not counted yet.
+ */
+export async function merchantDashboard(db: Database, context: MerchantContext, now: Date) {
+  const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const weekStart = new Date(todayStart.getTime() - 6 * DAY_MS);
+  const [counts] = await db
+    .select({
+      todayOrders: sql<number>`count(*) FILTER (WHERE ${orders.createdAt} >= ${todayStart}::timestamptz)::int`,
+      todayPaid: sql<number>`count(*) FILTER (WHERE ${orders.createdAt} >= ${todayStart}::timestamptz AND ${orders.status} = 'paid')::int`,
+      weekOrders: sql<number>`count(*)::int`,
+      weekPaid: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'paid')::int`,
+      weekClosed: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'closed')::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.merchantId, context.merchantId), gte(orders.createdAt, weekStart)));
+  const totals = await db
+    .select({
+      channel: orders.channel,
+      currency: orders.currency,
+      todayMinor: sql<string>`coalesce(sum(${orders.payAmountMinor}) FILTER (WHERE ${orders.paidAt} >= ${todayStart}::timestamptz), 0)::text`,
+      weekMinor: sql<string>`sum(${orders.payAmountMinor})::text`,
+      weekCount: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.merchantId, context.merchantId), eq(orders.status, 'paid'), gte(orders.paidAt, weekStart)))
+    .groupBy(orders.channel, orders.currency)
+    .orderBy(orders.channel, orders.currency);
+  const finished = (counts?.weekPaid ?? 0) + (counts?.weekClosed ?? 0);
+  return {
+    today: { orders: counts?.todayOrders ?? 0, paid: counts?.todayPaid ?? 0 },
+    week: { orders: counts?.weekOrders ?? 0, paid: counts?.weekPaid ?? 0, closed: counts?.weekClosed ?? 0, from: weekStart },
+    /** Percentage with one decimal, or undefined when no order of the window has finished. */
+    successRate: finished === 0 ? undefined : Math.round(((counts?.weekPaid ?? 0) * 1000) / finished) / 10,
+    paidTotals: totals.map((row) => ({
+      channel: row.channel,
+      currency: row.currency,
+      today: formatMinorUnits(BigInt(row.todayMinor)),
+      week: formatMinorUnits(BigInt(row.weekMinor)),
+      weekCount: row.weekCount,
+    })),
+  };
+}

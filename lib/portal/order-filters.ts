@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const PORTAL_CHANNELS = ['USDT', 'ALIPAY', 'WECHAT', 'YHT'] as const;
+export const PORTAL_ORDER_STATUSES = ['pending', 'paid', 'closed'] as const;
+export const ORDERS_PAGE_SIZE = 20;
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)));
+
+/**
+ * The order list's query string. Unknown or malformed values are dropped rather than refused: the list is a view,
+ * and a hand-edited URL should still show something. Dates are calendar days in UTC, both ends included.
+ */
+export const orderFiltersSchema = z.object({
+  channel: z.preprocess(blankToUndefined, z.enum(PORTAL_CHANNELS).optional()).catch(undefined),
+  status: z.preprocess(blankToUndefined, z.enum(PORTAL_ORDER_STATUSES).optional()).catch(undefined),
+  from: z.preprocess(blankToUndefined, isoDate.optional()).catch(undefined),
+  to: z.preprocess(blankToUndefined, isoDate.optional()).catch(undefined),
+  /** A merchantOrderNo or a platform order number, matched exactly. */
+  q: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()).catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+export type OrderFilters = z.infer<typeof orderFiltersSchema>;
+
+/** Reads Next.js searchParams (string | string[] | undefined values) into filters. */
+export function parseOrderFilters(params: Record<string, string | string[] | undefined>): OrderFilters {
+  const first = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  return orderFiltersSchema.parse(first);
+}

@@ -1,0 +1,24 @@
+import 'next-auth';
+import 'next-auth/jwt';
+
+/** What the portal keeps in its session token (see app/portal/_session/auth-options.ts). */
+declare module 'next-auth' {
+  interface User {
+    accountId: number;
+    role: 'merchant' | 'operator';
+    sessionVersion: number;
+  }
+  interface Session {
+    accountId: number;
+    role: 'merchant' | 'operator';
+    sessionVersion: number;
+  }
+}
+
+declare module 'next-auth/jwt' {
+  interface JWT {
+    accountId?: number;
+    role?: 'merchant' | 'operator';
+    sessionVersion?: number;
+  }
+}
