@@ -12,6 +12,9 @@ const chromium = {
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
+  // Pages compile on their first visit in dev mode (2 cores, shared with PostgreSQL and the workers): wait longer
+  // than the default 5 s before an expectation fails.
+  expect: { timeout: 15_000 },
   workers: 1,
   reporter: [['list']],
   use: { baseURL, launchOptions: chromium, trace: 'off' },

@@ -34,15 +34,19 @@ if (dev || process.env.FIRST_RUN_SEED === 'true') {
 const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), database.url, log) : undefined;
 
 const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port });
-await nextApp.prepare();
-const handleWithNext = nextApp.getRequestHandler();
+// The server listens before Next.js has prepared: the open API and the probes (/healthz, /readyz) answer at once;
+// pages wait for Next.js.
+const nextReady = nextApp.prepare().then(() => nextApp.getRequestHandler());
+nextReady.catch(() => undefined); // a failure is thrown below, where start-up awaits it
 const server = createAppServer({
-  pages: (req, res) => {
+  pages: async (req, res) => {
     stampClientAddress(req);
+    const handleWithNext = await nextReady;
     return handleWithNext(req, res);
   },
 });
 const boundPort = await listen(server, port, host);
+await nextReady;
 log(`ready: http://localhost:${boundPort} (${dev ? 'development' : 'production'})`);
 
 /** How long shutdown waits for requests still being handled before closing the database under them. */

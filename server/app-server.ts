@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OPEN_API_CONTENT_TYPE, type OpenApiCore } from '../lib/api/open-api-route';
 import { MAX_BODY_BYTES } from '../lib/api/request-fields';
-import { OPEN_API_ROUTES } from './open-api-routes';
+import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
@@ -76,12 +76,32 @@ async function serveWeb(route: (request: Request) => Promise<Response>, req: htt
   }
   // Past the limit the handler gets the bytes up to it and one chunk more, and answers "too large" by its own check.
   const response = await route(new Request(`http://internal${req.url}`, { method: 'POST', headers, body: new Uint8Array(body.bytes) }));
+  await writeWebResponse(res, response, true);
+}
+
+/** A GET handler (health probes, the OpenAPI document) through the same bridge; HEAD answers its headers only. */
+async function serveGet(route: (request: Request) => Promise<Response>, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    writeJson(res, 405, JSON.stringify({ status: 'method not allowed' }), { allow: 'GET, HEAD' });
+    return;
+  }
+  const response = await route(new Request(`http://internal${req.url}`, { method: 'GET' }));
+  await writeWebResponse(res, response, req.method === 'GET');
+}
+
+async function writeWebResponse(res: http.ServerResponse, response: Response, withBody: boolean): Promise<void> {
   const responseHeaders: Record<string, string> = {};
   response.headers.forEach((value, name) => (responseHeaders[name] = value));
   const payload = Buffer.from(await response.arrayBuffer());
   responseHeaders['content-length'] = String(payload.length);
   res.writeHead(response.status, responseHeaders);
-  res.end(payload);
+  res.end(withBody ? payload : undefined);
+}
+
+function serveRoute(route: ServerRoute, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  if ('openApi' in route) return serveOpenApi(route.openApi, req, res);
+  if ('web' in route) return serveWeb(route.web, req, res);
+  return serveGet(route.get, req, res);
 }
 
 export function createAppServer(options: AppServerOptions = {}): AppServer {
@@ -109,7 +129,7 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     const route = OPEN_API_ROUTES.get(path);
     let work: Promise<void> | void;
     try {
-      if (route) work = 'openApi' in route ? serveOpenApi(route.openApi, req, res) : serveWeb(route.web, req, res);
+      if (route) work = serveRoute(route, req, res);
       else work = options.pages ? options.pages(req, res) : notFound(res);
     } catch (error) {
       work = Promise.reject(error); // a handler that threw before returning its promise

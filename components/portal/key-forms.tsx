@@ -3,8 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { revealSecretAction, rotateSecretAction } from '@/app/portal/(merchant)/keys/actions';
 import { Field, FormMessage } from './field';
+import { useHydrated } from './use-hydrated';
 
 export function KeyForms() {
+  const hydrated = useHydrated();
   const [secret, setSecret] = useState<string>();
   const [rotated, setRotated] = useState(false);
   const [revealError, setRevealError] = useState<{ message?: string; password?: string }>({});
@@ -64,7 +66,7 @@ export function KeyForms() {
             <p className="note">Hidden. Enter your password to reveal it. / 已隐藏，输入登录密码后显示。</p>
             <FormMessage error={revealError.message} />
             <Field label="Password · 密码" name="password" fieldId="reveal-password" type="password" autoComplete="current-password" required error={revealError.password} />
-            <button type="submit" className="button" disabled={pending !== undefined}>
+            <button type="submit" className="button" disabled={pending !== undefined || !hydrated}>
               Reveal AppSecret · 显示密钥
             </button>
           </form>
@@ -83,7 +85,7 @@ export function KeyForms() {
             <label htmlFor="rotate-confirmed">I understand the old AppSecret stops working immediately · 我已知晓旧密钥将立即失效</label>
           </div>
           <Field label="Password · 密码" name="password" fieldId="rotate-password" type="password" autoComplete="current-password" required error={rotateError.password} />
-          <button type="submit" className="button danger" disabled={pending !== undefined}>
+          <button type="submit" className="button danger" disabled={pending !== undefined || !hydrated}>
             Rotate AppSecret · 重置密钥
           </button>
         </form>

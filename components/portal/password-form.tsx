@@ -4,8 +4,10 @@ import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { changePasswordAction } from '@/app/portal/(merchant)/account/actions';
 import { Field, FormMessage } from './field';
+import { useHydrated } from './use-hydrated';
 
 export function PasswordForm() {
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   const [pending, setPending] = useState(false);
@@ -50,7 +52,7 @@ export function PasswordForm() {
         error={errors.newPassword}
       />
       <Field label="Confirm new password · 确认新密码" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
-      <button type="submit" className="button" disabled={pending}>
+      <button type="submit" className="button" disabled={pending || !hydrated}>
         Change password · 修改密码
       </button>
     </form>

@@ -9,7 +9,9 @@ const LINKS = [
   { href: '/portal', label: 'Overview · 概览' },
   { href: '/portal/orders', label: 'Orders · 订单' },
   { href: '/portal/keys', label: 'Interface keys · 接口密钥' },
+  { href: '/portal/credentials', label: 'Credentials · 上游凭证' },
   { href: '/portal/signature', label: 'Signature debugger · 签名调试' },
+  { href: '/portal/api', label: 'API reference · 接口文档' },
   { href: '/portal/account', label: 'Account · 账户' },
 ];
 

@@ -3,6 +3,7 @@
 import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { Field, FormMessage } from './field';
+import { useHydrated } from './use-hydrated';
 
 export function signInErrorMessage(code: string | null | undefined): string {
   if (code === 'Throttled') return 'Too many sign-in attempts. Try again in 15 minutes. / 登录尝试过多，请 15 分钟后再试。';
@@ -10,6 +11,7 @@ export function signInErrorMessage(code: string | null | undefined): string {
 }
 
 export function SignInForm({ initialError, next }: { initialError?: string; next: string }) {
+  const hydrated = useHydrated();
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
 
@@ -32,7 +34,7 @@ export function SignInForm({ initialError, next }: { initialError?: string; next
       <FormMessage error={error} />
       <Field label="Email · 邮箱" name="email" type="email" autoComplete="username" required />
       <Field label="Password · 密码" name="password" type="password" autoComplete="current-password" required />
-      <button className="button" type="submit" disabled={pending}>
+      <button className="button" type="submit" disabled={pending || !hydrated}>
         {pending ? 'Signing in… · 登录中…' : 'Sign in · 登录'}
       </button>
     </form>

@@ -4,8 +4,10 @@ import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { signUpAction } from '@/app/portal/sign-up/actions';
 import { Field, FormMessage } from './field';
+import { useHydrated } from './use-hydrated';
 
 export function SignUpForm() {
+  const hydrated = useHydrated();
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
@@ -48,7 +50,7 @@ export function SignUpForm() {
         error={fieldErrors.password}
       />
       <Field label="Confirm password · 确认密码" name="confirmPassword" type="password" autoComplete="new-password" required error={fieldErrors.confirmPassword} />
-      <button className="button" type="submit" disabled={pending}>
+      <button className="button" type="submit" disabled={pending || !hydrated}>
         {pending ? 'Creating… · 创建中…' : 'Create account · 创建账户'}
       </button>
     </form>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { debugSignatureAction } from '@/app/portal/(merchant)/signature/actions';
 import type { SignatureDebugResult } from '@/lib/portal/signature-debugger';
 import { Field, FormMessage } from './field';
+import { useHydrated } from './use-hydrated';
 
 const VERDICTS: Record<SignatureDebugResult['verdict'], string> = {
   match: 'The signature matches. · 签名正确。',
@@ -13,6 +14,7 @@ const VERDICTS: Record<SignatureDebugResult['verdict'], string> = {
 };
 
 export function SignatureDebugger({ appId }: { appId: string }) {
+  const hydrated = useHydrated();
   const [result, setResult] = useState<SignatureDebugResult>();
   const [error, setError] = useState<{ message?: string; appSecret?: string }>({});
   const [pending, setPending] = useState(false);
@@ -42,7 +44,7 @@ export function SignatureDebugger({ appId }: { appId: string }) {
           <textarea id="debug-body" name="body" rows={10} className="mono" defaultValue={example} spellCheck={false} style={{ font: 'inherit', padding: '0.5rem' }} />
         </div>
         <Field label="AppSecret" name="appSecret" type="password" autoComplete="off" required error={error.appSecret} />
-        <button className="button" type="submit" disabled={pending}>
+        <button className="button" type="submit" disabled={pending || !hydrated}>
           Check signature · 校验签名
         </button>
       </form>

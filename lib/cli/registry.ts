@@ -1,13 +1,14 @@
 import { addressCommands } from './address-commands';
 import { parseCommandArgs } from './args';
 import { callbackCommands } from './callback-commands';
+import { credentialCommands } from './credential-commands';
 import { UsageError, type CliCommand, type CommandRun } from './command';
 import { limitCommands } from './limit-commands';
 import { merchantCommands } from './merchant-commands';
 import { notifyCommands } from './notify-commands';
 import { orderCommands } from './order-commands';
 
-export const COMMANDS: readonly CliCommand[] = [...merchantCommands, ...addressCommands, ...limitCommands, ...orderCommands, ...notifyCommands, ...callbackCommands];
+export const COMMANDS: readonly CliCommand[] = [...merchantCommands, ...addressCommands, ...limitCommands, ...orderCommands, ...notifyCommands, ...callbackCommands, ...credentialCommands];
 
 const PROGRAM = 'npm run admin --';
 

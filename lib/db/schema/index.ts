@@ -10,3 +10,4 @@ export * from './upstream-orders';
 export * from './upstream-callbacks';
 export * from './sandbox-yht-orders';
 export * from './sign-in-throttle';
+export * from './upstream-credentials';

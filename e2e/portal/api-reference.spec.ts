@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, signUp, uniqueEmail } from './portal-helpers';
+
+test('API reference: examples with the merchant AppID and a placeholder secret, copyable; probes and the OpenAPI document', async ({ page, context, request }, testInfo) => {
+  test.setTimeout(180_000); // first visits compile each page in development mode
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+
+  // Signed-in merchants only.
+  await page.goto('/portal/api');
+  await page.waitForURL('**/portal/sign-in**');
+
+  const appId = await signUp(page, { name: `API ref ${testInfo.project.name}`, email: uniqueEmail(`apiref-${testInfo.project.name}`) });
+  const revealForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Reveal AppSecret' }) });
+  await revealForm.getByLabel('Password').fill(PASSWORD);
+  await revealForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
+  const secret = (await page.getByTestId('app-secret').textContent())!.trim();
+
+  // Reached from the portal nav.
+  await page.getByRole('link', { name: 'API reference' }).click();
+  await page.waitForURL('**/portal/api');
+  await expect(page.getByRole('heading', { name: 'API reference' })).toBeVisible();
+  await expect(page.getByTestId('api-app-id')).toHaveText(appId);
+  await expect(page.getByTestId('secret-placeholder')).toHaveText('YOUR_APP_SECRET');
+  expect(await page.content()).not.toContain(secret);
+
+  for (const operation of ['submit', 'query', 'notification']) {
+    for (const language of ['curl', 'typescript', 'php', 'python', 'java']) {
+      await expect(page.getByTestId(`copy-${operation}-${language}`)).toHaveCount(1);
+    }
+  }
+
+  // Copy the TypeScript submit example: the clipboard holds exactly the code shown.
+  const block = page.getByTestId('example-submit-typescript');
+  await block.locator('summary').click();
+  const shown = (await block.locator('pre').textContent())!;
+  expect(shown).toContain(appId);
+  expect(shown).toContain('YOUR_APP_SECRET');
+  await page.getByTestId('copy-submit-typescript').click();
+  await expect(page.getByTestId('copy-submit-typescript')).toContainText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+
+  // The machine-readable side, on the service as started by `npm run dev`.
+  const document = await (await request.get('/v1/api/open/openapi.json')).json();
+  expect(document.openapi).toBe('3.1.0');
+  expect(await (await request.get('/healthz')).json()).toEqual({ status: 'ok' });
+  const ready = await request.get('/readyz');
+  expect(ready.status()).toBe(200);
+});

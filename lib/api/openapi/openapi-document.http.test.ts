@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aMerchant, receivingAddresses } from '../../../test/factories';
+import { contractSignature } from '../../../test/open-api-client';
+import { startYhtTestBed } from '../../../test/yht-sandbox';
+import { DOCUMENTED_ERRORS } from './error-catalogue';
+import { PLACEHOLDER_APP_ID, PLACEHOLDER_APP_SECRET } from './examples';
+
+const DOCUMENT = '/v1/api/open/openapi.json';
+const root = path.resolve(import.meta.dirname, '../../..');
+const openApiDoc = readFileSync(path.join(root, 'docs/open-api.md'), 'utf8');
+const contract = readFileSync(path.join(root, '../shared/spec/payment-order-interface.md'), 'utf8');
+
+let bed: Awaited<ReturnType<typeof startYhtTestBed>>;
+let merchant: Awaited<ReturnType<typeof aMerchant>>;
+let document: any;
+let documentText: string;
+
+beforeAll(async () => {
+  bed = await startYhtTestBed();
+  merchant = await aMerchant();
+  await receivingAddresses(2);
+  const response = await fetch(`${bed.app.baseUrl}${DOCUMENT}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  documentText = await response.text();
+  document = JSON.parse(documentText);
+});
+afterAll(() => bed.close());
+
+/** A documented example with the test merchant's AppID, re-signed with its secret by the test's own MD5 signer. */
+function asMerchant(example: Record<string, string>): Record<string, string> {
+  const fields: Record<string, string> = { ...example, appId: merchant.appId };
+  delete fields.signature;
+  return { ...fields, signature: contractSignature(fields, merchant.appSecret) };
+}
+
+function requestExample(pathName: string, name: string): Record<string, string> {
+  return document.paths[pathName].post.requestBody.content['application/json'].examples[name].value;
+}
+
+describe('GET /v1/api/open/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with the submit and query paths and the notification webhook', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).sort()).toEqual(['/v1/api/open/openapi.json', '/v1/api/open/order/query', '/v1/api/open/order/submit']);
+    expect(document.webhooks.orderPaid.post.requestBody.content['application/x-www-form-urlencoded']).toBeDefined();
+    expect(document.info.description).toContain('&appsecret=');
+    expect(document.components.schemas.UsdtSubmitRequest.properties.signature).toBeDefined();
+    expect(document.components.schemas.AlipaySubmitRequest['x-available']).toBe(false);
+    expect(document.components.schemas.WechatSubmitRequest.description).toContain('not yet available on this service');
+  });
+
+  it('has every open-API path of docs/open-api.md and the contract', () => {
+    const paths = new Set([...`${openApiDoc}\n${contract}`.matchAll(/\/v1\/api\/open\/[A-Za-z0-9/_.-]*[A-Za-z0-9]/g)].map((match) => match[0]));
+    expect(paths.size).toBeGreaterThan(0);
+    for (const documented of paths) expect(Object.keys(document.paths), documented).toContain(documented);
+  });
+
+  it('has every error code of docs/open-api.md and the contract, with the contract messages', () => {
+    const codes = new Set([...`${openApiDoc}\n${contract}`.matchAll(/\b10[01]\d\b/g)].map((match) => Number(match[0])));
+    for (const code of [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011]) expect(codes).toContain(code);
+    const listed = document.components.schemas.ErrorEnvelope['x-error-codes'] as { code: number; message: string }[];
+    for (const code of codes) {
+      expect(document.components.schemas.ErrorEnvelope.properties.code.enum, `code ${code}`).toContain(code);
+      expect(listed.some((entry) => entry.code === code)).toBe(true);
+      expect(document.info.description).toContain(`| ${code} |`);
+    }
+    // The contract's fixed messages (its "Errors" table: `code / message`).
+    const fixed = [...contract.matchAll(/^\| (1\d{3}) \/ ([^|]+?) \|/gm)];
+    expect(fixed.length).toBeGreaterThanOrEqual(9);
+    for (const [, code, message] of fixed) {
+      expect(listed).toContainEqual(expect.objectContaining({ code: Number(code), message: message!.trim() }));
+    }
+    expect(DOCUMENTED_ERRORS.length).toBe(listed.length);
+  });
+
+  it('signs every example correctly with the placeholder secret (never a real one)', () => {
+    const examples = [
+      ...Object.values(document.paths['/v1/api/open/order/submit'].post.requestBody.content['application/json'].examples),
+      ...Object.values(document.paths['/v1/api/open/order/query'].post.requestBody.content['application/json'].examples),
+      ...Object.values(document.webhooks.orderPaid.post.requestBody.content['application/x-www-form-urlencoded'].examples),
+    ] as { value: Record<string, string> }[];
+    expect(examples.length).toBeGreaterThanOrEqual(7);
+    for (const { value } of examples) {
+      expect(value.appId).toBe(PLACEHOLDER_APP_ID);
+      expect(value.signature).toBe(contractSignature(value, PLACEHOLDER_APP_SECRET));
+    }
+    expect(documentText).not.toContain(merchant.appSecret);
+  });
+
+  it('its USDT submit and query examples, signed for a real merchant, are accepted (code 0)', async () => {
+    const submitted = await bed.app.post('/v1/api/open/order/submit', asMerchant(requestExample('/v1/api/open/order/submit', 'usdt')));
+    expect(submitted.json).toMatchObject({ code: 0, message: 'success', data: { merchantOrderNo: requestExample('/v1/api/open/order/submit', 'usdt').merchantOrderNo } });
+    const schema = document.components.schemas.UsdtCreateData;
+    expect(Object.keys(submitted.json.data).sort()).toEqual([...schema.required].sort());
+
+    const queried = await bed.app.post('/v1/api/open/order/query', asMerchant(requestExample('/v1/api/open/order/query', 'usdt')));
+    expect(queried.json).toMatchObject({ code: 0, message: 'success', data: { orderNo: submitted.json.data.orderNo, recovered: true } });
+    expect(Object.keys(queried.json.data).sort()).toEqual([...document.components.schemas.UsdtQueryData.required].sort());
+  });
+
+  it('its YHT submit example is accepted (code 0) with the documented fields', async () => {
+    const submitted = await bed.app.post('/v1/api/open/order/submit', asMerchant(requestExample('/v1/api/open/order/submit', 'yht')));
+    expect(submitted.json).toMatchObject({ code: 0, message: 'success' });
+    expect(Object.keys(submitted.json.data).sort()).toEqual([...document.components.schemas.YhtCreateData.required].sort());
+  });
+
+  it('its ALIPAY and WECHAT examples are answered as documented: not yet available (1003)', async () => {
+    for (const name of ['alipay', 'wechat']) {
+      const answer = await bed.app.post('/v1/api/open/order/submit', asMerchant(requestExample('/v1/api/open/order/submit', name)));
+      expect(answer.json).toMatchObject({ code: 1003, data: null });
+      expect(answer.json.message).toContain('not available on this service yet');
+    }
+  });
+});
