@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import { getDb } from '../db/client';
 import { findMerchantForSigning, type Merchant } from '../merchants/merchants';
+import { readLimitedBody } from '../http/read-limited-body';
 import { verifySignature } from '../signing';
 import { errorEnvelope, type Envelope } from './error-codes';
 import { OpenApiError, invalidParameter } from './errors';
@@ -48,27 +49,6 @@ function reply(envelope: Envelope, status = 200): OpenApiReply {
   return { status, json: JSON.stringify(envelope) };
 }
 
-/** The body of a Web Request, or 'too-large' without reading past the limit. */
-async function readRequestBody(request: Request): Promise<Uint8Array | 'too-large'> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) return 'too-large';
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return 'too-large';
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** appId + signature: the merchant is found by appId and the request must be signed with its AppSecret. */
 async function authenticate(db: Database, fields: RequestFields): Promise<Merchant> {
   const appId = present(fields, 'appId');
@@ -112,7 +92,7 @@ export function openApiRoute(handle: (context: OpenApiContext) => Promise<Envelo
   async function POST(request: Request): Promise<Response> {
     let result: OpenApiReply;
     try {
-      result = await core({ contentType: request.headers.get('content-type') ?? undefined, body: await readRequestBody(request) });
+      result = await core({ contentType: request.headers.get('content-type') ?? undefined, body: await readLimitedBody(request, MAX_BODY_BYTES) });
     } catch (error) {
       result = unexpected(error); // the body could not be read
     }

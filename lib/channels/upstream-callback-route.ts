@@ -1,23 +1,6 @@
-const MAX_CALLBACK_BYTES = 64 * 1024;
+import { readLimitedBody } from '../http/read-limited-body';
 
-async function readRawBody(request: Request): Promise<Uint8Array | undefined> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_CALLBACK_BYTES) return undefined;
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_CALLBACK_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
+const MAX_CALLBACK_BYTES = 64 * 1024;
 
 function text(body: string, status = 200): Response {
   return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
@@ -31,8 +14,8 @@ function text(body: string, status = 200): Response {
 export function upstreamCallbackRoute(channel: string, handle: (rawBody: string, now: Date) => Promise<string>) {
   return async function POST(request: Request): Promise<Response> {
     try {
-      const bytes = await readRawBody(request);
-      if (!bytes) return text('fail', 413);
+      const bytes = await readLimitedBody(request, MAX_CALLBACK_BYTES);
+      if (bytes === 'too-large') return text('fail', 413);
       let rawBody: string;
       try {
         rawBody = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
