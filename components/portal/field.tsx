@@ -1,14 +1,25 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
-/** A labelled input whose error is tied to it (aria-describedby) and announced when it appears. */
-export function Field({
+interface LabelledProps {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  fieldId?: string;
+}
+
+/**
+ * The label, hint and error around one control; the error is tied to the control (aria-describedby) and announced
+ * when it appears. `control` receives the attributes the control must carry.
+ */
+function Labelled({
   label,
   name,
   error,
   hint,
   fieldId,
-  ...input
-}: { label: string; name: string; error?: string; hint?: string; fieldId?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  control,
+}: LabelledProps & { control: (attributes: { id: string; name: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
   const id = fieldId ?? `field-${name}`;
   const described = [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
   return (
@@ -19,13 +30,32 @@ export function Field({
           {hint}
         </span>
       ) : null}
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {control({ id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
       {error ? (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input whose error is tied to it and announced when it appears. */
+export function Field({ label, name, error, hint, fieldId, ...input }: LabelledProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <Labelled label={label} name={name} error={error} hint={hint} fieldId={fieldId} control={(attributes) => <input {...attributes} {...input} />} />;
+}
+
+/** A labelled multi-line input (PEM keys and certificates), with its error tied to it and announced like Field's. */
+export function TextAreaField({ label, name, error, hint, fieldId, ...textarea }: LabelledProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Labelled
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      fieldId={fieldId}
+      control={(attributes) => <textarea {...attributes} rows={4} spellCheck={false} {...textarea} />}
+    />
   );
 }
 
@@ -36,34 +66,5 @@ export function FormMessage({ error, success }: { error?: string; success?: stri
       <div aria-live="assertive">{error ? <p className="form-error" role="alert">{error}</p> : null}</div>
       <div aria-live="polite">{success ? <p className="form-success" role="status">{success}</p> : null}</div>
     </>
-  );
-}
-
-/** A labelled multi-line input (PEM keys and certificates), with its error tied to it and announced like Field's. */
-export function TextAreaField({
-  label,
-  name,
-  error,
-  hint,
-  fieldId,
-  ...textarea
-}: { label: string; name: string; error?: string; hint?: string; fieldId?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = fieldId ?? `field-${name}`;
-  const described = [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <span id={`${id}-hint`} className="note">
-          {hint}
-        </span>
-      ) : null}
-      <textarea id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} rows={4} spellCheck={false} {...textarea} />
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

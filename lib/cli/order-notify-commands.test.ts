@@ -1,29 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { NotificationWorker } from '../notifications/notification-worker';
-import { aMerchant, receivingAddresses } from '../../test/factories';
-import { startReceiver } from '../../test/notify-receiver';
+import { notificationTestBed } from '../../test/notify-receiver';
 import { aPendingUsdtOrder } from '../../test/paid-orders';
 import { runAdmin, runAdminJson } from './run-admin-for-tests';
 
-let merchant: Awaited<ReturnType<typeof aMerchant>>;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
-beforeAll(async () => {
-  merchant = await aMerchant();
-  await receivingAddresses(1);
-  receiver = await startReceiver((appId) => (appId === merchant.appId ? merchant.appSecret : undefined));
-});
-afterAll(() => receiver.close());
+const bed = notificationTestBed({ isolateEachTest: false });
 
 const deliverDue = () => new NotificationWorker({ db: getDb(), timeoutMs: 2000 }).runOnce();
 
 describe('order complete', () => {
   it('marks the order paid, writes the audit entry in the same step, and the merchant is notified', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
     const result = await runAdminJson(
-      ['order', 'complete', '--app-id', merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'bank statement 2026-11-22 #4411'],
+      ['order', 'complete', '--app-id', bed.merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'bank statement 2026-11-22 #4411'],
       { env: { ...process.env, OPERATOR: 'alice' } },
     );
     expect(result).toMatchObject({ orderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, status: 'paid' });
@@ -36,71 +28,71 @@ describe('order complete', () => {
     expect(rows[0]!.after.status).toBe('paid');
 
     expect(await deliverDue()).toBe(1);
-    const delivered = receiver.received.find((entry) => entry.form.merchantOrderNo === order.merchantOrderNo);
+    const delivered = bed.receiver.received.find((entry) => entry.form.merchantOrderNo === order.merchantOrderNo);
     expect(delivered?.signatureValid).toBe(true);
     expect(delivered?.form.status).toBe('PAID');
   });
 
   it('refuses an order that is already paid, an unknown order and an empty reason', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
-    const args = ['order', 'complete', '--app-id', merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'ok'];
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
+    const args = ['order', 'complete', '--app-id', bed.merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'ok'];
     expect((await runAdmin(args)).exitCode).toBe(0);
     const again = await runAdmin(args);
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toContain(`order ${order.orderNo} is already paid`);
-    const unknown = await runAdmin(['order', 'complete', '--app-id', merchant.appId, '--merchant-order-no', 'nope', '--reason', 'x']);
+    const unknown = await runAdmin(['order', 'complete', '--app-id', bed.merchant.appId, '--merchant-order-no', 'nope', '--reason', 'x']);
     expect(unknown.exitCode).toBe(1);
-    expect(unknown.stderr).toContain(`order not found: ${merchant.appId} nope`);
-    const empty = await runAdmin(['order', 'complete', '--app-id', merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', ' ']);
+    expect(unknown.stderr).toContain(`order not found: ${bed.merchant.appId} nope`);
+    const empty = await runAdmin(['order', 'complete', '--app-id', bed.merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', ' ']);
     expect(empty.exitCode).toBe(1);
     expect(empty.stderr).toContain('--reason');
   });
 
   it('completes an order that had already closed', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
     await getDb().execute(sql`UPDATE orders SET status = 'closed', closed_at = now() WHERE id = ${order.id}`);
-    const result = await runAdminJson(['order', 'complete', '--app-id', merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'late transfer confirmed']);
+    const result = await runAdminJson(['order', 'complete', '--app-id', bed.merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'late transfer confirmed']);
     expect(result.status).toBe('paid');
   });
 });
 
 describe('notify resend and list', () => {
   it('starts a new cycle with the history kept, and lists both', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
-    await runAdminJson(['order', 'complete', '--app-id', merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'confirmed']);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
+    await runAdminJson(['order', 'complete', '--app-id', bed.merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'confirmed']);
     await deliverDue();
 
-    const resent = await runAdminJson(['notify', 'resend', '--app-id', merchant.appId, '--merchant-order-no', order.merchantOrderNo]);
+    const resent = await runAdminJson(['notify', 'resend', '--app-id', bed.merchant.appId, '--merchant-order-no', order.merchantOrderNo]);
     expect(resent).toMatchObject({ orderNo: order.orderNo, cycle: 2 });
-    const before = receiver.received.filter((entry) => entry.form.merchantOrderNo === order.merchantOrderNo).length;
+    const before = bed.receiver.received.filter((entry) => entry.form.merchantOrderNo === order.merchantOrderNo).length;
     expect(await deliverDue()).toBe(1);
-    expect(receiver.received.filter((entry) => entry.form.merchantOrderNo === order.merchantOrderNo)).toHaveLength(before + 1);
+    expect(bed.receiver.received.filter((entry) => entry.form.merchantOrderNo === order.merchantOrderNo)).toHaveLength(before + 1);
 
-    const listed = (await runAdminJson(['notify', 'list', '--app-id', merchant.appId])).notifications as Array<Record<string, unknown>>;
+    const listed = (await runAdminJson(['notify', 'list', '--app-id', bed.merchant.appId])).notifications as Array<Record<string, unknown>>;
     const ofOrder = listed.filter((row) => row.orderNo === order.orderNo);
     expect(ofOrder.map((row) => [row.cycle, row.status, row.attempts])).toEqual([
       [2, 'delivered', 1],
       [1, 'delivered', 1],
     ]);
-    expect(((await runAdminJson(['notify', 'list', '--app-id', merchant.appId, '--status', 'failed'])).notifications as unknown[]).length).toBe(0);
+    expect(((await runAdminJson(['notify', 'list', '--app-id', bed.merchant.appId, '--status', 'failed'])).notifications as unknown[]).length).toBe(0);
   });
 
   it('lists failed notifications with their last error', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
-    await runAdminJson(['order', 'complete', '--app-id', merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'confirmed']);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
+    await runAdminJson(['order', 'complete', '--app-id', bed.merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'confirmed']);
     await getDb().execute(sql`
       UPDATE notifications SET status = 'failed', failed_at = now(), attempt_count = 10, last_error = 'not acknowledged (HTTP 500)'
       WHERE order_id = ${order.id}`);
-    const failed = (await runAdminJson(['notify', 'list', '--app-id', merchant.appId, '--status', 'failed'])).notifications as Array<Record<string, unknown>>;
+    const failed = (await runAdminJson(['notify', 'list', '--app-id', bed.merchant.appId, '--status', 'failed'])).notifications as Array<Record<string, unknown>>;
     expect(failed).toEqual([expect.objectContaining({ orderNo: order.orderNo, status: 'failed', attempts: 10, lastError: 'not acknowledged (HTTP 500)' })]);
   });
 
   it('refuses to resend for an unpaid order, and an unknown --status', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
-    const unpaid = await runAdmin(['notify', 'resend', '--app-id', merchant.appId, '--merchant-order-no', order.merchantOrderNo]);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
+    const unpaid = await runAdmin(['notify', 'resend', '--app-id', bed.merchant.appId, '--merchant-order-no', order.merchantOrderNo]);
     expect(unpaid.exitCode).toBe(1);
     expect(unpaid.stderr).toContain('is not paid');
-    const badStatus = await runAdmin(['notify', 'list', '--app-id', merchant.appId, '--status', 'lost']);
+    const badStatus = await runAdmin(['notify', 'list', '--app-id', bed.merchant.appId, '--status', 'lost']);
     expect(badStatus.exitCode).toBe(1);
     expect(badStatus.stderr).toContain('option --status must be one of pending, delivered, failed, superseded');
   });

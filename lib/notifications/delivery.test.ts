@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
 import { getDb } from '../db/client';
-import { aMerchant, receivingAddresses } from '../../test/factories';
-import { startReceiver } from '../../test/notify-receiver';
+import { notificationTestBed } from '../../test/notify-receiver';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
 import { NotificationWorker } from './notification-worker';
 
-let merchant: Awaited<ReturnType<typeof aMerchant>>;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const clock = new ManualClock(new Date());
 
 function worker(options: Partial<ConstructorParameters<typeof NotificationWorker>[0]> = {}) {
@@ -29,22 +26,11 @@ async function attemptsOf(notificationId: string | number) {
   return rows;
 }
 
-beforeAll(async () => {
-  merchant = await aMerchant();
-  await receivingAddresses(2);
-  receiver = await startReceiver((appId) => (appId === merchant.appId ? merchant.appSecret : undefined));
-});
-afterAll(() => receiver.close());
-beforeEach(async () => {
-  // Each test watches its own notifications: earlier tests' retries must not become due under its clock.
-  await getDb().execute(sql`UPDATE notifications SET status = 'superseded' WHERE status = 'pending'`);
-  receiver.received.length = 0;
-  receiver.answer((_received, res) => res.end('success'));
-});
+const bed = notificationTestBed({ isolateEachTest: true });
 
 describe('outbox', () => {
   it('one paid order yields one notification however often the payment is reported', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
     const reports = await Promise.all(Array.from({ length: 5 }, () => payOrder(order.id, clock.now())));
     expect(reports.filter((report) => report.changed)).toHaveLength(1);
     expect(await notificationOf(order.id)).toHaveLength(1);
@@ -55,17 +41,17 @@ describe('outbox', () => {
 
 describe('delivery', () => {
   it('POSTs the signed form with the USDT fields and records the acknowledged attempt', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url, { amountMinor: 1234n, attach: 'user=42&x=y' });
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url, { amountMinor: 1234n, attach: 'user=42&x=y' });
     const paidAt = clock.now();
     await payOrder(order.id, paidAt, 'txid-abc');
     expect(await worker().runOnce()).toBe(1);
 
-    expect(receiver.received).toHaveLength(1);
-    const [{ form, contentType, signatureValid }] = receiver.received as [(typeof receiver.received)[0]];
+    expect(bed.receiver.received).toHaveLength(1);
+    const [{ form, contentType, signatureValid }] = bed.receiver.received as [(typeof bed.receiver.received)[0]];
     expect(contentType).toMatch(/^application\/x-www-form-urlencoded/);
     expect(signatureValid).toBe(true);
     expect(form).toEqual({
-      appId: merchant.appId,
+      appId: bed.merchant.appId,
       orderNo: order.orderNo,
       pay_usdt: '12.34',
       merchantOrderNo: order.merchantOrderNo,
@@ -92,9 +78,9 @@ describe('delivery', () => {
     ['HTTP 500', 500, 'success', 'pending'],
     ['a redirect', 302, '', 'pending'],
   ])('%s → %s', async (_name, status, body, expected) => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
     await payOrder(order.id, clock.now());
-    receiver.answer((_received, res) => {
+    bed.receiver.answer((_received, res) => {
       res.writeHead(status, status === 302 ? { location: 'https://elsewhere.example/' } : {});
       res.end(body);
     });
@@ -108,9 +94,9 @@ describe('delivery', () => {
   });
 
   it('a receiver that does not answer in time is a failed attempt', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
     await payOrder(order.id, clock.now());
-    receiver.answer(() => undefined); // never answers
+    bed.receiver.answer(() => undefined); // never answers
     await worker({ timeoutMs: 300 }).runOnce();
     const [notification] = await notificationOf(order.id);
     const [attempt] = await attemptsOf(notification!.id);
@@ -119,9 +105,9 @@ describe('delivery', () => {
   });
 
   it('keeps only the first 1 KiB of a long answer', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
     await payOrder(order.id, clock.now());
-    receiver.answer((_received, res) => res.end('x'.repeat(200_000)));
+    bed.receiver.answer((_received, res) => res.end('x'.repeat(200_000)));
     await worker().runOnce();
     const [notification] = await notificationOf(order.id);
     expect((await attemptsOf(notification!.id))[0]!.response_excerpt).toHaveLength(1024);
@@ -130,10 +116,10 @@ describe('delivery', () => {
 
 describe('retry plan on the clock', () => {
   it('retries at 15 s, 1 min, 3 min, 10 min, 30 min, 1 h, 2 h, 6 h, 15 h, then marks the notification failed', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
     const start = clock.now();
     await payOrder(order.id, start);
-    receiver.answer((_received, res) => {
+    bed.receiver.answer((_received, res) => {
       res.writeHead(500);
       res.end('busy');
     });
@@ -161,7 +147,7 @@ describe('SSRF guard', () => {
   it.each(['http://127.0.0.1:PORT/notify', 'http://localhost:PORT/notify', 'http://[::1]:PORT/notify', 'http://169.254.169.254/latest/meta-data'])(
     'refuses %s unless private networks are allowed, as a failed attempt with the reason',
     async (template) => {
-      const order = await aPendingUsdtOrder(merchant.id, template.replace('PORT', String(receiver.port)));
+      const order = await aPendingUsdtOrder(bed.merchant.id, template.replace('PORT', String(bed.receiver.port)));
       await payOrder(order.id, clock.now());
       const allowed = process.env.NOTIFY_ALLOW_PRIVATE_NETWORKS;
       delete process.env.NOTIFY_ALLOW_PRIVATE_NETWORKS;
@@ -170,7 +156,7 @@ describe('SSRF guard', () => {
       } finally {
         process.env.NOTIFY_ALLOW_PRIVATE_NETWORKS = allowed;
       }
-      expect(receiver.received).toHaveLength(0);
+      expect(bed.receiver.received).toHaveLength(0);
       const [notification] = await notificationOf(order.id);
       const [attempt] = await attemptsOf(notification!.id);
       expect(attempt!.outcome).toBe('rejected');

@@ -1,27 +1,14 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
 import { createDatabase, getDb } from '../db/client';
-import { aMerchant, receivingAddresses } from '../../test/factories';
-import { startReceiver } from '../../test/notify-receiver';
+import { notificationTestBed } from '../../test/notify-receiver';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
 import { NotificationWorker } from './notification-worker';
 
-let merchant: Awaited<ReturnType<typeof aMerchant>>;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
-beforeAll(async () => {
-  merchant = await aMerchant();
-  await receivingAddresses(2);
-  receiver = await startReceiver((appId) => (appId === merchant.appId ? merchant.appSecret : undefined));
-});
-afterAll(() => receiver.close());
-beforeEach(async () => {
-  await getDb().execute(sql`UPDATE notifications SET status = 'superseded' WHERE status = 'pending'`);
-  receiver.received.length = 0;
-  receiver.answer((_received, res) => res.end('success'));
-});
+const bed = notificationTestBed({ isolateEachTest: true });
 
 async function waitFor(condition: () => boolean, timeoutMs = 15_000) {
   const started = Date.now();
@@ -34,7 +21,7 @@ async function waitFor(condition: () => boolean, timeoutMs = 15_000) {
 describe('workers on one PostgreSQL', () => {
   it('two workers racing deliver each notification exactly once per attempt', async () => {
     const orders = [];
-    for (let index = 0; index < 120; index += 1) orders.push(await aPendingUsdtOrder(merchant.id, receiver.url));
+    for (let index = 0; index < 120; index += 1) orders.push(await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url));
     const now = new Date();
     await Promise.all(orders.map((order) => payOrder(order.id, now)));
 
@@ -49,7 +36,7 @@ describe('workers on one PostgreSQL', () => {
     await Promise.all(pools.map((db) => db.$client.end()));
 
     const deliveries = new Map<string, number>();
-    for (const { form } of receiver.received) deliveries.set(form.merchantOrderNo!, (deliveries.get(form.merchantOrderNo!) ?? 0) + 1);
+    for (const { form } of bed.receiver.received) deliveries.set(form.merchantOrderNo!, (deliveries.get(form.merchantOrderNo!) ?? 0) + 1);
     expect(deliveries.size).toBe(120);
     expect([...deliveries.values()].every((count) => count === 1)).toBe(true);
 
@@ -62,16 +49,16 @@ describe('workers on one PostgreSQL', () => {
   });
 
   it('a worker killed mid-delivery leaves the notification deliverable by another', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
     await payOrder(order.id, new Date());
-    receiver.answer(() => undefined); // hold the first attempt open
+    bed.receiver.answer(() => undefined); // hold the first attempt open
 
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/notification-worker-process.ts'], {
       env: { ...process.env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
-      await waitFor(() => receiver.received.some((entry) => entry.form.merchantOrderNo === order.merchantOrderNo));
+      await waitFor(() => bed.receiver.received.some((entry) => entry.form.merchantOrderNo === order.merchantOrderNo));
     } finally {
       child.kill('SIGKILL');
     }
@@ -83,7 +70,7 @@ describe('workers on one PostgreSQL', () => {
     expect(held[0]).toMatchObject({ status: 'pending' });
     expect(held[0]!.lease_owner).not.toBeNull();
 
-    receiver.answer((_received, res) => res.end('success'));
+    bed.receiver.answer((_received, res) => res.end('success'));
     const clock = new ManualClock(new Date());
     const survivor = new NotificationWorker({ db: getDb(), clock });
     expect(await survivor.runOnce(), 'nothing to claim while the dead worker’s lease holds').toBe(0);
@@ -100,12 +87,12 @@ describe('workers on one PostgreSQL', () => {
   });
 
   it('stop() finishes the attempt in flight before returning', async () => {
-    const order = await aPendingUsdtOrder(merchant.id, receiver.url);
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
     await payOrder(order.id, new Date());
-    receiver.answer((_received, res) => setTimeout(() => res.end('ok'), 300));
+    bed.receiver.answer((_received, res) => setTimeout(() => res.end('ok'), 300));
     const worker = new NotificationWorker({ db: getDb(), pollMs: 50 });
     await worker.start();
-    await waitFor(() => receiver.received.length === 1);
+    await waitFor(() => bed.receiver.received.length === 1);
     await worker.stop();
     const { rows } = await getDb().execute<{ status: string }>(sql`SELECT status FROM notifications WHERE order_id = ${order.id}`);
     expect(rows[0]!.status).toBe('delivered');
