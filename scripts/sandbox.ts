@@ -11,9 +11,10 @@ import { wantsJson } from '../lib/cli/registry';
 import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
 import { sandboxEnabled } from '../lib/sandbox/sandbox-enabled';
 import { tronSandboxCommands } from '../sandbox/tron/cli';
+import { wechatSandboxCommands } from '../sandbox/wechat/cli';
 import { yhtSandboxCommands } from '../sandbox/yht/cli';
 
-const COMMANDS: readonly CliCommand[] = [...tronSandboxCommands, ...yhtSandboxCommands];
+const COMMANDS: readonly CliCommand[] = [...tronSandboxCommands, ...yhtSandboxCommands, ...wechatSandboxCommands];
 
 const argv = process.argv.slice(2);
 

@@ -3,6 +3,14 @@ import { getDb } from '../lib/db/client';
 import { addReceivingAddress } from '../lib/addresses/receiving-addresses';
 import { createMerchant } from '../lib/merchants/merchants';
 import { tronAddressFromAccountBytes } from '../lib/tron/address';
+import { wechatChannelAdapter } from '../lib/channels/wechat/adapter';
+import { wechatSandboxCredentialInput } from '../lib/channels/wechat/sandbox-keys';
+import type { StartedDirectPayment } from '../lib/channels/direct/direct-channel';
+import { reviewCredential, submitWechatCredential } from '../lib/credentials/credentials';
+import { findUsableCredential, type UsableCredential } from '../lib/credentials/find-usable-credential';
+import type { WechatCredentialInput } from '../lib/credentials/validate-credential';
+import { orders, upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../lib/db/schema';
+import { newOrderNo, newPayToken, payUrlFor } from '../lib/orders/identifiers';
 
 export async function aMerchant(options: { orderPermission?: boolean } = {}) {
   const { merchant, appSecret } = await createMerchant(getDb(), { name: 'Test merchant', orderPermission: options.orderPermission ?? true });
@@ -21,4 +29,88 @@ export async function receivingAddresses(count: number): Promise<string[]> {
     added.push(address);
   }
   return added;
+}
+
+/**
+ * A WECHAT credential of the merchant bound to the built-in WeChat sandbox's keys (or to `input`), approved and
+ * enabled, as the direct channels' submit finds it.
+ */
+export async function aWechatCredential(merchantId: number, input?: WechatCredentialInput): Promise<UsableCredential> {
+  const db = getDb();
+  const now = new Date();
+  const credential = input ?? (await wechatSandboxCredentialInput(db));
+  const submitted = await submitWechatCredential(db, { merchantId, actor: 'test', now, credential });
+  await reviewCredential(db, { credentialId: submitted.id, decision: 'approve', actor: 'test', now });
+  return (await findUsableCredential(db, merchantId, 'WECHAT', submitted.id))!;
+}
+
+export interface WechatOrderOptions {
+  merchantId: number;
+  credential: UsableCredential;
+  payMethod?: 'native' | 'h5';
+  amountMinor?: bigint;
+  productName?: string;
+  notifyUrl?: string;
+  redirectUrl?: string;
+  attach?: string;
+  /** Default: 30 minutes from now. */
+  expiresAt?: Date;
+  /** The upstream's answer; by default WeChat (the sandbox, WECHAT_API_BASE_URL) is asked through the adapter. */
+  upstream?: StartedDirectPayment;
+  createdAt?: Date;
+}
+
+/**
+ * A WECHAT order with its upstream_orders row, written as the direct channels' submit writes them (the open API's
+ * WECHAT submit is wired at merge): platform order number, pay token, the adapter's answer, one transaction.
+ */
+export async function aWechatOrder(options: WechatOrderOptions): Promise<{ order: OrderRow; upstream: UpstreamOrderRow; payUrl: string }> {
+  const db = getDb();
+  const now = options.createdAt ?? new Date();
+  const orderNo = newOrderNo('WECHAT', now);
+  const payToken = newPayToken();
+  const payMethod = options.payMethod ?? 'native';
+  const amountMinor = options.amountMinor ?? 1234n;
+  const expiresAt = options.expiresAt ?? new Date(now.getTime() + 30 * 60_000);
+  const started =
+    options.upstream ??
+    (await wechatChannelAdapter.startPayment(options.credential, {
+      orderNo,
+      amountMinor,
+      payMethod,
+      subject: options.productName ?? 'Payment',
+      expiresAt,
+      checkoutUrl: payUrlFor(payToken),
+      clientIp: '203.0.113.7',
+    }))!;
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as typeof db;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo,
+        merchantId: options.merchantId,
+        merchantOrderNo: `WX-${orderNo}`,
+        channel: 'WECHAT',
+        currency: 'CNY',
+        requestedAmountMinor: amountMinor,
+        payAmountMinor: amountMinor,
+        payMethod,
+        credentialId: options.credential.id,
+        productName: options.productName ?? 'Payment',
+        notifyUrl: options.notifyUrl ?? 'https://merchant.example/notify',
+        redirectUrl: options.redirectUrl,
+        attach: options.attach,
+        payToken,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const [upstream] = await tx
+      .insert(upstreamOrders)
+      .values({ orderId: order!.id, channel: 'WECHAT', upstreamOrderNo: started.upstreamOrderNo, cashierUrl: started.cashierUrl, qrContent: started.qrContent, createdAt: now })
+      .returning();
+    return { order: order!, upstream: upstream!, payUrl: wechatChannelAdapter.payUrlOf(order!, upstream) };
+  });
 }

@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import { findCheckoutChannel } from '@/lib/orders/checkout-order';
 import { UsdtCheckoutPage } from '@/components/checkout/usdt-checkout-page';
+import { WechatCheckoutPage } from '@/components/checkout/wechat-checkout-page';
 import { YhtCheckoutPage } from '@/components/checkout/yht-checkout-page';
 
 export const dynamic = 'force-dynamic';
@@ -12,16 +13,18 @@ export default async function PayPage({
   searchParams,
 }: {
   params: Promise<{ token: string }>;
-  searchParams: Promise<{ lang?: string }>;
+  searchParams: Promise<{ lang?: string; wxreturn?: string }>;
 }) {
   const { token } = await params;
-  const { lang } = await searchParams;
+  const { lang, wxreturn } = await searchParams;
   const channel = await findCheckoutChannel(getDb(), token);
   switch (channel) {
     case 'USDT':
       return <UsdtCheckoutPage token={token} lang={lang} />;
     case 'YHT':
       return <YhtCheckoutPage token={token} lang={lang} />;
+    case 'WECHAT':
+      return <WechatCheckoutPage token={token} lang={lang} returnedFromWechat={wxreturn === '1'} />;
     default:
       notFound();
   }

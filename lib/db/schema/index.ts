@@ -9,5 +9,6 @@ export * from './chain';
 export * from './upstream-orders';
 export * from './upstream-callbacks';
 export * from './sandbox-yht-orders';
+export * from './sandbox-wechat';
 export * from './sign-in-throttle';
 export * from './upstream-credentials';

@@ -1,0 +1,83 @@
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { getDb } from '@/lib/db/client';
+import { pickCheckoutLanguage } from '@/lib/i18n/checkout-messages';
+import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
+import { payerMessages } from '@/sandbox/wechat/payer-messages';
+import { sandboxWechatPayer } from '@/sandbox/wechat/payer-view';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The simulated WeChat payer: what scanning a native code_url (its `pr` is this page's id) or opening an h5_url
+ * leads to, with a Pay button instead of a real wallet. Pay sends the signed notification and, for h5, goes on to
+ * the redirect_url the merchant appended.
+ */
+export default async function SandboxWechatPayer({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ payId: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
+  if (!sandboxEnabled()) notFound();
+  const { payId } = await params;
+  const query = await searchParams;
+  const payer = await sandboxWechatPayer(getDb(), payId);
+  if (!payer) notFound();
+  const language = pickCheckoutLanguage(query.lang, (await headers()).get('accept-language'));
+  const t = payerMessages(language);
+  const other = language === 'zh' ? 'en' : 'zh';
+  const keep = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'lang'));
+  keep.set('lang', other);
+  return (
+    <main className="checkout" lang={language === 'zh' ? 'zh-CN' : 'en'}>
+      <section className="card" aria-labelledby="payer-title">
+        <a className="language" href={`?${keep.toString()}`} hrefLang={other}>
+          {t.language}
+        </a>
+        <p className="warn">{t.banner}</p>
+        <h1 id="payer-title">{t.title}</h1>
+        <p>{payer.tradeType === 'MWEB' ? t.h5 : t.scanned}</p>
+        <p>{payer.description}</p>
+        <p className="label">{t.amount}</p>
+        <p className="amount" data-testid="payer-amount">
+          ¥{payer.amount}
+        </p>
+        <p className="label">{t.merchant}</p>
+        <p className="mono">{payer.mchId}</p>
+        <p className="label">{t.status}</p>
+        <p className="status" data-testid="payer-status" role="status">
+          {t.states[payer.tradeState]}
+        </p>
+        {query.refused ? (
+          <p className="warn" role="alert">
+            {query.refused}
+          </p>
+        ) : null}
+        {payer.tradeState === 'NOTPAY' ? (
+          <form method="post" action={`/sandbox/wechat/pay/${payer.payId}/confirm`}>
+            {query.redirect_url ? <input type="hidden" name="redirect_url" value={query.redirect_url} /> : null}
+            <input type="hidden" name="lang" value={language} />
+            <button type="submit" data-testid="payer-pay" className="w-full">
+              {t.pay(payer.amount)}
+            </button>
+          </form>
+        ) : null}
+        {payer.tradeState === 'SUCCESS' ? <p>{t.paid}</p> : null}
+        <p className="label">{t.order}</p>
+        <p className="mono">{payer.outTradeNo}</p>
+        <p className="label">{t.expires}</p>
+        <p className="mono">{payer.timeExpire.toISOString()}</p>
+        {payer.notifyCount > 0 ? (
+          <>
+            <p className="label">{t.notifications}</p>
+            <p className="mono" data-testid="payer-notify">
+              {payer.notifyCount}: {payer.lastNotifyResult}
+            </p>
+          </>
+        ) : null}
+      </section>
+    </main>
+  );
+}

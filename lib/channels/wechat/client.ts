@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { DirectUpstreamError } from '../direct/direct-channel';
+import type { WechatAccount } from './account';
+import type { WechatConfig } from './config';
+import { authorizationHeader, signedMessage, verifyWechatSignature } from './signing';
+
+/** The upstream refused, answered something unusable, or could not be reached. `reason` is safe to show merchants. */
+export class WechatUpstreamError extends DirectUpstreamError {
+  constructor(
+    reason: string,
+    readonly details: { status?: number; code?: string; unreachable?: boolean } = {},
+  ) {
+    super(reason);
+    this.name = 'WechatUpstreamError';
+  }
+}
+
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+interface WechatAnswer {
+  status: number;
+  json: unknown;
+}
+
+function clean(text: unknown, max: number): string {
+  return String(text ?? '')
+    .replace(/[^\x20-\x7e\u4e00-\u9fff]/g, '')
+    .slice(0, max);
+}
+
+/**
+ * One signed API v3 call. A 2xx answer must carry WeChat's valid signature (a 204 without one is accepted: it
+ * carries nothing); anything else becomes a WechatUpstreamError naming WeChat's `code` and `message`.
+ */
+export async function callWechat(
+  config: WechatConfig,
+  account: WechatAccount,
+  request: { method: 'GET' | 'POST'; pathWithQuery: string; body?: Record<string, unknown> },
+  now: () => Date = () => new Date(),
+): Promise<WechatAnswer> {
+  const body = request.body === undefined ? '' : JSON.stringify(request.body);
+  const authorization = authorizationHeader(
+    { mchId: account.mchId, serialNo: account.merchantCertSerial, privateKey: account.privateKey },
+    { method: request.method, pathWithQuery: request.pathWithQuery, body, timestamp: Math.floor(now().getTime() / 1000) },
+  );
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${config.baseUrl}${request.pathWithQuery}`, {
+      method: request.method,
+      headers: {
+        authorization,
+        accept: 'application/json',
+        'user-agent': 'payment-order-service (node)',
+        ...(request.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      body: request.method === 'POST' ? body : undefined,
+      redirect: 'error',
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new WechatUpstreamError(timedOut ? 'WeChat Pay did not answer in time' : 'WeChat Pay is unreachable', { unreachable: true });
+  }
+  if (text.length > MAX_ANSWER_BYTES) throw new WechatUpstreamError('WeChat Pay answer is too large', { status: response.status });
+  let json: unknown;
+  if (text !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (!response.ok) {
+    const refusal = json && typeof json === 'object' ? (json as { code?: unknown; message?: unknown }) : {};
+    const code = clean(refusal.code, 40) || `HTTP_${response.status}`;
+    const message = clean(refusal.message, 160);
+    throw new WechatUpstreamError(`WeChat Pay refused: ${code}${message ? ` ${message}` : ''}`, { status: response.status, code, unreachable: response.status >= 500 });
+  }
+  const message = signedMessage(response.headers, text);
+  const unsignedEmpty = response.status === 204 && !message.signature;
+  if (!unsignedEmpty) {
+    const verified = verifyWechatSignature(message, account.verifier, now());
+    if (!verified.ok) throw new WechatUpstreamError(`WeChat Pay answer failed signature verification: ${verified.reason}`, { status: response.status });
+  }
+  if (text !== '' && json === undefined) throw new WechatUpstreamError('WeChat Pay answer is not JSON', { status: response.status });
+  return { status: response.status, json };
+}
+
+export interface WechatPrepayInput {
+  outTradeNo: string;
+  description: string;
+  amountMinor: bigint;
+  /** RFC 3339 with +08:00. */
+  timeExpire: string;
+  notifyUrl: string;
+  attach?: string;
+}
+
+/** Beijing time (UTC+08:00) in RFC 3339, as WeChat writes and expects `time_expire`. */
+export function rfc3339Beijing(date: Date): string {
+  const shifted = new Date(Math.floor(date.getTime() / 1000) * 1000 + 8 * 3600_000);
+  return `${shifted.toISOString().slice(0, 19)}+08:00`;
+}
+
+function prepayBody(account: WechatAccount, input: WechatPrepayInput) {
+  return {
+    appid: account.appId,
+    mchid: account.mchId,
+    description: input.description,
+    out_trade_no: input.outTradeNo,
+    time_expire: input.timeExpire,
+    attach: input.attach,
+    notify_url: input.notifyUrl,
+    amount: { total: Number(input.amountMinor), currency: 'CNY' },
+  };
+}
+
+function shapeError(what: string): WechatUpstreamError {
+  return new WechatUpstreamError(`WeChat Pay answer lacks ${what}`);
+}
+
+/** `POST /v3/pay/transactions/native` → the `code_url` the payer scans. */
+export async function createNativePrepay(config: WechatConfig, account: WechatAccount, input: WechatPrepayInput): Promise<string> {
+  const { json } = await callWechat(config, account, { method: 'POST', pathWithQuery: '/v3/pay/transactions/native', body: prepayBody(account, input) });
+  const parsed = z.object({ code_url: z.string().regex(/^weixin:\/\/\S+$/).max(512) }).safeParse(json);
+  if (!parsed.success) throw shapeError('a weixin:// code_url');
+  return parsed.data.code_url;
+}
+
+/** `POST /v3/pay/transactions/h5` → the `h5_url` the payer's mobile browser opens. */
+export async function createH5Prepay(config: WechatConfig, account: WechatAccount, input: WechatPrepayInput & { payerClientIp: string }): Promise<string> {
+  const body = { ...prepayBody(account, input), scene_info: { payer_client_ip: input.payerClientIp, h5_info: { type: 'Wap' } } };
+  const { json } = await callWechat(config, account, { method: 'POST', pathWithQuery: '/v3/pay/transactions/h5', body });
+  const parsed = z.object({ h5_url: z.url({ protocol: /^https?$/ }).max(2048) }).safeParse(json);
+  if (!parsed.success) throw shapeError('an http(s) h5_url');
+  return parsed.data.h5_url;
+}
+
+export const WECHAT_TRADE_STATES = ['SUCCESS', 'REFUND', 'NOTPAY', 'CLOSED', 'REVOKED', 'USERPAYING', 'PAYERROR'] as const;
+export type WechatTradeState = (typeof WECHAT_TRADE_STATES)[number];
+
+/** A transaction as WeChat describes it (query answers and decrypted notifications). */
+export const wechatTransactionSchema = z.object({
+  appid: z.string(),
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().optional(),
+  trade_type: z.string().optional(),
+  trade_state: z.enum(WECHAT_TRADE_STATES),
+  trade_state_desc: z.string().optional(),
+  success_time: z.string().optional(),
+  attach: z.string().optional(),
+  amount: z.object({ total: z.number().int().nonnegative().optional(), payer_total: z.number().int().optional(), currency: z.string().optional() }).optional(),
+});
+
+export type WechatTransaction = z.infer<typeof wechatTransactionSchema>;
+
+export type WechatQueryResult = { found: false } | { found: true; transaction: WechatTransaction };
+
+/** `GET /v3/pay/transactions/out-trade-no/{no}?mchid=…`: 404 ORDER_NOT_EXIST is `found: false`. */
+export async function queryByOutTradeNo(config: WechatConfig, account: WechatAccount, outTradeNo: string): Promise<WechatQueryResult> {
+  let answer: WechatAnswer;
+  try {
+    answer = await callWechat(config, account, {
+      method: 'GET',
+      pathWithQuery: `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${encodeURIComponent(account.mchId)}`,
+    });
+  } catch (error) {
+    if (error instanceof WechatUpstreamError && error.details.status === 404 && error.details.code === 'ORDER_NOT_EXIST') return { found: false };
+    throw error;
+  }
+  const parsed = wechatTransactionSchema.safeParse(answer.json);
+  if (!parsed.success) throw shapeError('a readable transaction');
+  if (parsed.data.mchid !== account.mchId || parsed.data.out_trade_no !== outTradeNo) throw new WechatUpstreamError('WeChat Pay answered for another order');
+  return { found: true, transaction: parsed.data };
+}
+
+/** `POST /v3/pay/transactions/out-trade-no/{no}/close` → 204. */
+export async function closeByOutTradeNo(config: WechatConfig, account: WechatAccount, outTradeNo: string): Promise<void> {
+  await callWechat(config, account, {
+    method: 'POST',
+    pathWithQuery: `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`,
+    body: { mchid: account.mchId },
+  });
+}
+
+/** WeChat times are RFC 3339 with an offset; undefined when unreadable. */
+export function parseWechatTime(text: string | undefined): Date | undefined {
+  if (!text || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(text)) return undefined;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}

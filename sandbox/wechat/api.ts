@@ -1,0 +1,232 @@
+import type { Database } from '@/lib/db/client';
+import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
+import type { SandboxWechatKeysRow } from '@/lib/db/schema';
+import { publicBaseUrl } from '@/lib/orders/identifiers';
+import { beijingTime, merchantSignatureValid, newPayId, newPrepayId, newTransactionId, OUT_TRADE_NO, parseAuthorization, platformSignatureHeaders, RFC3339 } from './protocol';
+import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, type SandboxWechatOrder } from './store';
+
+/**
+ * The simulated WeChat Pay API v3 under `/sandbox/wechat/v3/…`: native and h5 prepay, query by out_trade_no, close.
+ * Requests must carry a valid merchant Authorization header (else 401 SIGN_ERROR); bodies are validated (400
+ * PARAM_ERROR naming the field); every answer is signed with the sandbox platform key (Wechatpay-* headers).
+ */
+
+const MAX_BODY = 64 * 1024;
+
+export function signedResponse(keys: SandboxWechatKeysRow, status: number, body: unknown, now = new Date()): Response {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const headers: Record<string, string> = {
+    ...platformSignatureHeaders(text, { privateKey: keys.platformPrivateKey, serial: keys.platformPublicKeyId }, now),
+    'Request-ID': newPayId(),
+  };
+  if (text !== '') headers['content-type'] = 'application/json; charset=utf-8';
+  return new Response(text === '' ? null : text, { status, headers });
+}
+
+function refuse(keys: SandboxWechatKeysRow, status: number, code: string, message: string): Response {
+  return signedResponse(keys, status, { code, message });
+}
+
+export function payerPageUrl(payId: string): string {
+  return `${publicBaseUrl()}/sandbox/wechat/pay/${payId}`;
+}
+
+export function codeUrlOf(order: SandboxWechatOrder): string {
+  return `weixin://wxpay/bizpayurl?pr=${order.payId}`;
+}
+
+export function h5UrlOf(order: SandboxWechatOrder): string {
+  return `${payerPageUrl(order.payId)}?prepay_id=${order.prepayId}&package=${order.id}`;
+}
+
+interface Authenticated {
+  keys: SandboxWechatKeysRow;
+  body: string;
+}
+
+/** The URL as WeChat signs it: the path from `/v3/` on, with the query, exactly as sent. */
+function canonicalUrl(request: Request): string {
+  const url = new URL(request.url);
+  const at = url.pathname.indexOf('/v3/');
+  return `${at >= 0 ? url.pathname.slice(at) : url.pathname}${url.search}`;
+}
+
+async function authenticate(request: Request, db: Database, now: Date): Promise<Authenticated | Response> {
+  const keys = await sandboxWechatKeysOf(db);
+  const body = request.method === 'GET' ? '' : await request.text();
+  if (body.length > MAX_BODY) return refuse(keys, 400, 'PARAM_ERROR', 'body is too large');
+  const auth = parseAuthorization(request.headers.get('authorization'));
+  if (!auth) return refuse(keys, 401, 'SIGN_ERROR', 'Authorization header is missing or not WECHATPAY2-SHA256-RSA2048 with mchid, nonce_str, signature, timestamp, serial_no');
+  if (auth.mchid !== keys.mchId) return refuse(keys, 401, 'SIGN_ERROR', `mchid ${auth.mchid} is not a sandbox merchant`);
+  if (auth.serial_no.toUpperCase() !== keys.merchantCertSerial) return refuse(keys, 401, 'SIGN_ERROR', 'serial_no is not the merchant API certificate serial');
+  if (!/^\d+$/.test(auth.timestamp) || Math.abs(Number(auth.timestamp) - now.getTime() / 1000) > 300) return refuse(keys, 401, 'SIGN_ERROR', 'timestamp is more than 5 minutes off');
+  if (!merchantSignatureValid(auth, request.method, canonicalUrl(request), body, keys.merchantPublicKey)) return refuse(keys, 401, 'SIGN_ERROR', 'signature does not verify');
+  return { keys, body };
+}
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown): Json | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+function isHttpUrl(text: unknown): boolean {
+  try {
+    return typeof text === 'string' && ['http:', 'https:'].includes(new URL(text).protocol) && !text.includes('?');
+  } catch {
+    return false;
+  }
+}
+
+interface Prepay {
+  appid: string;
+  mchid: string;
+  description: string;
+  out_trade_no: string;
+  time_expire: Date;
+  notify_url: string;
+  attach?: string;
+  total: bigint;
+  payerClientIp?: string;
+}
+
+/** Validates a prepay body; the refusal names the field. */
+function readPrepay(keys: SandboxWechatKeysRow, text: string, h5: boolean, now: Date): Prepay | { field: string; problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { field: 'body', problem: 'is not JSON' };
+  }
+  const body = object(parsed);
+  if (!body) return { field: 'body', problem: 'is not a JSON object' };
+  if (body.appid !== keys.appId) return { field: 'appid', problem: `must be the sandbox appid ${keys.appId}` };
+  if (body.mchid !== keys.mchId) return { field: 'mchid', problem: 'must be the mchid of the Authorization header' };
+  if (typeof body.description !== 'string' || body.description === '' || Array.from(body.description).length > 127) return { field: 'description', problem: 'is required, at most 127 characters' };
+  if (typeof body.out_trade_no !== 'string' || !OUT_TRADE_NO.test(body.out_trade_no)) return { field: 'out_trade_no', problem: 'must be 6-32 of [0-9A-Za-z_-|*]' };
+  if (!isHttpUrl(body.notify_url)) return { field: 'notify_url', problem: 'must be an absolute http(s) URL without a query' };
+  if (body.attach !== undefined && (typeof body.attach !== 'string' || body.attach.length > 128)) return { field: 'attach', problem: 'must be a string of at most 128 characters' };
+  let expire = new Date(now.getTime() + 2 * 3600_000);
+  if (body.time_expire !== undefined) {
+    if (typeof body.time_expire !== 'string' || !RFC3339.test(body.time_expire)) return { field: 'time_expire', problem: 'must be RFC 3339 with an offset (yyyy-MM-DDTHH:mm:ss+08:00)' };
+    expire = new Date(body.time_expire);
+    if (expire.getTime() <= now.getTime()) return { field: 'time_expire', problem: 'is in the past' };
+  }
+  const amount = object(body.amount);
+  if (!amount || !Number.isSafeInteger(amount.total) || (amount.total as number) < 1) return { field: 'amount.total', problem: 'must be an integer number of fen, at least 1' };
+  if (amount.currency !== undefined && amount.currency !== 'CNY') return { field: 'amount.currency', problem: 'must be CNY' };
+  let payerClientIp: string | undefined;
+  if (h5) {
+    const scene = object(body.scene_info);
+    if (!scene || typeof scene.payer_client_ip !== 'string' || scene.payer_client_ip === '') return { field: 'scene_info.payer_client_ip', problem: 'is required' };
+    const info = object(scene.h5_info);
+    if (!info || !['Wap', 'iOS', 'Android'].includes(info.type as string)) return { field: 'scene_info.h5_info.type', problem: 'must be Wap, iOS or Android' };
+    payerClientIp = scene.payer_client_ip;
+  }
+  return {
+    appid: body.appid,
+    mchid: body.mchid,
+    description: body.description,
+    out_trade_no: body.out_trade_no,
+    time_expire: expire,
+    notify_url: body.notify_url as string,
+    attach: body.attach as string | undefined,
+    total: BigInt(amount.total as number),
+    payerClientIp,
+  };
+}
+
+async function handlePrepay(request: Request, db: Database, h5: boolean, now: Date): Promise<Response> {
+  const auth = await authenticate(request, db, now);
+  if (auth instanceof Response) return auth;
+  const { keys } = auth;
+  const input = readPrepay(keys, auth.body, h5, now);
+  if ('field' in input) return refuse(keys, 400, 'PARAM_ERROR', `${input.field} ${input.problem}`);
+  const tradeType = h5 ? 'MWEB' : 'NATIVE';
+  const existing = await findByOutTradeNo(db, input.mchid, input.out_trade_no);
+  const order =
+    existing ??
+    (await insertOrder(db, {
+      payId: newPayId(),
+      transactionId: newTransactionId(now),
+      prepayId: newPrepayId(now),
+      mchId: input.mchid,
+      appId: input.appid,
+      outTradeNo: input.out_trade_no,
+      tradeType,
+      description: input.description,
+      amountMinor: input.total,
+      notifyUrl: input.notify_url,
+      attach: input.attach ?? null,
+      payerClientIp: input.payerClientIp ?? null,
+      timeExpire: input.time_expire,
+      createdAt: now,
+    })) ??
+    (await findByOutTradeNo(db, input.mchid, input.out_trade_no))!;
+  if (order.amountMinor !== input.total || order.tradeType !== tradeType || order.description !== input.description) {
+    return refuse(keys, 400, 'INVALID_REQUEST', 'out_trade_no was already used with other parameters (商户订单号重复)');
+  }
+  const current = await closeIfExpired(db, order, now);
+  if (current.tradeState === 'SUCCESS') return refuse(keys, 400, 'ORDERPAID', 'the order is already paid');
+  if (current.tradeState === 'CLOSED') return refuse(keys, 400, 'ORDER_CLOSED', 'the order is closed');
+  return signedResponse(keys, 200, h5 ? { h5_url: h5UrlOf(current) } : { code_url: codeUrlOf(current) }, now);
+}
+
+/** The transaction as the query answers it (and as a notification's resource carries it). */
+export function transactionOf(order: SandboxWechatOrder) {
+  const paid = order.tradeState === 'SUCCESS';
+  return {
+    appid: order.appId,
+    mchid: order.mchId,
+    out_trade_no: order.outTradeNo,
+    transaction_id: paid ? order.transactionId : undefined,
+    trade_type: order.tradeType,
+    trade_state: order.tradeState,
+    trade_state_desc: paid ? '支付成功' : order.tradeState === 'CLOSED' ? '订单已关闭' : '订单未支付',
+    bank_type: paid ? 'OTHERS' : undefined,
+    attach: order.attach ?? '',
+    success_time: paid && order.successTime ? beijingTime(order.successTime) : undefined,
+    payer: paid ? { openid: 'oSandboxPayer0000000000000000' } : undefined,
+    amount: { total: Number(order.amountMinor), payer_total: paid ? Number(order.amountMinor) : undefined, currency: 'CNY', payer_currency: 'CNY' },
+  };
+}
+
+async function handleQuery(request: Request, db: Database, outTradeNo: string, now: Date): Promise<Response> {
+  const auth = await authenticate(request, db, now);
+  if (auth instanceof Response) return auth;
+  const { keys } = auth;
+  const mchid = new URL(request.url).searchParams.get('mchid');
+  if (mchid !== keys.mchId) return refuse(keys, 400, 'PARAM_ERROR', 'mchid query parameter must be the mchid of the Authorization header');
+  const found = await findByOutTradeNo(db, keys.mchId, outTradeNo);
+  if (!found) return refuse(keys, 404, 'ORDER_NOT_EXIST', 'no such order (订单不存在)');
+  return signedResponse(keys, 200, transactionOf(await closeIfExpired(db, found, now)), now);
+}
+
+async function handleClose(request: Request, db: Database, outTradeNo: string, now: Date): Promise<Response> {
+  const auth = await authenticate(request, db, now);
+  if (auth instanceof Response) return auth;
+  const { keys } = auth;
+  let body: Json | undefined;
+  try {
+    body = object(JSON.parse(auth.body));
+  } catch {
+    body = undefined;
+  }
+  if (!body || body.mchid !== keys.mchId) return refuse(keys, 400, 'PARAM_ERROR', 'mchid must be the mchid of the Authorization header');
+  const found = await findByOutTradeNo(db, keys.mchId, outTradeNo);
+  if (!found) return refuse(keys, 404, 'ORDER_NOT_EXIST', 'no such order (订单不存在)');
+  if (found.tradeState === 'SUCCESS') return refuse(keys, 400, 'ORDERPAID', 'the order is already paid');
+  await closeOrder(db, found);
+  return signedResponse(keys, 204, undefined, now);
+}
+
+/** Routes `v3/…` (what follows the mount point `/sandbox/wechat/`). */
+export async function handleSandboxWechatApi(request: Request, path: readonly string[], db: Database, now = new Date()): Promise<Response> {
+  const route = path.join('/');
+  const byOutTradeNo = /^v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(route);
+  if (request.method === 'POST' && route === 'v3/pay/transactions/native') return handlePrepay(request, db, false, now);
+  if (request.method === 'POST' && route === 'v3/pay/transactions/h5') return handlePrepay(request, db, true, now);
+  if (byOutTradeNo && !byOutTradeNo[2] && request.method === 'GET') return handleQuery(request, db, byOutTradeNo[1]!, now);
+  if (byOutTradeNo && byOutTradeNo[2] && request.method === 'POST') return handleClose(request, db, byOutTradeNo[1]!, now);
+  return Response.json({ code: 'NOT_FOUND', message: `no ${request.method} /${route} here` }, { status: 404 });
+}

@@ -1,0 +1,37 @@
+import { getDb, type Database } from '@/lib/db/client';
+import { publicBaseUrl } from '@/lib/orders/identifiers';
+import { handleSandboxWechatApi } from './api';
+import { paySandboxWechatOrder, SandboxWechatPayRefused } from './pay';
+
+export { handleSandboxWechatApi };
+
+/**
+ * WeChat follows redirect_url only on the merchant's registered H5 domain; the simulator's one registered domain is
+ * the service's own (PUBLIC_BASE_URL), so it is never an open redirect.
+ */
+function safeRedirect(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin === new URL(publicBaseUrl()).origin ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The payer page's Pay button (a plain form POST): pays, sends the notification, then, for h5 with a redirect_url,
+ * sends the payer there (as WeChat does); else back to the payer page.
+ */
+export async function handlePayerConfirm(request: Request, payId: string, db: Database = getDb()): Promise<Response> {
+  const form = new URLSearchParams(await request.text());
+  const redirect = safeRedirect(form.get('redirect_url') ?? undefined);
+  const lang = form.get('lang') === 'zh' ? 'zh' : 'en';
+  const page = `/sandbox/wechat/pay/${encodeURIComponent(payId)}?lang=${lang}`;
+  try {
+    await paySandboxWechatOrder(db, { payId });
+    return new Response(null, { status: 303, headers: { location: redirect ?? `${page}&paid=1` } });
+  } catch (error) {
+    if (!(error instanceof SandboxWechatPayRefused)) throw error;
+    return new Response(null, { status: 303, headers: { location: `${page}&refused=${encodeURIComponent(error.message)}` } });
+  }
+}

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../lib/db/client';
+import type { UsableCredential } from '../lib/credentials/find-usable-credential';
+import { parseSingleJsonObject, repositoryRoot } from '../lib/cli/run-admin-for-tests';
+import { aMerchant, aWechatCredential, aWechatOrder } from '../test/factories';
+import { startWechatTestBed } from '../test/wechat-sandbox';
+
+function runSandbox(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    child.on('error', reject);
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      resolve({ exitCode, stdout, stderr });
+    });
+  });
+}
+
+let bed: Awaited<ReturnType<typeof startWechatTestBed>>;
+let merchantId: number;
+let credential: UsableCredential;
+
+async function status(orderNo: string): Promise<string> {
+  const { rows } = await getDb().execute<{ status: string }>(sql`SELECT status FROM orders WHERE order_no = ${orderNo}`);
+  return rows[0]!.status;
+}
+
+beforeAll(async () => {
+  bed = await startWechatTestBed();
+  merchantId = (await aMerchant()).id;
+  credential = await aWechatCredential(merchantId);
+});
+afterAll(() => bed.close());
+
+describe('npm run sandbox -- wechat pay', () => {
+  it('pays the order at the simulated WeChat Pay and sends the notification the service acknowledges with 204', async () => {
+    const { order } = await aWechatOrder({ merchantId, credential, amountMinor: 990n });
+    const run = await runSandbox(['wechat', 'pay', '--order', order.orderNo, '--json']);
+    expect(run.exitCode).toBe(0);
+    expect(parseSingleJsonObject(run.stdout)).toMatchObject({
+      outTradeNo: order.orderNo,
+      transactionId: expect.stringMatching(/^4200\d{24}$/),
+      amount: '9.90',
+      tradeState: 'SUCCESS',
+      newlyPaid: true,
+      callback: { httpStatus: 204, acknowledged: true },
+    });
+    expect(await status(order.orderNo)).toBe('paid');
+  });
+
+  it('--no-callback pays upstream only; an unknown order or a missing option exits 1; help lists the command', async () => {
+    const { order } = await aWechatOrder({ merchantId, credential, payMethod: 'h5' });
+    const [lost, unknown, missing, help] = await Promise.all([
+      runSandbox(['wechat', 'pay', '--order', order.orderNo, '--no-callback']),
+      runSandbox(['wechat', 'pay', '--order', 'W-NOPE', '--json']),
+      runSandbox(['wechat', 'pay']),
+      runSandbox(['--help']),
+    ]);
+    expect(lost.exitCode).toBe(0);
+    expect(lost.stdout).toContain('notification not sent');
+    expect(await status(order.orderNo)).toBe('pending');
+    expect(unknown.exitCode).toBe(1);
+    expect(parseSingleJsonObject(unknown.stdout)).toEqual({ error: { kind: 'rejected', message: 'no sandbox WeChat order W-NOPE' } });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain('missing option --order');
+    expect(help.stdout).toContain('wechat pay');
+  });
+});
