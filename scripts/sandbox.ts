@@ -10,10 +10,11 @@ import { printResult, processStreams } from '../lib/cli/output';
 import { wantsJson } from '../lib/cli/registry';
 import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
 import { sandboxEnabled } from '../lib/sandbox/sandbox-enabled';
+import { alipaySandboxCommands } from '../sandbox/alipay/cli';
 import { tronSandboxCommands } from '../sandbox/tron/cli';
 import { yhtSandboxCommands } from '../sandbox/yht/cli';
 
-const COMMANDS: readonly CliCommand[] = [...tronSandboxCommands, ...yhtSandboxCommands];
+const COMMANDS: readonly CliCommand[] = [...tronSandboxCommands, ...yhtSandboxCommands, ...alipaySandboxCommands];
 
 const argv = process.argv.slice(2);
 

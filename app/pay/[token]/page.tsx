@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import { findCheckoutChannel } from '@/lib/orders/checkout-order';
+import { AlipayCheckoutPage } from '@/components/checkout/alipay-checkout-page';
 import { UsdtCheckoutPage } from '@/components/checkout/usdt-checkout-page';
 import { YhtCheckoutPage } from '@/components/checkout/yht-checkout-page';
 
@@ -12,16 +13,19 @@ export default async function PayPage({
   searchParams,
 }: {
   params: Promise<{ token: string }>;
-  searchParams: Promise<{ lang?: string }>;
+  searchParams: Promise<{ lang?: string; trade_no?: string }>;
 }) {
   const { token } = await params;
-  const { lang } = await searchParams;
+  const { lang, trade_no: upstreamTradeNo } = await searchParams;
   const channel = await findCheckoutChannel(getDb(), token);
   switch (channel) {
     case 'USDT':
       return <UsdtCheckoutPage token={token} lang={lang} />;
     case 'YHT':
       return <YhtCheckoutPage token={token} lang={lang} />;
+    case 'ALIPAY':
+      // Alipay sends the payer back to return_url with its trade_no appended: wait for the payment, do not go again.
+      return <AlipayCheckoutPage token={token} lang={lang} returned={upstreamTradeNo !== undefined} />;
     default:
       notFound();
   }

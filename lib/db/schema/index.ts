@@ -11,3 +11,4 @@ export * from './upstream-callbacks';
 export * from './sandbox-yht-orders';
 export * from './sign-in-throttle';
 export * from './upstream-credentials';
+export * from './sandbox-alipay';
