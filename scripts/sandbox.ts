@@ -10,11 +10,12 @@ import { printResult, processStreams } from '../lib/cli/output';
 import { wantsJson } from '../lib/cli/registry';
 import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
 import { sandboxEnabled } from '../lib/sandbox/sandbox-enabled';
+import { alipaySandboxCommands } from '../sandbox/alipay/cli';
 import { tronSandboxCommands } from '../sandbox/tron/cli';
 import { wechatSandboxCommands } from '../sandbox/wechat/cli';
 import { yhtSandboxCommands } from '../sandbox/yht/cli';
 
-const COMMANDS: readonly CliCommand[] = [...tronSandboxCommands, ...yhtSandboxCommands, ...wechatSandboxCommands];
+const COMMANDS: readonly CliCommand[] = [...tronSandboxCommands, ...yhtSandboxCommands, ...alipaySandboxCommands, ...wechatSandboxCommands];
 
 const argv = process.argv.slice(2);
 

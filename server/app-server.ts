@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OPEN_API_CONTENT_TYPE, type OpenApiCore } from '../lib/api/open-api-route';
 import { MAX_BODY_BYTES } from '../lib/api/request-fields';
+import { clientAddressFrom } from '../lib/accounts/client-address';
 import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
@@ -61,7 +62,8 @@ async function serveOpenApi(core: OpenApiCore, req: http.IncomingMessage, res: h
   if (req.method !== 'POST') return methodNotAllowed(res);
   const body = await readBody(req);
   if (!body) return;
-  const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes });
+  const clientAddress = process.env.TRUST_PROXY === 'true' ? clientAddressFrom(req.headers['x-forwarded-for']) : (req.socket.remoteAddress ?? 'unknown');
+  const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes, clientAddress });
   writeJson(res, reply.status, reply.json);
 }
 

@@ -2,6 +2,7 @@ import type { OpenApiCore } from '../lib/api/open-api-route';
 import * as healthzRoute from '../app/healthz/route';
 import * as readyzRoute from '../app/readyz/route';
 import * as wechatCallbackRoute from '../app/v1/api/callback/wechat/route';
+import * as alipayCallbackRoute from '../app/v1/api/callback/alipay/route';
 import * as yhtCallbackRoute from '../app/v1/api/callback/yht/route';
 import * as openApiDocumentRoute from '../app/v1/api/open/openapi.json/route';
 import * as queryRoute from '../app/v1/api/open/order/query/route';
@@ -24,6 +25,7 @@ export const OPEN_API_ROUTES: ReadonlyMap<string, ServerRoute> = new Map<string,
   ['/v1/api/open/order/query', { openApi: queryRoute.core }],
   ['/v1/api/callback/yht', { web: yhtCallbackRoute.POST }],
   ['/v1/api/callback/wechat', { web: wechatCallbackRoute.POST }],
+  ['/v1/api/callback/alipay', { web: alipayCallbackRoute.POST }],
   ['/v1/api/open/openapi.json', { get: openApiDocumentRoute.GET }],
   // Probes answer before Next.js is ready (it prepares after the database and workers start).
   ['/healthz', { get: healthzRoute.GET }],

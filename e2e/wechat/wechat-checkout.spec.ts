@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { admin } from '../helpers';
+import { admin, signed } from '../helpers';
 import { startMerchantReceiver } from '../merchant-receiver';
 
 interface CreatedOrder {
@@ -13,9 +13,28 @@ interface CreatedOrder {
   qrContent: string | null;
 }
 
+/** A merchant with a WECHAT credential on the built-in WeChat Pay sandbox, approved and enabled by the operator CLI. */
+function aWechatMerchant(name: string) {
+  const merchant = admin('merchant', 'create', '--name', name, '--orders', 'on');
+  const credential = admin('credential', 'add', '--app-id', merchant.appId, '--channel', 'WECHAT', '--sandbox', '--approve', '--enable');
+  expect(credential).toMatchObject({ channel: 'WECHAT', usable: true });
+  return { ...merchant, credentialId: credential.credentialId as number };
+}
+
+/** The merchant's signed WECHAT submit over the open API. */
+async function submitWechat(request: APIRequestContext, merchant: { appId: string; appSecret: string }, fields: Record<string, string>) {
+  const merchantOrderNo = `E2E-WX-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const response = await request.post('/v1/api/open/order/submit', {
+    data: signed({ appId: merchant.appId, merchantOrderNo, payType: 'WECHAT', productName: 'E2E WeChat VIP', attach: 'e2e', ...fields }, merchant.appSecret),
+  });
+  const body = await response.json();
+  expect(body).toMatchObject({ code: 0, message: 'ok', data: { merchantOrderNo, recovered: false } });
+  return body.data as { platformOrderNo: string; merchantOrderNo: string; amount: string; credentialId: number; payUrl: string };
+}
+
 /**
- * Creates a WECHAT order through the WeChat adapter and the service's built-in sandbox, on the running service's
- * database (the open API's WECHAT submit is wired at merge; this is the spec's Node side, not an app route).
+ * Creates a WECHAT order with a payment window of a few seconds through the WeChat adapter and the built-in sandbox,
+ * on the running service's database (the spec's Node side, not an app route): the open API's window is 30 minutes.
  */
 function wechatOrder(appId: string, payMethod: 'native' | 'h5', amountFen: number, notifyUrl: string, redirectUrl = '', expiresInSeconds = ''): CreatedOrder {
   const output = execFileSync('npx', ['tsx', 'e2e/wechat/create-wechat-order.ts', appId, payMethod, String(amountFen), notifyUrl, redirectUrl, String(expiresInSeconds)], {
@@ -28,12 +47,13 @@ function wechatOrder(appId: string, payMethod: 'native' | 'h5', amountFen: numbe
 test('native: the checkout shows the QR code and countdown, the sandbox WeChat pays, the page flips to paid and returns to the merchant', async ({ page, context, request }, testInfo) => {
   // First visits compile four pages and routes in dev mode on a shared 2-core machine.
   test.slow();
-  const merchant = admin('merchant', 'create', '--name', `E2E WECHAT ${testInfo.project.name}`, '--orders', 'on');
+  const merchant = aWechatMerchant(`E2E WECHAT ${testInfo.project.name}`);
   const receiver = await startMerchantReceiver(merchant.appSecret);
   try {
-    const order = wechatOrder(merchant.appId, 'native', 8850, receiver.notifyUrl, receiver.returnUrl);
-    expect(order.payUrl).toBe(`${baseURL}/pay/${order.payToken}`);
-    expect(order.qrContent).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    const submitted = await submitWechat(request, merchant, { payMethod: 'native', amount: '88.50', notifyUrl: receiver.notifyUrl, redirectUrl: receiver.returnUrl });
+    expect(submitted).toMatchObject({ amount: '88.50', credentialId: merchant.credentialId });
+    expect(submitted.payUrl).toMatch(new RegExp(`^${baseURL}/pay/[\\w-]{43}$`));
+    const order = { orderNo: submitted.platformOrderNo, merchantOrderNo: submitted.merchantOrderNo, payToken: submitted.payUrl.split('/pay/')[1]! };
 
     await page.goto(`/pay/${order.payToken}?lang=en`);
     await expect(page.getByRole('heading', { name: 'Pay with WeChat Pay' })).toBeVisible();
@@ -48,7 +68,7 @@ test('native: the checkout shows the QR code and countdown, the sandbox WeChat p
 
     // "Scanning" with the sandbox WeChat opens its payer page (the QR content names the transaction) in another tab.
     const scanHref = await page.getByTestId('sandbox-scan').getAttribute('href');
-    expect(scanHref).toBe(`/sandbox/wechat/pay/${order.qrContent!.split('pr=')[1]}`);
+    expect(scanHref).toMatch(/^\/sandbox\/wechat\/pay\/[\w-]+$/);
     const phone = await context.newPage();
     await phone.goto(`${scanHref}?lang=en`);
     await expect(phone.getByTestId('payer-amount')).toHaveText('¥88.50');
@@ -67,17 +87,21 @@ test('native: the checkout shows the QR code and countdown, the sandbox WeChat p
     expect(notification!.signatureValid).toBe(true);
     expect(notification!.form).toMatchObject({ appId: merchant.appId, platformOrderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, payType: 'WECHAT', amount: '88.50', status: 'PAID', attach: 'e2e' });
     expect(notification!.form.tradeNo).toMatch(/^4200\d{24}$/);
+    const query = await request.post('/v1/api/open/order/query', { data: signed({ appId: merchant.appId, merchantOrderNo: order.merchantOrderNo, payType: 'WECHAT' }, merchant.appSecret) });
+    expect(await query.json()).toMatchObject({ code: 0, message: 'ok', data: { platformOrderNo: order.orderNo, status: 2, amount: '88.50', tradeNo: notification!.form.tradeNo } });
     expect((await request.get(`/qr/${order.payToken}.png`)).status()).toBe(410);
   } finally {
     receiver.close();
   }
 });
 
-test('h5: the checkout sends the browser to h5_url; after paying WeChat returns it to the checkout, which shows paid (Chinese)', async ({ browser }, testInfo) => {
-  const merchant = admin('merchant', 'create', '--name', `E2E WECHAT H5 ${testInfo.project.name}`, '--orders', 'on');
-  const order = wechatOrder(merchant.appId, 'h5', 1200, 'https://merchant.example/n');
-  expect(order.payUrl).toBe(order.cashierUrl);
-  expect(order.payUrl).toContain(`redirect_url=${encodeURIComponent(`${baseURL}/pay/${order.payToken}?wxreturn=1`)}`);
+test('h5: payUrl is h5_url; the checkout also sends the browser there; after paying WeChat returns it to the checkout, which shows paid (Chinese)', async ({ browser, request }, testInfo) => {
+  const merchant = aWechatMerchant(`E2E WECHAT H5 ${testInfo.project.name}`);
+  const submitted = await submitWechat(request, merchant, { payMethod: 'h5', amount: '12.00', notifyUrl: 'https://merchant.example/n' });
+  const checkout = new URL(new URL(submitted.payUrl).searchParams.get('redirect_url')!);
+  expect(`${checkout.origin}${checkout.pathname}`).toMatch(new RegExp(`^${baseURL}/pay/[\\w-]{43}$`));
+  expect(checkout.search).toBe('?wxreturn=1');
+  const order = { payToken: checkout.pathname.split('/pay/')[1]! };
 
   const context = await browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();

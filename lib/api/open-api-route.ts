@@ -1,3 +1,4 @@
+import { clientAddressFrom } from '../accounts/client-address';
 import type { Database } from '../db/client';
 import { getDb } from '../db/client';
 import { findMerchantForSigning, type Merchant } from '../merchants/merchants';
@@ -11,6 +12,8 @@ export interface OpenApiContext {
   db: Database;
   merchant: Merchant;
   fields: RequestFields;
+  /** The caller's address (WECHAT h5 passes the payer's to the upstream); 'unknown' when the transport cannot tell. */
+  clientAddress: string;
 }
 
 export const OPEN_API_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -24,6 +27,8 @@ export interface OpenApiInput {
    * Content-Length over the limit is refused before reading anything).
    */
   body: Uint8Array | 'too-large';
+  /** The client's address as the transport determined it (the socket's, or the trusted proxy's last hop). */
+  clientAddress?: string;
 }
 
 /** What the transport answers: always `application/json; charset=utf-8` (OPEN_API_CONTENT_TYPE). */
@@ -75,14 +80,14 @@ function unexpected(error: unknown): OpenApiReply {
  * answers 405 to other methods.
  */
 export function openApiRoute(handle: (context: OpenApiContext) => Promise<Envelope>): OpenApiEndpoint {
-  async function core({ contentType, body }: OpenApiInput): Promise<OpenApiReply> {
+  async function core({ contentType, body, clientAddress }: OpenApiInput): Promise<OpenApiReply> {
     try {
       if (!/^application\/json\s*(;|$)/i.test(contentType ?? '')) throw invalidParameter('Content-Type must be application/json');
       if (body === 'too-large') throw bodyTooLarge();
       const fields = parseRequestFields(decodeBody(body));
       const db = getDb();
       const merchant = await authenticate(db, fields);
-      return reply(await handle({ db, merchant, fields }));
+      return reply(await handle({ db, merchant, fields, clientAddress: clientAddress ?? 'unknown' }));
     } catch (error) {
       if (error instanceof OpenApiError) return reply(errorEnvelope(error));
       return unexpected(error);
@@ -92,7 +97,11 @@ export function openApiRoute(handle: (context: OpenApiContext) => Promise<Envelo
   async function POST(request: Request): Promise<Response> {
     let result: OpenApiReply;
     try {
-      result = await core({ contentType: request.headers.get('content-type') ?? undefined, body: await readLimitedBody(request, MAX_BODY_BYTES) });
+      result = await core({
+        contentType: request.headers.get('content-type') ?? undefined,
+        body: await readLimitedBody(request, MAX_BODY_BYTES),
+        clientAddress: clientAddressFrom(request.headers.get('x-forwarded-for')),
+      });
     } catch (error) {
       result = unexpected(error); // the body could not be read
     }

@@ -10,6 +10,7 @@ import {
 } from '../credentials/credentials';
 import type { ParsedArgs } from './args';
 import { InputRejected, type CliCommand, type CommandOutput } from './command';
+import { credentialAdd } from './credential-add-command';
 import { cliActor } from './operator';
 
 /** Until the operator console exists, operators review merchants' upstream credentials here. */
@@ -124,6 +125,7 @@ export const credentialList: CliCommand = {
 
 export const credentialCommands: CliCommand[] = [
   credentialList,
+  credentialAdd,
   command('approve', 'approve a merchant\'s upstream credential', 'Approves the credential: once enabled too, orders may use it.'),
   command('reject', 'reject a merchant\'s upstream credential with a reason', 'Rejects the credential; the merchant sees the reason in the portal.'),
   command('enable', 'enable an upstream credential', 'Enables the credential (orders use it only when it is approved too).'),

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { upstreamCredentials } from '../db/schema';
+import { upstreamCredentials, type UpstreamCredentialRow } from '../db/schema';
 import { decryptSecret } from '../crypto/secret-box';
 import type { CredentialChannel } from './credentials';
 
@@ -46,7 +46,11 @@ export async function findUsableCredential(
     )
     .orderBy(desc(upstreamCredentials.id))
     .limit(1);
-  if (!row) return undefined;
+  return row ? usableCredentialOf(row) : undefined;
+}
+
+/** A credential row with its secrets decrypted (for the upstream adapters only; never logged). */
+export function usableCredentialOf(row: UpstreamCredentialRow): UsableCredential {
   return {
     id: row.id,
     merchantId: row.merchantId,

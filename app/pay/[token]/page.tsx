@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import { findCheckoutChannel } from '@/lib/orders/checkout-order';
+import { AlipayCheckoutPage } from '@/components/checkout/alipay-checkout-page';
 import { UsdtCheckoutPage } from '@/components/checkout/usdt-checkout-page';
 import { WechatCheckoutPage } from '@/components/checkout/wechat-checkout-page';
 import { YhtCheckoutPage } from '@/components/checkout/yht-checkout-page';
@@ -13,10 +14,10 @@ export default async function PayPage({
   searchParams,
 }: {
   params: Promise<{ token: string }>;
-  searchParams: Promise<{ lang?: string; wxreturn?: string }>;
+  searchParams: Promise<{ lang?: string; wxreturn?: string; trade_no?: string }>;
 }) {
   const { token } = await params;
-  const { lang, wxreturn } = await searchParams;
+  const { lang, wxreturn, trade_no: upstreamTradeNo } = await searchParams;
   const channel = await findCheckoutChannel(getDb(), token);
   switch (channel) {
     case 'USDT':
@@ -25,6 +26,9 @@ export default async function PayPage({
       return <YhtCheckoutPage token={token} lang={lang} />;
     case 'WECHAT':
       return <WechatCheckoutPage token={token} lang={lang} returnedFromWechat={wxreturn === '1'} />;
+    case 'ALIPAY':
+      // Alipay sends the payer back to return_url with its trade_no appended: wait for the payment, do not go again.
+      return <AlipayCheckoutPage token={token} lang={lang} returned={upstreamTradeNo !== undefined} />;
     default:
       notFound();
   }

@@ -1,6 +1,7 @@
 import { DOCUMENTED_ERRORS } from './error-catalogue';
 import {
   alipayNotificationExample,
+  alipayQueryExample,
   alipaySubmitExample,
   PLACEHOLDER_APP_ID,
   PLACEHOLDER_APP_SECRET,
@@ -23,9 +24,6 @@ type Schema = Record<string, unknown>;
 export const OPENAPI_DOCUMENT_PATH = '/v1/api/open/openapi.json';
 export const SUBMIT_PATH = '/v1/api/open/order/submit';
 export const QUERY_PATH = '/v1/api/open/order/query';
-
-const NOT_YET_AVAILABLE =
-  'Documented as in the contract, but **not yet available on this service**: a submit with this `payType` is answered with code 1003 (`payType … is not available on this service yet`).';
 
 const SIGNATURE_SCHEME = [
   'Every request carries `appId` (the merchant AppID) and `signature`. The AppSecret signs and is never sent.',
@@ -118,30 +116,35 @@ function schemas(): Record<string, Schema> {
     },
     AlipaySubmitRequest: {
       type: 'object',
-      title: 'ALIPAY (not yet available on this service)',
-      description: NOT_YET_AVAILABLE,
-      'x-available': false,
+      title: 'ALIPAY (Alipay PC / mobile website payment on the merchant\'s own credential)',
       required: ['appId', 'merchantOrderNo', 'payType', 'payMethod', 'amount', 'notifyUrl', 'signature'],
       properties: {
         appId: str('The service AppID, not the upstream application id (that gives 1005).'),
         merchantOrderNo: str("Idempotency key of the merchant's ALIPAY orders; a retry must keep `amount`, `payMethod` and an explicit `credentialId`."),
         payType: str("Fixed 'ALIPAY'.", { const: 'ALIPAY' }),
-        credentialId: { type: 'integer', minimum: 1, description: "Id of an approved, enabled credential of the merchant; absent: the usable one with the greatest id. Signed only when sent." },
-        payMethod: str("'web' = PC website, 'wap' = mobile website.", { enum: ['web', 'wap'] }),
-        amount: decimal2('CNY, greater than 0, at most 2 decimals; `payMoney` is an accepted alias.'),
+        credentialId: {
+          type: ['integer', 'string'],
+          minimum: 1,
+          maximum: 2147483647,
+          pattern: '^[0-9]+$',
+          description:
+            "Id of an approved, enabled credential of the merchant (a JSON number or a digit string); absent: the usable one with the greatest id. Not a positive integer: 1001 `credentialId invalid`; another merchant's, not approved, disabled or deleted: 1009. Signed only when sent.",
+        },
+        payMethod: str("'web' = PC website (alipay.trade.page.pay), 'wap' = mobile website (alipay.trade.wap.pay); anything else: 1001 `payMethod must be wap or web`.", { enum: ['web', 'wap'] }),
+        amount: decimal2('CNY, greater than 0, at most 2 decimals; `payMoney` is an accepted alias used only when `amount` is absent (an invalid `amount` is refused, never replaced).'),
+        payMoney: decimal2('Alias of `amount`, read only when `amount` is absent.'),
         productName: str("Default 'Payment'."),
         productDesc: str('Product description.'),
         notifyUrl: common.notifyUrl,
-        redirectUrl: str('Merchant page after payment; `returnUrl` is an accepted alias.'),
+        redirectUrl: str('Merchant page after payment; `returnUrl` is an accepted alias (used when `redirectUrl` is absent).'),
+        returnUrl: str('Alias of `redirectUrl`.'),
         attach: common.attach,
         signature: common.signature,
       },
     },
     WechatSubmitRequest: {
       type: 'object',
-      title: 'WECHAT (not yet available on this service)',
-      description: NOT_YET_AVAILABLE,
-      'x-available': false,
+      title: 'WECHAT (WeChat Pay Native QR / H5 on the merchant\'s own credential)',
       required: ['appId', 'merchantOrderNo', 'payType', 'payMethod', 'amount', 'notifyUrl', 'signature'],
       properties: {
         appId: str('The service AppID, not the upstream application id.'),
@@ -182,7 +185,7 @@ function schemas(): Record<string, Schema> {
     },
     DirectCreateData: {
       type: 'object',
-      description: `ALIPAY and WECHAT. ${NOT_YET_AVAILABLE}`,
+      description: `ALIPAY and WECHAT (message 'ok').`,
       required: ['platformOrderNo', 'merchantOrderNo', 'amount', 'credentialId', 'payUrl', 'recovered'],
       properties: {
         platformOrderNo: str('Platform order number.'),
@@ -199,7 +202,7 @@ function schemas(): Record<string, Schema> {
       properties: {
         appId: common.appId,
         merchantOrderNo: str('Looked up within the authenticated merchant only.'),
-        payType: str("Absent (or 'USDT'): a USDT order. 'YHT': a YHT order. 'ALIPAY'/'WECHAT': documented, not yet available (1006). Signed when sent.", {
+        payType: str("Absent (or 'USDT'): a USDT order. 'YHT', 'ALIPAY', 'WECHAT': an order of that channel (another channel's order, or none: 1006). Signed when sent.", {
           enum: ['USDT', 'YHT', 'ALIPAY', 'WECHAT'],
         }),
         signature: common.signature,
@@ -233,14 +236,15 @@ function schemas(): Record<string, Schema> {
     },
     DirectQueryData: {
       type: 'object',
-      description: `ALIPAY and WECHAT. ${NOT_YET_AVAILABLE}`,
+      description: `ALIPAY and WECHAT (message 'ok'); \`tradeNo\` and \`payTime\` are null until the order is paid.`,
+      required: ['platformOrderNo', 'merchantOrderNo', 'amount', 'status', 'tradeNo', 'payTime'],
       properties: {
         platformOrderNo: str('Platform order number.'),
         merchantOrderNo: str('Echoed.'),
         amount: decimal2('CNY.'),
         status: { type: 'integer', enum: [1, 2, 3], description: '1 pending, 2 paid, 3 closed.' },
-        tradeNo: str('Upstream trade number.'),
-        payTime: { type: 'integer', description: 'Unix seconds.' },
+        tradeNo: { type: ['string', 'null'], description: 'Upstream trade number (null until paid).' },
+        payTime: { type: ['integer', 'null'], description: 'Unix seconds (null until paid).' },
       },
     },
     ...notificationSchemas(),
@@ -272,12 +276,12 @@ function notificationSchemas(): Record<string, Schema> {
     UsdtNotification: notificationForm('USDT', 'orderNo', 'pay_usdt', 'USDT quantity paid (the final `pay_usdt`).', 'TRON transaction id (empty on a manual completion).'),
     YhtNotification: notificationForm('YHT', 'orderNo', 'payMoney', 'CNY, 2 decimals.', "YHT's order number."),
     AlipayNotification: {
-      ...notificationForm('ALIPAY', 'platformOrderNo', 'amount', 'CNY.', 'Upstream trade number.'),
-      description: NOT_YET_AVAILABLE,
+      ...notificationForm('ALIPAY', 'platformOrderNo', 'amount', 'CNY.', "Alipay's trade_no."),
+      description: "Sent once Alipay's RSA2-signed notification (or alipay.trade.query) is verified: signature, app id, order and amount.",
     },
     WechatNotification: {
       ...notificationForm('WECHAT', 'platformOrderNo', 'amount', 'CNY.', 'Upstream payment order number.'),
-      description: NOT_YET_AVAILABLE,
+      description: 'Sent once WeChat Pay\'s signed, encrypted notification (or the order query) is verified: signature, appid, mchid, order and amount.',
     },
   };
 }
@@ -330,7 +334,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
         '',
         '## Channels',
         '',
-        'USDT (TRC20) and YHT are available. ALIPAY and WECHAT are documented as in the contract and marked `x-available: false`: this service does not offer them yet.',
+        'USDT (TRC20), YHT, ALIPAY and WECHAT are available.',
       ].join('\n'),
     },
     servers: [{ url: options.serverUrl ?? '/' }],
@@ -341,7 +345,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
           operationId: 'submitOrder',
           tags: ['orders'],
           summary: 'Create a payment order',
-          description: `Channel by \`payType\`: USDT (or omitted), YHT; ALIPAY and WECHAT: ${NOT_YET_AVAILABLE} A repeat with the same \`merchantOrderNo\` and the same immutable fields returns the original order; otherwise 1007.`,
+          description: `Channel by \`payType\`: USDT (or omitted), YHT, ALIPAY, WECHAT. A repeat with the same \`merchantOrderNo\` and the same immutable fields returns the original order; otherwise 1007.`,
           requestBody: {
             required: true,
             content: {
@@ -350,8 +354,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
                 examples: {
                   usdt: { summary: 'USDT (TRC20)', value: signedExample(usdtSubmitExample(appId)) },
                   yht: { summary: 'YHT', value: signedExample(yhtSubmitExample(appId)) },
-                  alipay: { summary: 'ALIPAY (not yet available on this service)', value: signedExample(alipaySubmitExample(appId)) },
-                  wechat: { summary: 'WECHAT (not yet available on this service)', value: signedExample(wechatSubmitExample(appId)) },
+                  alipay: { summary: 'ALIPAY', value: signedExample(alipaySubmitExample(appId)) },
+                  wechat: { summary: 'WECHAT', value: signedExample(wechatSubmitExample(appId)) },
                 },
               },
             },
@@ -396,7 +400,12 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
           description: "By the merchant's `merchantOrderNo` within the authenticated merchant. Another merchant's number, another channel's order or none: 1006.",
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: ref('QueryRequest'), examples: { usdt: { summary: 'USDT order', value: signedExample(queryExample(appId)) } } } },
+            content: { 'application/json': { schema: ref('QueryRequest'), examples: {
+                  usdt: { summary: 'USDT order', value: signedExample(queryExample(appId)) },
+                  alipay: { summary: 'ALIPAY order', value: signedExample(alipayQueryExample(appId)) },
+                },
+              },
+            },
           },
           responses: {
             '200': {
@@ -431,7 +440,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
                 examples: {
                   usdt: { value: signedExample(usdtNotificationExample(appId)) },
                   yht: { value: signedExample(yhtNotificationExample(appId)) },
-                  alipay: { summary: 'ALIPAY (not yet available on this service)', value: signedExample(alipayNotificationExample(appId)) },
+                  alipay: { summary: 'ALIPAY', value: signedExample(alipayNotificationExample(appId)) },
                 },
               },
             },

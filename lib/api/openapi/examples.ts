@@ -70,6 +70,11 @@ export function wechatSubmitExample(appId: string): ExampleFields {
   };
 }
 
+/** The query of the ALIPAY submit example's order. */
+export function alipayQueryExample(appId: string): ExampleFields {
+  return { appId, merchantOrderNo: 'ORDER-20260101-0003', payType: 'ALIPAY' };
+}
+
 /** The query of the USDT submit example's order (`payType` absent: a USDT query). */
 export function queryExample(appId: string): ExampleFields {
   return { appId, merchantOrderNo: EXAMPLE_MERCHANT_ORDER_NO };

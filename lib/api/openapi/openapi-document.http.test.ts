@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, receivingAddresses } from '../../../test/factories';
 import { contractSignature } from '../../../test/open-api-client';
 import { startYhtTestBed } from '../../../test/yht-sandbox';
+import { serveWebHandler } from '../../../test/web-handler-server';
+import { handleSandboxWechatApi } from '../../../sandbox/wechat/http-api';
+import { addSandboxCredential } from '../../cli/credential-add-command';
+import { getDb } from '../../db/client';
 import { DOCUMENTED_ERRORS } from './error-catalogue';
 import { PLACEHOLDER_APP_ID, PLACEHOLDER_APP_SECRET } from './examples';
 
@@ -47,8 +51,6 @@ describe('GET /v1/api/open/openapi.json', () => {
     expect(document.webhooks.orderPaid.post.requestBody.content['application/x-www-form-urlencoded']).toBeDefined();
     expect(document.info.description).toContain('&appsecret=');
     expect(document.components.schemas.UsdtSubmitRequest.properties.signature).toBeDefined();
-    expect(document.components.schemas.AlipaySubmitRequest['x-available']).toBe(false);
-    expect(document.components.schemas.WechatSubmitRequest.description).toContain('not yet available on this service');
   });
 
   it('has every open-API path of docs/open-api.md and the contract', () => {
@@ -106,11 +108,26 @@ describe('GET /v1/api/open/openapi.json', () => {
     expect(Object.keys(submitted.json.data).sort()).toEqual([...document.components.schemas.YhtCreateData.required].sort());
   });
 
-  it('its ALIPAY and WECHAT examples are answered as documented: not yet available (1003)', async () => {
-    for (const name of ['alipay', 'wechat']) {
-      const answer = await bed.app.post('/v1/api/open/order/submit', asMerchant(requestExample('/v1/api/open/order/submit', name)));
-      expect(answer.json).toMatchObject({ code: 1003, data: null });
-      expect(answer.json.message).toContain('not available on this service yet');
+  it('its ALIPAY submit and query examples, for a merchant with a usable ALIPAY credential, are accepted with the documented fields', async () => {
+    await addSandboxCredential(getDb(), { appId: merchant.appId, channel: 'ALIPAY', approve: true, enable: true, actor: 'test' });
+    const submitted = await bed.app.post('/v1/api/open/order/submit', asMerchant(requestExample('/v1/api/open/order/submit', 'alipay')));
+    expect(submitted.json).toMatchObject({ code: 0, message: 'ok' });
+    expect(Object.keys(submitted.json.data).sort()).toEqual([...document.components.schemas.DirectCreateData.required].sort());
+    const queried = await bed.app.post('/v1/api/open/order/query', asMerchant(requestExample('/v1/api/open/order/query', 'alipay')));
+    expect(queried.json).toMatchObject({ code: 0, message: 'ok', data: { platformOrderNo: submitted.json.data.platformOrderNo, status: 1 } });
+    expect(Object.keys(queried.json.data).sort()).toEqual([...document.components.schemas.DirectQueryData.required].sort());
+  });
+
+  it('its WECHAT submit example, for a merchant with a usable WECHAT credential, is accepted with the documented fields', async () => {
+    const wechat = await serveWebHandler((request, segments) => handleSandboxWechatApi(request, segments, getDb()), '/sandbox/wechat');
+    process.env.WECHAT_API_BASE_URL = wechat.url;
+    try {
+      await addSandboxCredential(getDb(), { appId: merchant.appId, channel: 'WECHAT', approve: true, enable: true, actor: 'test' });
+      const submitted = await bed.app.post('/v1/api/open/order/submit', asMerchant(requestExample('/v1/api/open/order/submit', 'wechat')));
+      expect(submitted.json).toMatchObject({ code: 0, message: 'ok' });
+      expect(Object.keys(submitted.json.data).sort()).toEqual([...document.components.schemas.DirectCreateData.required].sort());
+    } finally {
+      await wechat.close();
     }
   });
 });

@@ -12,3 +12,4 @@ export * from './sandbox-yht-orders';
 export * from './sandbox-wechat';
 export * from './sign-in-throttle';
 export * from './upstream-credentials';
+export * from './sandbox-alipay';

@@ -42,6 +42,8 @@ export const orders = pgTable(
     paidVia: text('paid_via'),
     /** Who paid, as the upstream names them (USDT: the sending address). */
     payer: text('payer'),
+    /** Pollers (ALIPAY): when the upstream may next be asked about this pending order; null = not asked yet. */
+    upstreamCheckAfter: timestamp('upstream_check_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -56,8 +56,9 @@ export default async function ApiReferencePage() {
       <section className="card" aria-labelledby="submit-heading">
         <h2 id="submit-heading">Create an order · 下单 — POST /v1/api/open/order/submit</h2>
         <p className="note">
-          USDT (TRC20) and YHT are available. The reply&apos;s <code>pay_usdt</code> is what the payer must pay (it can be 0.01 above the request). ALIPAY and
-          WECHAT are described in the contract but not yet available on this service.
+          USDT (TRC20), YHT and ALIPAY are available. The reply&apos;s <code>pay_usdt</code> is what the payer must pay (it can be 0.01 above the request).
+          ALIPAY orders need one of your Alipay credentials, approved and enabled (<a href="/portal/credentials">credentials</a>). WECHAT is described in the
+          contract but not yet available on this service.
         </p>
         <pre className="code" data-testid="submit-body">
           <code>{json(signedExample(usdtSubmitExample(merchant.appId)))}</code>
@@ -68,8 +69,9 @@ export default async function ApiReferencePage() {
       <section className="card" aria-labelledby="query-heading">
         <h2 id="query-heading">Query an order · 查询 — POST /v1/api/open/order/query</h2>
         <p className="note">
-          By your <code>merchantOrderNo</code>. Without <code>payType</code> it reads a USDT order; <code>payType</code> <code>YHT</code> reads a YHT order.
-          Status <code>&apos;0&apos;</code> pending, <code>&apos;1&apos;</code> paid, <code>&apos;2&apos;</code> expired or closed.
+          By your <code>merchantOrderNo</code>. Without <code>payType</code> it reads a USDT order; <code>payType</code> <code>YHT</code> or{' '}
+          <code>ALIPAY</code> reads an order of that channel. Status <code>&apos;0&apos;</code> pending, <code>&apos;1&apos;</code> paid, <code>&apos;2&apos;</code>{' '}
+          expired or closed (ALIPAY: the integers 1, 2, 3).
         </p>
         <pre className="code">
           <code>{json(signedExample(queryExample(merchant.appId)))}</code>

@@ -1,0 +1,106 @@
+import { AlipaySdk } from 'alipay-sdk';
+import type { UsableCredential } from '../../credentials/find-usable-credential';
+import { formatMinorUnits, parseMinorUnits } from '../../money/decimal-amount';
+import { formatBeijingTime, parseBeijingTime } from './beijing-time';
+import type { AlipayConfig } from './config';
+
+/** Alipay refused, answered something unusable, or could not be reached. `reason` is safe to show merchants. */
+export class AlipayUpstreamError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'AlipayUpstreamError';
+  }
+}
+
+export type AlipayPayMethod = 'web' | 'wap';
+
+/** OpenAPI v2 methods and product codes of the two ways a payer pays in the browser. */
+export const PAGE_PAY: Record<AlipayPayMethod, { method: string; productCode: string }> = {
+  web: { method: 'alipay.trade.page.pay', productCode: 'FAST_INSTANT_TRADE_PAY' },
+  wap: { method: 'alipay.trade.wap.pay', productCode: 'QUICK_WAP_WAY' },
+};
+
+/** The SDK with the merchant's own application keys (its bound credential) against the configured gateway. */
+export function alipaySdkFor(config: AlipayConfig, credential: Pick<UsableCredential, 'upstreamAppId' | 'privateKey' | 'upstreamPublicKey'>): AlipaySdk {
+  return new AlipaySdk({
+    appId: credential.upstreamAppId,
+    privateKey: credential.privateKey,
+    alipayPublicKey: credential.upstreamPublicKey ?? undefined,
+    // Stored private keys are normalised to PKCS#8 (lib/credentials/validate-credential.ts).
+    keyType: 'PKCS8',
+    gateway: config.gatewayUrl,
+    timeout: config.timeoutMs,
+  });
+}
+
+/** The SDK only to verify what Alipay signed (notifications): no gateway is contacted, so none needs configuring. */
+export function alipayVerifierFor(credential: Pick<UsableCredential, 'upstreamAppId' | 'privateKey' | 'upstreamPublicKey'>): AlipaySdk {
+  return new AlipaySdk({
+    appId: credential.upstreamAppId,
+    privateKey: credential.privateKey,
+    alipayPublicKey: credential.upstreamPublicKey ?? undefined,
+    keyType: 'PKCS8',
+  });
+}
+
+export interface PagePayRequest {
+  payMethod: AlipayPayMethod;
+  outTradeNo: string;
+  amountMinor: bigint;
+  subject: string;
+  body?: string;
+  expiresAt: Date;
+  /** Where the payer's browser goes back after paying (the service's checkout page). */
+  returnUrl: string;
+}
+
+/**
+ * The signed GET URL that opens Alipay's cashier for the order (alipay.trade.page.pay / alipay.trade.wap.pay):
+ * the payer's browser is sent there; nothing is called server-side.
+ */
+export function pagePayUrl(config: AlipayConfig, credential: UsableCredential, request: PagePayRequest): string {
+  const { method, productCode } = PAGE_PAY[request.payMethod];
+  const bizContent: Record<string, string> = {
+    out_trade_no: request.outTradeNo,
+    total_amount: formatMinorUnits(request.amountMinor),
+    subject: request.subject,
+    product_code: productCode,
+    time_expire: formatBeijingTime(request.expiresAt),
+  };
+  if (request.body) bizContent.body = request.body;
+  if (request.payMethod === 'wap') bizContent.quit_url = request.returnUrl;
+  return alipaySdkFor(config, credential).pageExecute(method, 'GET', { bizContent, notifyUrl: config.notifyUrl, returnUrl: request.returnUrl });
+}
+
+export type AlipayTradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_CLOSED' | 'TRADE_SUCCESS' | 'TRADE_FINISHED';
+
+export type AlipayQueryResult =
+  | { found: false }
+  | { found: true; tradeNo: string; status: AlipayTradeStatus | string; amountMinor: bigint | undefined; payTime: Date | undefined };
+
+/**
+ * alipay.trade.query by out_trade_no, the answer's RSA2 signature checked with the credential's Alipay public key
+ * (the SDK's validateSign). ACQ.TRADE_NOT_EXIST (the payer never opened the cashier) is `found: false`.
+ */
+export async function queryAlipayTrade(config: AlipayConfig, credential: UsableCredential, outTradeNo: string): Promise<AlipayQueryResult> {
+  if (!credential.upstreamPublicKey) throw new AlipayUpstreamError('the credential has no Alipay public key to verify the answer');
+  let answer: Record<string, unknown>;
+  try {
+    answer = await alipaySdkFor(config, credential).exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo } }, { validateSign: true });
+  } catch (error) {
+    throw new AlipayUpstreamError(`alipay.trade.query failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
+  }
+  if (answer.code !== '10000') {
+    if (answer.subCode === 'ACQ.TRADE_NOT_EXIST') return { found: false };
+    throw new AlipayUpstreamError(`alipay.trade.query answered ${String(answer.code)} ${String(answer.subCode ?? answer.msg ?? '')}`.trim());
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const amount = text(answer.totalAmount);
+  return {
+    found: true,
+    tradeNo: text(answer.tradeNo) ?? '',
+    status: text(answer.tradeStatus) ?? '',
+    amountMinor: amount === undefined ? undefined : parseMinorUnits(amount),
+    payTime: parseBeijingTime(text(answer.sendPayDate)),
+  };
+}

@@ -1,0 +1,50 @@
+import { publicBaseUrl } from '../../orders/identifiers';
+
+/** The ALIPAY channel's own settings; the merchant's keys come from its approved credential, never from here. */
+export interface AlipayConfig {
+  /** Alipay's OpenAPI v2 gateway (`https://openapi.alipay.com/gateway.do`), or the built-in sandbox's. */
+  gatewayUrl: string;
+  /** Where Alipay sends its asynchronous notifications. */
+  notifyUrl: string;
+  timeoutMs: number;
+}
+
+/** The channel cannot be used as configured (production without a gateway). */
+export class AlipayNotConfigured extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'AlipayNotConfigured';
+  }
+}
+
+/** The payment window of an ALIPAY order and of its payment link (spec: 30 minutes, fixed). */
+export const ALIPAY_PAY_WINDOW_MINUTES = 30;
+
+function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * ALIPAY_GATEWAY_URL (default: the built-in sandbox, `${PUBLIC_BASE_URL}/sandbox/alipay/gateway.do`); in production it
+ * must be set (Alipay's is `https://openapi.alipay.com/gateway.do`). ALIPAY_TIMEOUT_MS bounds each server call.
+ */
+export function alipayConfig(env: NodeJS.ProcessEnv = process.env): AlipayConfig {
+  const base = publicBaseUrl();
+  const configured = setting(env, 'ALIPAY_GATEWAY_URL');
+  if (!configured && env.NODE_ENV === 'production') {
+    throw new AlipayNotConfigured('ALIPAY_GATEWAY_URL is required in production (the default is the sandbox)');
+  }
+  const gatewayUrl = configured ?? `${base}/sandbox/alipay/gateway.do`;
+  try {
+    new URL(gatewayUrl);
+  } catch {
+    throw new AlipayNotConfigured(`ALIPAY_GATEWAY_URL is not a URL: ${gatewayUrl}`);
+  }
+  const timeout = Number(setting(env, 'ALIPAY_TIMEOUT_MS') ?? 10_000);
+  return {
+    gatewayUrl,
+    notifyUrl: `${base}/v1/api/callback/alipay`,
+    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 10_000,
+  };
+}

@@ -1,0 +1,101 @@
+import { AlipaySdk } from 'alipay-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../db/client';
+import { alipaySandboxKeys, type AlipaySandboxKeys } from '../../sandbox/alipay-sandbox-keys';
+import { rsaKeyPair } from '../../../test/credential-keys';
+import { startAlipayTestBed } from '../../../test/alipay-sandbox';
+import { notificationForm, paySandboxTrade } from '../../../sandbox/alipay/pay';
+import { findAnyByOutTradeNo } from '../../../sandbox/alipay/store';
+
+/**
+ * Proof that the simulator speaks Alipay's protocol: the official SDK, configured as a merchant configures it, signs
+ * requests the simulator accepts and verifies the simulator's notifications and answers with its own code.
+ */
+let bed: Awaited<ReturnType<typeof startAlipayTestBed>>;
+let keys: AlipaySandboxKeys;
+
+const sdk = (overrides: Partial<{ privateKey: string; alipayPublicKey: string }> = {}) =>
+  new AlipaySdk({ appId: keys.appId, privateKey: overrides.privateKey ?? keys.appPrivateKey, alipayPublicKey: overrides.alipayPublicKey ?? keys.alipayPublicKey, keyType: 'PKCS8', gateway: bed.gatewayUrl });
+
+let sequence = 0;
+
+/** A trade opened at the simulator by the SDK's own page-pay GET URL, as a payer's browser would open it. */
+async function openTrade(method = 'alipay.trade.page.pay', amount = '66.60') {
+  sequence += 1;
+  const outTradeNo = `SDK${Date.now()}${sequence}`;
+  const url = sdk().pageExecute(method, 'GET', {
+    bizContent: {
+      out_trade_no: outTradeNo,
+      total_amount: amount,
+      subject: '测试 & test',
+      product_code: method === 'alipay.trade.page.pay' ? 'FAST_INSTANT_TRADE_PAY' : 'QUICK_WAP_WAY',
+      time_expire: new Date(Date.now() + 8 * 3600_000 + 600_000).toISOString().slice(0, 19).replace('T', ' '),
+    },
+    notifyUrl: 'http://127.0.0.1:9/unused',
+    returnUrl: 'https://merchant.example/back',
+  });
+  const answer = await fetch(url, { redirect: 'manual' });
+  return { outTradeNo, answer };
+}
+
+beforeAll(async () => {
+  bed = await startAlipayTestBed();
+  keys = await alipaySandboxKeys(getDb());
+});
+afterAll(() => bed.close());
+
+describe('the Alipay simulator against alipay-sdk', () => {
+  it('keeps one set of keys for every process: the second read returns the same', async () => {
+    expect(await alipaySandboxKeys(getDb())).toEqual(keys);
+    expect(keys.appId).toMatch(/^9021\d{12}$/);
+  });
+
+  it('accepts the SDK\'s page and wap pay URLs (signature verified) and refuses one signed with another key', async () => {
+    for (const method of ['alipay.trade.page.pay', 'alipay.trade.wap.pay']) {
+      const { outTradeNo, answer } = await openTrade(method);
+      expect(answer.status).toBe(303);
+      expect(await findAnyByOutTradeNo(getDb(), outTradeNo)).toMatchObject({ method, amountMinor: 6660n, subject: '测试 & test', returnUrl: 'https://merchant.example/back' });
+    }
+    const forged = new AlipaySdk({ appId: keys.appId, privateKey: rsaKeyPair().privateKey, keyType: 'PKCS8', gateway: bed.gatewayUrl }).pageExecute('alipay.trade.page.pay', 'GET', {
+      bizContent: { out_trade_no: 'FORGED-1', total_amount: '1.00', subject: 'x', product_code: 'FAST_INSTANT_TRADE_PAY' },
+    });
+    const refused = await fetch(forged, { redirect: 'manual' });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('isv.invalid-signature');
+  });
+
+  it('its notifications pass the SDK\'s checkNotifySignV2; a changed field does not', async () => {
+    const { outTradeNo } = await openTrade();
+    const { trade } = await paySandboxTrade(getDb(), { outTradeNo }, { notify: false });
+    const form = notificationForm(trade, keys);
+    expect(form).toMatchObject({ trade_status: 'TRADE_SUCCESS', total_amount: '66.60', app_id: keys.appId, sign_type: 'RSA2', notify_type: 'trade_status_sync' });
+    expect(sdk().checkNotifySignV2(form)).toBe(true);
+    // As received: the form encoded and decoded again.
+    expect(sdk().checkNotifySignV2(Object.fromEntries(new URLSearchParams(new URLSearchParams(form).toString())))).toBe(true);
+    expect(sdk().checkNotifySignV2({ ...form, total_amount: '0.01' })).toBe(false);
+    expect(sdk({ alipayPublicKey: rsaKeyPair().publicKey }).checkNotifySignV2(form)).toBe(false);
+  });
+
+  it('answers alipay.trade.query signed: the SDK\'s exec with validateSign accepts it, and rejects it with another Alipay key', async () => {
+    const { outTradeNo } = await openTrade();
+    const waiting = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo } }, { validateSign: true });
+    expect(waiting).toMatchObject({ code: '10000', outTradeNo, tradeStatus: 'WAIT_BUYER_PAY', totalAmount: '66.60' });
+
+    const { trade } = await paySandboxTrade(getDb(), { outTradeNo }, { notify: false });
+    const paid = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo } }, { validateSign: true });
+    expect(paid).toMatchObject({ code: '10000', tradeNo: trade.tradeNo, tradeStatus: 'TRADE_SUCCESS', totalAmount: '66.60' });
+    expect(paid.sendPayDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const missing = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: 'NO-SUCH-TRADE' } }, { validateSign: true });
+    expect(missing).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_NOT_EXIST' });
+
+    await expect(sdk({ alipayPublicKey: rsaKeyPair().publicKey }).exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo } }, { validateSign: true })).rejects.toThrow(
+      /验签失败/,
+    );
+  });
+
+  it('refuses a query signed with another application key', async () => {
+    const answer = await sdk({ privateKey: rsaKeyPair().privateKey }).exec('alipay.trade.query', { bizContent: { out_trade_no: 'X' } }, { validateSign: true });
+    expect(answer).toMatchObject({ code: '40002', subCode: 'isv.invalid-signature' });
+  });
+});

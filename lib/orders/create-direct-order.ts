@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { orders, upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../db/schema';
+import { OpenApiError } from '../api/errors';
+import { ALIPAY_PAY_WINDOW_MINUTES } from '../channels/alipay/config';
+import { DirectUpstreamError, type DirectChannelAdapter, type DirectChannelName, type StartedDirectPayment } from '../channels/direct/direct-channel';
+import { findUsableCredential } from '../credentials/find-usable-credential';
+import { formatMinorUnits } from '../money/decimal-amount';
+import type { DirectOrderInput } from './direct-request';
+import { findMerchantOrder } from './find-order';
+import { newOrderNo, newPayToken, orderTtlMinutes, payUrlFor } from './identifiers';
+
+export interface CreatedDirectOrder {
+  order: OrderRow;
+  upstream: UpstreamOrderRow | undefined;
+  recovered: boolean;
+}
+
+const conflict = (detail: string) => new OpenApiError('idempotency_conflict', detail);
+
+/**
+ * A repeat create (spec idempotency rules 1–4): same channel, amount and payMethod; an explicit credentialId of the
+ * first request must be sent again, the same. The original order keeps its bound credential; notifyUrl,
+ * redirectUrl, product information and attach are not compared.
+ */
+function recoverExisting(channel: DirectChannelName, existing: OrderRow, input: DirectOrderInput): void {
+  const number = existing.merchantOrderNo;
+  if (existing.channel !== channel) throw conflict(`merchantOrderNo ${number} is already used by a ${existing.channel} order`);
+  if (existing.requestedAmountMinor !== input.amountMinor) {
+    throw conflict(`amount differs from the original order ${number} (${formatMinorUnits(existing.requestedAmountMinor)})`);
+  }
+  if (existing.payMethod !== input.payMethod) throw conflict(`payMethod differs from the original order ${number} (${existing.payMethod})`);
+  if (existing.credentialExplicit && input.credentialId !== existing.credentialId) {
+    throw conflict(`credentialId must be ${existing.credentialId}, as sent with the original order ${number}`);
+  }
+}
+
+async function upstreamOf(db: Database, orderId: number): Promise<UpstreamOrderRow | undefined> {
+  const [row] = await db.select().from(upstreamOrders).where(eq(upstreamOrders.orderId, orderId)).limit(1);
+  return row;
+}
+
+/** ALIPAY's link is valid for the contract's 30 minutes; WECHAT follows the service's order window. */
+function windowMinutes(channel: DirectChannelName): number {
+  return channel === 'ALIPAY' ? ALIPAY_PAY_WINDOW_MINUTES : orderTtlMinutes();
+}
+
+/**
+ * Creates an ALIPAY or WECHAT order on the merchant's usable credential (1009 when there is none). The adapter starts
+ * the upstream payment first; only when it accepted are the order (and the upstream's answer) written, in one
+ * transaction. A refused or unreachable upstream is 1011 and writes nothing. Concurrent creates of one
+ * merchantOrderNo yield one order: the loser answers as a retry.
+ */
+export async function createDirectOrder(
+  db: Database,
+  merchantId: number,
+  adapter: DirectChannelAdapter,
+  input: DirectOrderInput,
+  context: { clientIp: string; now?: Date },
+): Promise<CreatedDirectOrder> {
+  const channel = adapter.channel;
+  const now = context.now ?? new Date();
+  const existing = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
+  if (existing) {
+    recoverExisting(channel, existing, input);
+    return { order: existing, upstream: await upstreamOf(db, existing.id), recovered: true };
+  }
+
+  const credential = await findUsableCredential(db, merchantId, channel, input.credentialId);
+  if (!credential) throw new OpenApiError('credential_unusable', `${channel} credential not found, not approved, or not enabled`);
+
+  const orderNo = newOrderNo(channel, now);
+  const payToken = newPayToken();
+  const expiresAt = new Date(now.getTime() + windowMinutes(channel) * 60_000);
+  let started: StartedDirectPayment | undefined;
+  try {
+    started = await adapter.startPayment(credential, {
+      orderNo,
+      amountMinor: input.amountMinor,
+      payMethod: input.payMethod,
+      subject: input.productName,
+      description: input.productDesc,
+      expiresAt,
+      checkoutUrl: payUrlFor(payToken),
+      clientIp: context.clientIp,
+    });
+  } catch (error) {
+    if (!(error instanceof DirectUpstreamError)) throw error;
+    console.error(`${channel.toLowerCase()}: create ${orderNo} failed: ${error.reason}`);
+    throw new OpenApiError('upstream_failure', error.reason);
+  }
+
+  const created = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [inserted] = await tx
+      .insert(orders)
+      .values({
+        orderNo,
+        merchantId,
+        merchantOrderNo: input.merchantOrderNo,
+        channel,
+        currency: 'CNY',
+        requestedAmountMinor: input.amountMinor,
+        payAmountMinor: input.amountMinor,
+        payMethod: input.payMethod,
+        credentialId: credential.id,
+        credentialExplicit: input.credentialId !== undefined,
+        productName: input.productName,
+        productDesc: input.productDesc,
+        notifyUrl: input.notifyUrl,
+        redirectUrl: input.redirectUrl,
+        attach: input.attach,
+        payToken,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [orders.merchantId, orders.merchantOrderNo] })
+      .returning();
+    if (!inserted) return undefined;
+    let upstream: UpstreamOrderRow | undefined;
+    if (started) {
+      [upstream] = await tx
+        .insert(upstreamOrders)
+        .values({
+          orderId: inserted.id,
+          channel,
+          upstreamOrderNo: started.upstreamOrderNo,
+          cashierUrl: started.cashierUrl,
+          qrContent: started.qrContent,
+          createdAt: now,
+        })
+        .returning();
+    }
+    return { order: inserted, upstream };
+  });
+  if (created) return { ...created, recovered: false };
+
+  // Created concurrently under the same merchantOrderNo: answer as a retry would. The upstream payment started for
+  // this attempt is never shown to a payer, so it cannot be paid; it lapses upstream at the end of its window.
+  const raced = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
+  if (!raced) throw new Error(`order ${input.merchantOrderNo} vanished during a concurrent create`);
+  recoverExisting(channel, raced, input);
+  return { order: raced, upstream: await upstreamOf(db, raced.id), recovered: true };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { OpenApiError } from '../api/errors';
+import { errorEnvelope } from '../api/error-codes';
+import { parseDirectSubmit } from './direct-request';
+
+const base = { merchantOrderNo: 'M-1', amount: '9.90', notifyUrl: 'https://m.example/n' };
+
+function refusal(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof OpenApiError) return errorEnvelope(error);
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+describe('parseDirectSubmit, WECHAT', () => {
+  it.each(['native', 'h5'])('accepts payMethod %s', (payMethod) => {
+    expect(parseDirectSubmit('WECHAT', { ...base, payMethod })).toMatchObject({ payMethod, amountMinor: 990n, productName: 'Payment' });
+  });
+
+  it.each([
+    [undefined, 'payMethod is required'],
+    ['jsapi', 'payMethod must be native or h5'],
+    ['web', 'payMethod must be native or h5'],
+    ['H5', 'payMethod must be native or h5'],
+  ])('payMethod %s is 1003 naming payMethod', (payMethod, message) => {
+    expect(refusal(() => parseDirectSubmit('WECHAT', { ...base, payMethod }))).toEqual({ code: 1003, message, data: null });
+  });
+
+  it('credentialId: a positive integer or 1001; payMoney only when amount is absent; returnUrl as redirectUrl', () => {
+    expect(parseDirectSubmit('WECHAT', { ...base, payMethod: 'h5', credentialId: '42' }).credentialId).toBe(42);
+    expect(parseDirectSubmit('WECHAT', { ...base, payMethod: 'h5' }).credentialId).toBeUndefined();
+    expect(refusal(() => parseDirectSubmit('WECHAT', { ...base, payMethod: 'h5', credentialId: '0' }))).toEqual({ code: 1001, message: 'credentialId invalid', data: null });
+    expect(parseDirectSubmit('WECHAT', { ...base, amount: undefined, payMoney: '1.5', payMethod: 'h5' }).amountMinor).toBe(150n);
+    expect(refusal(() => parseDirectSubmit('WECHAT', { ...base, amount: '1.555', payMoney: '1.5', payMethod: 'h5' })).message).toMatch(/^amount must be/);
+    expect(parseDirectSubmit('WECHAT', { ...base, payMethod: 'native', returnUrl: 'https://m.example/r' }).redirectUrl).toBe('https://m.example/r');
+    expect(parseDirectSubmit('WECHAT', { ...base, payMethod: 'native', redirectUrl: 'https://m.example/a', returnUrl: 'https://m.example/b' }).redirectUrl).toBe(
+      'https://m.example/a',
+    );
+  });
+});
+
+describe('parseDirectSubmit, ALIPAY', () => {
+  it('takes the fields as sent, with productDesc and attach', () => {
+    expect(parseDirectSubmit('ALIPAY', { ...base, payMethod: 'wap', productName: 'Tea', productDesc: 'Green', attach: 'a=1' })).toEqual({
+      merchantOrderNo: 'M-1',
+      payMethod: 'wap',
+      amountMinor: 990n,
+      credentialId: undefined,
+      notifyUrl: 'https://m.example/n',
+      redirectUrl: undefined,
+      productName: 'Tea',
+      productDesc: 'Green',
+      attach: 'a=1',
+    });
+  });
+
+  it('checks credentialId before payMethod and payMethod before amount', () => {
+    expect(refusal(() => parseDirectSubmit('ALIPAY', { ...base, credentialId: 'x', payMethod: 'x', amount: 'x' })).message).toBe('credentialId invalid');
+    expect(refusal(() => parseDirectSubmit('ALIPAY', { ...base, payMethod: 'x', amount: 'x' })).message).toBe('payMethod must be wap or web');
+  });
+});

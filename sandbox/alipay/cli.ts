@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { InputRejected, type CliCommand } from '@/lib/cli/command';
+import type { Database } from '@/lib/db/client';
+import { orders } from '@/lib/db/schema';
+import { findAlipayCheckout } from '@/lib/orders/alipay-checkout-view';
+import { handleGateway } from './gateway';
+import { formatYuan } from './protocol';
+import { paySandboxTrade, SandboxPayRefused } from './pay';
+import { findAnyByOutTradeNo, type SandboxTrade } from './store';
+
+const payUsage = `usage: npm run sandbox -- alipay pay --order <platformOrderNo> [--no-notify] [--json]
+
+Pays an ALIPAY order at the simulated Alipay as a payer would: when the payer has not opened the order's payUrl
+yet, its signed page/wap pay request is built exactly as the checkout builds it and sent to the simulated gateway
+first; then the trade is paid and the signed notification is sent to the service's notify_url (the service must be
+running, at PUBLIC_BASE_URL, to receive it). Paying a paid trade sends the notification again.
+
+  --order <platformOrderNo>  the service's platform order number (A…), Alipay's out_trade_no
+  --no-notify                pay without sending the notification (a lost one: the service's poller must find it)
+  --json                     print one JSON object: {"tradeNo","outTradeNo","amount","status","newlyPaid","notify"}`;
+
+/** The payer's browser opening payUrl: the checkout's gateway URL, followed to the simulated gateway. */
+async function openCheckoutAsPayer(db: Database, orderNo: string): Promise<SandboxTrade> {
+  const [order] = await db.select({ payToken: orders.payToken, channel: orders.channel }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+  if (!order || order.channel !== 'ALIPAY') throw new SandboxPayRefused(`no ALIPAY order ${orderNo}`);
+  const checkout = await findAlipayCheckout(db, order.payToken);
+  if (!checkout?.gatewayUrl) throw new SandboxPayRefused(`order ${orderNo} cannot be paid (${checkout?.status ?? 'unknown'}${checkout?.unavailable ? ', no usable credential or gateway' : ''})`);
+  const answer = await handleGateway(new Request(checkout.gatewayUrl), db);
+  if (answer.status !== 303) throw new SandboxPayRefused(`the simulated gateway refused the order's request: ${(await answer.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300)}`);
+  return (await findAnyByOutTradeNo(db, orderNo))!;
+}
+
+export const alipayPay: CliCommand = {
+  group: 'alipay',
+  action: 'pay',
+  summary: 'pay a sandbox ALIPAY order and send its notification',
+  usage: payUsage,
+  options: { order: { type: 'string' }, 'no-notify': { type: 'boolean' } },
+  prepare(args) {
+    args.expectPositionals();
+    const orderNo = args.required('order').trim();
+    if (orderNo === '') args.fail('option --order must not be empty');
+    const notify = !args.flag('no-notify');
+    return async (db) => {
+      let result;
+      try {
+        if (!(await findAnyByOutTradeNo(db, orderNo))) await openCheckoutAsPayer(db, orderNo);
+        result = await paySandboxTrade(db, { outTradeNo: orderNo }, { notify });
+      } catch (error) {
+        if (error instanceof SandboxPayRefused) throw new InputRejected(error.message);
+        throw error;
+      }
+      const { trade, newlyPaid, notify: sent } = result;
+      const notifyText = !notify
+        ? 'notification not sent (--no-notify)'
+        : !sent
+          ? 'no notify_url'
+          : sent.error
+            ? `notification to ${sent.url} failed: ${sent.error}`
+            : `notification to ${sent.url}: HTTP ${sent.httpStatus} ${JSON.stringify(sent.body.slice(0, 100))}${sent.acknowledged ? '' : ' (not acknowledged)'}`;
+      return {
+        json: { tradeNo: trade.tradeNo, outTradeNo: trade.outTradeNo, amount: formatYuan(trade.amountMinor), status: trade.status, newlyPaid, notify: sent ?? null },
+        text: `${newlyPaid ? 'paid' : 'already paid'}: ${trade.outTradeNo} (${trade.tradeNo}) ¥${formatYuan(trade.amountMinor)}\n${notifyText}`,
+      };
+    };
+  },
+};
+
+export const alipaySandboxCommands: CliCommand[] = [alipayPay];
