@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { submitAlipayCredentialAction, submitWechatCredentialAction } from '@/app/portal/(merchant)/credentials/actions';
 import type { ActionResult } from '@/app/portal/_session/action-result';
 import { Field, FormMessage, TextAreaField } from './field';
+import { button, card, fieldError, fieldLabel, sectionTitle } from './styles';
 import { useHydrated } from './use-hydrated';
 
 type Submit = (input: Record<string, string>) => Promise<ActionResult<{ id: number }>>;
@@ -44,8 +45,8 @@ export function AlipayCredentialForm() {
   const hydrated = useHydrated();
   const { pending, message, fieldErrors, onSubmit } = useCredentialForm(submitAlipayCredentialAction);
   return (
-    <section className="card" aria-labelledby="alipay-heading">
-      <h2 id="alipay-heading">Add an ALIPAY credential · 添加支付宝凭证</h2>
+    <section className={card} aria-labelledby="alipay-heading">
+      <h2 id="alipay-heading" className={sectionTitle}>Add an ALIPAY credential · 添加支付宝凭证</h2>
       <form onSubmit={onSubmit} noValidate aria-busy={pending} aria-label="ALIPAY credential · 支付宝凭证" autoComplete="off">
         <FormMessage error={message.error} success={message.success} />
         <Field label="App ID · 应用 ID" name="appId" fieldId="alipay-appId" hint="16 digits, from Alipay Open Platform / 支付宝开放平台的 16 位应用 ID" required error={fieldErrors.appId} />
@@ -58,7 +59,7 @@ export function AlipayCredentialForm() {
           error={fieldErrors.appPrivateKey}
         />
         <TextAreaField label="Alipay public key · 支付宝公钥" name="alipayPublicKey" fieldId="alipay-alipayPublicKey" required error={fieldErrors.alipayPublicKey} />
-        <button type="submit" className="button" disabled={pending || !hydrated}>
+        <button type="submit" className={button()} disabled={pending || !hydrated}>
           Submit ALIPAY credential · 提交支付宝凭证
         </button>
       </form>
@@ -71,8 +72,8 @@ export function WechatCredentialForm() {
   const { pending, message, fieldErrors, onSubmit } = useCredentialForm(submitWechatCredentialAction);
   const [verification, setVerification] = useState<'certificate' | 'publicKey'>('publicKey');
   return (
-    <section className="card" aria-labelledby="wechat-heading">
-      <h2 id="wechat-heading">Add a WECHAT (API v3) credential · 添加微信支付凭证</h2>
+    <section className={card} aria-labelledby="wechat-heading">
+      <h2 id="wechat-heading" className={sectionTitle}>Add a WECHAT (API v3) credential · 添加微信支付凭证</h2>
       <form onSubmit={onSubmit} noValidate aria-busy={pending} aria-label="WECHAT credential · 微信支付凭证" autoComplete="off">
         <FormMessage error={message.error} success={message.success} />
         <Field label="App ID (appid) · 应用 ID" name="appId" fieldId="wechat-appId" hint="wx followed by 16 letters or digits" required error={fieldErrors.appId} />
@@ -87,14 +88,14 @@ export function WechatCredentialForm() {
           error={fieldErrors.merchantPrivateKey}
         />
         <Field label="APIv3 key · APIv3 密钥" name="apiV3Key" fieldId="wechat-apiV3Key" type="password" hint="32 characters / 32 位" required error={fieldErrors.apiV3Key} />
-        <fieldset className="radios">
-          <legend>Verify WeChat Pay with · 验签方式</legend>
-          <label>
-            <input type="radio" name="verification" value="publicKey" checked={verification === 'publicKey'} onChange={() => setVerification('publicKey')} /> WeChat Pay
+        <fieldset className="m-0 mb-4 flex flex-wrap gap-x-5 gap-y-2 border-0 p-0">
+          <legend className={`${fieldLabel} mb-1.5 p-0`}>Verify WeChat Pay with · 验签方式</legend>
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" className="size-4 accent-teal-700" name="verification" value="publicKey" checked={verification === 'publicKey'} onChange={() => setVerification('publicKey')} /> WeChat Pay
             public key · 微信支付公钥
           </label>
-          <label>
-            <input type="radio" name="verification" value="certificate" checked={verification === 'certificate'} onChange={() => setVerification('certificate')} />{' '}
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" className="size-4 accent-teal-700" name="verification" value="certificate" checked={verification === 'certificate'} onChange={() => setVerification('certificate')} />{' '}
             Platform certificate · 平台证书
           </label>
         </fieldset>
@@ -112,13 +113,13 @@ export function WechatCredentialForm() {
               error={fieldErrors.wechatPayPublicKeyId}
             />
             {fieldErrors.platformCertificate ? (
-              <p className="field-error" role="alert">
+              <p className={`${fieldError} mb-4`} role="alert">
                 {fieldErrors.platformCertificate}
               </p>
             ) : null}
           </>
         )}
-        <button type="submit" className="button" disabled={pending || !hydrated}>
+        <button type="submit" className={button()} disabled={pending || !hydrated}>
           Submit WECHAT credential · 提交微信支付凭证
         </button>
       </form>

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { codeArea, control as controlClass, fieldError, fieldLabel, fieldWrap, formError, formSuccess, note } from './styles';
 
 interface LabelledProps {
   label: string;
@@ -23,16 +24,18 @@ function Labelled({
   const id = fieldId ?? `field-${name}`;
   const described = [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <div className={fieldWrap}>
+      <label htmlFor={id} className={fieldLabel}>
+        {label}
+      </label>
       {hint ? (
-        <span id={`${id}-hint`} className="note">
+        <span id={`${id}-hint`} className={note}>
           {hint}
         </span>
       ) : null}
       {control({ id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
       {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
+        <p id={`${id}-error`} className={fieldError} role="alert">
           {error}
         </p>
       ) : null}
@@ -42,7 +45,9 @@ function Labelled({
 
 /** A labelled input whose error is tied to it and announced when it appears. */
 export function Field({ label, name, error, hint, fieldId, ...input }: LabelledProps & InputHTMLAttributes<HTMLInputElement>) {
-  return <Labelled label={label} name={name} error={error} hint={hint} fieldId={fieldId} control={(attributes) => <input {...attributes} {...input} />} />;
+  return (
+    <Labelled label={label} name={name} error={error} hint={hint} fieldId={fieldId} control={(attributes) => <input className={controlClass} {...attributes} {...input} />} />
+  );
 }
 
 /** A labelled multi-line input (PEM keys and certificates), with its error tied to it and announced like Field's. */
@@ -54,7 +59,7 @@ export function TextAreaField({ label, name, error, hint, fieldId, ...textarea }
       error={error}
       hint={hint}
       fieldId={fieldId}
-      control={(attributes) => <textarea {...attributes} rows={4} spellCheck={false} {...textarea} />}
+      control={(attributes) => <textarea className={codeArea} {...attributes} rows={4} spellCheck={false} {...textarea} />}
     />
   );
 }
@@ -63,8 +68,20 @@ export function TextAreaField({ label, name, error, hint, fieldId, ...textarea }
 export function FormMessage({ error, success }: { error?: string; success?: string }) {
   return (
     <>
-      <div aria-live="assertive">{error ? <p className="form-error" role="alert">{error}</p> : null}</div>
-      <div aria-live="polite">{success ? <p className="form-success" role="status">{success}</p> : null}</div>
+      <div aria-live="assertive">
+        {error ? (
+          <p className={formError} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div aria-live="polite">
+        {success ? (
+          <p className={formSuccess} role="status">
+            {success}
+          </p>
+        ) : null}
+      </div>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { changePasswordAction } from '@/app/portal/(merchant)/account/actions';
 import { Field, FormMessage } from './field';
+import { button } from './styles';
 import { useHydrated } from './use-hydrated';
 
 export function PasswordForm() {
@@ -52,7 +53,7 @@ export function PasswordForm() {
         error={errors.newPassword}
       />
       <Field label="Confirm new password · 确认新密码" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
-      <button type="submit" className="button" disabled={pending || !hydrated}>
+      <button type="submit" className={button()} disabled={pending || !hydrated}>
         Change password · 修改密码
       </button>
     </form>

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
+import { button, focusRing } from './styles';
 
 const LINKS = [
   { href: '/portal', label: 'Overview · 概览' },
@@ -19,21 +20,26 @@ export function PortalNav({ merchantName, email }: { merchantName: string; email
   const pathname = usePathname();
   const [pending, setPending] = useState(false);
   return (
-    <nav className="portal-nav" aria-label="Back office · 后台">
-      <strong>{merchantName}</strong>
+    <nav className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-gray-200 py-3" aria-label="Back office · 后台">
+      <strong className="w-full sm:w-auto">{merchantName}</strong>
       {LINKS.map((link) => {
         const current = link.href === '/portal' ? pathname === '/portal' : pathname.startsWith(link.href);
         return (
-          <Link key={link.href} href={link.href} aria-current={current ? 'page' : undefined}>
+          <Link
+            key={link.href}
+            href={link.href}
+            aria-current={current ? 'page' : undefined}
+            className={`border-b-2 border-transparent px-0.5 py-1 text-gray-900 no-underline hover:border-gray-300 aria-[current=page]:border-teal-700 aria-[current=page]:font-bold ${focusRing}`}
+          >
             {link.label}
           </Link>
         );
       })}
-      <span className="spacer" />
-      <span className="who">{email}</span>
+      <span className="hidden flex-1 sm:block" />
+      <span className="text-sm break-all text-gray-600">{email}</span>
       <button
         type="button"
-        className="button secondary"
+        className={button('secondary', 'sm')}
         disabled={pending}
         onClick={async () => {
           setPending(true);

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { resendNotificationAction } from '@/app/portal/(merchant)/orders/[orderNo]/actions';
 import { FormMessage } from './field';
+import { button } from './styles';
 
 export function ResendButton({ orderNo }: { orderNo: string }) {
   const router = useRouter();
@@ -14,7 +15,7 @@ export function ResendButton({ orderNo }: { orderNo: string }) {
       <FormMessage error={message.error} success={message.success} />
       <button
         type="button"
-        className="button"
+        className={button()}
         disabled={pending}
         data-order-no={orderNo}
         onClick={async (event) => {

@@ -4,6 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { signUpAction } from '@/app/portal/sign-up/actions';
 import { Field, FormMessage } from './field';
+import { button } from './styles';
 import { useHydrated } from './use-hydrated';
 
 export function SignUpForm() {
@@ -50,7 +51,7 @@ export function SignUpForm() {
         error={fieldErrors.password}
       />
       <Field label="Confirm password · 确认密码" name="confirmPassword" type="password" autoComplete="new-password" required error={fieldErrors.confirmPassword} />
-      <button className="button" type="submit" disabled={pending || !hydrated}>
+      <button className={button()} type="submit" disabled={pending || !hydrated}>
         {pending ? 'Creating… · 创建中…' : 'Create account · 创建账户'}
       </button>
     </form>

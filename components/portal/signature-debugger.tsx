@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { debugSignatureAction } from '@/app/portal/(merchant)/signature/actions';
 import type { SignatureDebugResult } from '@/lib/portal/signature-debugger';
 import { Field, FormMessage } from './field';
+import { button, card, codeArea, details, detailsTerm, detailsValue, fieldLabel, fieldWrap, mono, sectionTitle } from './styles';
 import { useHydrated } from './use-hydrated';
 
 const VERDICTS: Record<SignatureDebugResult['verdict'], string> = {
@@ -37,53 +38,53 @@ export function SignatureDebugger({ appId }: { appId: string }) {
 
   return (
     <>
-      <form className="card" onSubmit={onSubmit} noValidate aria-busy={pending}>
+      <form className={card} onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormMessage error={error.message} />
-        <div className="field">
-          <label htmlFor="debug-body">Request body (JSON) · 请求体</label>
-          <textarea id="debug-body" name="body" rows={10} className="mono" defaultValue={example} spellCheck={false} style={{ font: 'inherit', padding: '0.5rem' }} />
+        <div className={fieldWrap}>
+          <label htmlFor="debug-body" className={fieldLabel}>Request body (JSON) · 请求体</label>
+          <textarea id="debug-body" name="body" rows={10} className={codeArea} defaultValue={example} spellCheck={false} />
         </div>
         <Field label="AppSecret" name="appSecret" type="password" autoComplete="off" required error={error.appSecret} />
-        <button className="button" type="submit" disabled={pending || !hydrated}>
+        <button className={button()} type="submit" disabled={pending || !hydrated}>
           Check signature · 校验签名
         </button>
       </form>
       <div aria-live="polite">
         {result ? (
-          <section className="card" aria-labelledby="debug-result" data-testid="signature-result">
-            <h2 id="debug-result">{VERDICTS[result.verdict]}</h2>
-            <dl className="details">
+          <section className={card} aria-labelledby="debug-result" data-testid="signature-result">
+            <h2 id="debug-result" className={sectionTitle}>{VERDICTS[result.verdict]}</h2>
+            <dl className={details}>
               {result.parseError ? (
                 <>
-                  <dt>Error · 错误</dt>
-                  <dd>{result.parseError}</dd>
+                  <dt className={detailsTerm}>Error · 错误</dt>
+                  <dd className={detailsValue}>{result.parseError}</dd>
                 </>
               ) : null}
               {result.signedText ? (
                 <>
-                  <dt>Signed text · 签名串</dt>
-                  <dd className="mono" data-testid="signed-text">
+                  <dt className={detailsTerm}>Signed text · 签名串</dt>
+                  <dd className={`${detailsValue} ${mono}`} data-testid="signed-text">
                     {result.signedText}
                   </dd>
                 </>
               ) : null}
               {result.expected ? (
                 <>
-                  <dt>Expected signature · 期望签名</dt>
-                  <dd className="mono" data-testid="expected-signature">
+                  <dt className={detailsTerm}>Expected signature · 期望签名</dt>
+                  <dd className={`${detailsValue} ${mono}`} data-testid="expected-signature">
                     {result.expected}
                   </dd>
                 </>
               ) : null}
               {result.given ? (
                 <>
-                  <dt>Your signature · 你的签名</dt>
-                  <dd className="mono">{result.given}</dd>
+                  <dt className={detailsTerm}>Your signature · 你的签名</dt>
+                  <dd className={`${detailsValue} ${mono}`}>{result.given}</dd>
                 </>
               ) : null}
             </dl>
             {result.hints.length > 0 ? (
-              <ul data-testid="signature-hints">
+              <ul className="mt-3 mb-0 list-disc space-y-1 pl-5 text-sm" data-testid="signature-hints">
                 {result.hints.map((hint) => (
                   <li key={hint}>{hint}</li>
                 ))}

@@ -97,6 +97,12 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
     }).toPass({ timeout: 15_000 });
     await page.screenshot({ path: testInfo.outputPath('order-detail.png'), fullPage: true });
 
+    // The overview's 7-day chart counts the order today, created and paid.
+    await page.goto('/portal');
+    const chart = page.getByRole('figure', { name: /Orders per day, last 7 days/ });
+    await expect(chart).toContainText('1 created, 1 paid');
+    await expect(chart.getByRole('row', { name: `${new Date().toISOString().slice(0, 10)} 1 1` })).toHaveCount(1);
+
     // Another merchant, signed in through next-auth's credentials endpoint over plain HTTP, sees none of it.
     const bobEmail = uniqueEmail(`bob-${testInfo.project.name}`);
     const bobContext = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -164,8 +170,17 @@ test('dashboard and signature debugger', async ({ page }, testInfo) => {
   await expect(page.getByText('Order permission is not enabled yet')).toBeVisible();
   await expect(page.getByTestId('dashboard-stats')).toContainText('Today');
   await expect(page.getByText('No paid orders in the last 7 days')).toBeVisible();
+  // The 7-day chart: drawn on the server, its figures in a table for assistive technology (none yet: all zeros).
+  const chart = page.getByRole('figure', { name: /Orders per day, last 7 days/ });
+  await expect(chart).toContainText('0 created, 0 paid');
+  await expect(chart.getByTestId('orders-chart-svg').locator('g[data-day]')).toHaveCount(7);
+  const chartTable = chart.getByRole('table', { name: 'Orders per day (UTC)' });
+  await expect(chartTable.getByRole('row')).toHaveCount(8);
+  await expect(chartTable.getByRole('rowheader', { name: new Date().toISOString().slice(0, 10) })).toHaveCount(1);
 
   await page.goto('/portal/signature');
+  // Fill only once the form is hydrated (its button is enabled then): a first visit compiles the page in development.
+  await expect(page.getByRole('button', { name: 'Check signature' })).toBeEnabled();
   const fields = { appId, merchantOrderNo: 'DBG-1', pay_usdt: '10.50', attach: '' };
   await page.getByLabel('Request body').fill(JSON.stringify(signed(fields, secret)));
   await page.getByLabel('AppSecret').fill(secret);

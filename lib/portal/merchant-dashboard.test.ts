@@ -46,6 +46,10 @@ describe('dashboard', () => {
     expect(dashboard.week).toMatchObject({ orders: 4, paid: 2, closed: 1 });
     expect(dashboard.successRate).toBe(66.7);
     expect(dashboard.paidTotals).toEqual([{ channel: 'USDT', currency: 'USDT', today: '12.50', week: '12.50', weekCount: 2 }]);
+    // The chart's series: 7 UTC days ending today; today holds Alice's 4 orders created and 2 paid, Bob's are not there.
+    expect(dashboard.days).toHaveLength(7);
+    expect(dashboard.days.at(-1)).toEqual({ day: now.toISOString().slice(0, 10), created: 4, paid: 2 });
+    expect(dashboard.days.slice(0, 6).every((day) => day.created === 0 && day.paid === 0)).toBe(true);
 
     const fresh = await aPortalMerchant();
     expect(await merchantDashboard(getDb(), fresh, now)).toMatchObject({ today: { orders: 0, paid: 0 }, successRate: undefined, paidTotals: [] });

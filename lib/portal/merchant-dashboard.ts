@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
+import { dailyOrderSeries, utcDayStart } from './daily-order-series';
 import type { MerchantContext } from './merchant-context';
 
 const DAY_MS = 86_400_000;
@@ -9,9 +10,10 @@ const DAY_MS = 86_400_000;
 /**
  * The context merchant's figures: today (UTC day) and the last 7 days (today and the 6 days before).
  * Success rate: paid ÷ (paid + closed) among the window's orders; orders still pending are not counted yet.
+ * `days`: the same 7 UTC days one by one (orders created, orders paid), for the overview's chart.
  */
 export async function merchantDashboard(db: Database, context: MerchantContext, now: Date) {
-  const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const todayStart = utcDayStart(now);
   const weekStart = new Date(todayStart.getTime() - 6 * DAY_MS);
   const [counts] = await db
     .select({
@@ -35,6 +37,7 @@ export async function merchantDashboard(db: Database, context: MerchantContext, 
     .where(and(eq(orders.merchantId, context.merchantId), eq(orders.status, 'paid'), gte(orders.paidAt, weekStart)))
     .groupBy(orders.channel, orders.currency)
     .orderBy(orders.channel, orders.currency);
+  const days = await dailyOrderSeries(db, context.merchantId, now, 7);
   const finished = (counts?.weekPaid ?? 0) + (counts?.weekClosed ?? 0);
   return {
     today: { orders: counts?.todayOrders ?? 0, paid: counts?.todayPaid ?? 0 },
@@ -48,5 +51,6 @@ export async function merchantDashboard(db: Database, context: MerchantContext, 
       week: formatMinorUnits(BigInt(row.weekMinor)),
       weekCount: row.weekCount,
     })),
+    days,
   };
 }
