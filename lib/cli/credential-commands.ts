@@ -12,7 +12,7 @@ import type { ParsedArgs } from './args';
 import { InputRejected, type CliCommand, type CommandOutput } from './command';
 import { cliActor } from './operator';
 
-/** Until the operator console exists, operators review merchants' upstream credentials here. */
+/** Operators review merchants' upstream credentials here or in the console (/operator/credentials): the same domain functions. */
 
 const JSON_FIELDS = '{"id","merchantId","channel","upstreamAppId","reviewStatus","rejectionReason","enabled","usable"}';
 

@@ -11,3 +11,5 @@ export * from './upstream-callbacks';
 export * from './sandbox-yht-orders';
 export * from './sign-in-throttle';
 export * from './upstream-credentials';
+export * from './job-runs';
+export * from './attention-dismissals';
