@@ -1,6 +1,6 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
+import { getSession, signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
 import { Field, FormMessage } from './field';
 import { useHydrated } from './use-hydrated';
@@ -10,7 +10,16 @@ export function signInErrorMessage(code: string | null | undefined): string {
   return 'Email or password is not correct. / 邮箱或密码不正确。';
 }
 
-export function SignInForm({ initialError, next }: { initialError?: string; next: string }) {
+/**
+ * Where a signed-in account goes: an operator to the console, a merchant to the portal; `next` (already limited to
+ * those two areas by the page) is followed only inside the account's own area.
+ */
+export function landingFor(role: string | undefined, next: string | undefined): string {
+  const home = role === 'operator' ? '/operator' : '/portal';
+  return next && (next === home || next.startsWith(`${home}/`) || next.startsWith(`${home}?`)) ? next : home;
+}
+
+export function SignInForm({ initialError, next }: { initialError?: string; next?: string }) {
   const hydrated = useHydrated();
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
@@ -22,7 +31,8 @@ export function SignInForm({ initialError, next }: { initialError?: string; next
     setError(undefined);
     const result = await signIn('credentials', { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? ''), redirect: false });
     if (result?.ok && !result.error) {
-      window.location.assign(next);
+      const session = await getSession();
+      window.location.assign(landingFor(session?.role, next));
       return;
     }
     setPending(false);

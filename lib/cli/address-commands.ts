@@ -1,5 +1,13 @@
-import { InvalidReceivingAddress, SUPPORTED_CHAINS, addReceivingAddress, listReceivingAddresses } from '../addresses/receiving-addresses';
+import {
+  InvalidReceivingAddress,
+  ReceivingAddressNotFound,
+  SUPPORTED_CHAINS,
+  addReceivingAddress,
+  listReceivingAddresses,
+  setReceivingAddressEnabled,
+} from '../addresses/receiving-addresses';
 import { InputRejected, type CliCommand } from './command';
+import { cliActor } from './operator';
 
 const addUsage = `usage: npm run admin -- address add --chain ${SUPPORTED_CHAINS.join('|')} <address> [--json]
 
@@ -21,7 +29,7 @@ export const addressAdd: CliCommand = {
     const chain = args.required('chain').toUpperCase();
     return async (db) => {
       try {
-        const { address: row, created } = await addReceivingAddress(db, chain, address!);
+        const { address: row, created } = await addReceivingAddress(db, chain, address!, { actor: cliActor() });
         return {
           json: { id: row.id, chain: row.chain, address: row.address, enabled: row.enabled, created },
           text: `${created ? 'added' : 'already in the pool'}: ${row.chain} ${row.address} (id ${row.id}, ${row.enabled ? 'enabled' : 'disabled'})`,
@@ -70,4 +78,38 @@ function addressTable(rows: { id: number; chain: string; address: string; enable
   return [format(header), ...cells.map(format)].join('\n');
 }
 
-export const addressCommands: CliCommand[] = [addressAdd, addressList];
+function enableCommand(action: 'enable' | 'disable'): CliCommand {
+  const usage = `usage: npm run admin -- address ${action} --id <id> [--json]
+
+${action === 'enable' ? 'Puts a receiving address back in the pool for new USDT orders.' : 'Takes a receiving address out of the pool for new USDT orders; pending orders on it keep it and its transfers are still read.'} Audited.
+
+  --id <id>          the address's id (see address list)
+  --json             print one JSON object: {"id","chain","address","enabled"}`;
+  return {
+    group: 'address',
+    action,
+    summary: action === 'enable' ? 'put a receiving address back in the pool' : 'take a receiving address out of the pool for new orders',
+    usage,
+    options: { id: { type: 'string' } },
+    prepare(args) {
+      args.expectPositionals();
+      const text = args.required('id');
+      if (!/^[1-9]\d{0,15}$/.test(text)) args.fail(`option --id must be an address id (a positive integer), got ${JSON.stringify(text)}`);
+      const id = Number(text);
+      return async (db) => {
+        try {
+          const row = await setReceivingAddressEnabled(db, { id, enabled: action === 'enable', actor: cliActor() });
+          return {
+            json: { id: row.id, chain: row.chain, address: row.address, enabled: row.enabled },
+            text: `${row.chain} ${row.address} (id ${row.id}): ${row.enabled ? 'enabled' : 'disabled'}`,
+          };
+        } catch (error) {
+          if (error instanceof ReceivingAddressNotFound) throw new InputRejected(error.message);
+          throw error;
+        }
+      };
+    },
+  };
+}
+
+export const addressCommands: CliCommand[] = [addressAdd, addressList, enableCommand('enable'), enableCommand('disable')];

@@ -13,7 +13,7 @@ import { InputRejected, type CliCommand, type CommandOutput } from './command';
 import { credentialAdd } from './credential-add-command';
 import { cliActor } from './operator';
 
-/** Until the operator console exists, operators review merchants' upstream credentials here. */
+/** Operators review merchants' upstream credentials here or in the console (/operator/credentials): the same domain functions. */
 
 const JSON_FIELDS = '{"id","merchantId","channel","upstreamAppId","reviewStatus","rejectionReason","enabled","usable"}';
 

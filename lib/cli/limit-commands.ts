@@ -1,6 +1,7 @@
 import { formatMinorUnits, parseMinorUnits } from '../money/decimal-amount';
 import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../settings/platform-settings';
 import { UsageError, type CliCommand, type CommandOutput } from './command';
+import { cliActor } from './operator';
 
 function limitOutput(minor: bigint): CommandOutput {
   const usdtMaxPerOrder = formatMinorUnits(minor);
@@ -28,7 +29,7 @@ export const limitSet: CliCommand = {
       throw new UsageError(`option --usdt-max must be an amount greater than 0 with at most 2 decimal places, got ${JSON.stringify(text)}`, setUsage);
     }
     return async (db) => {
-      await setUsdtMaxPerOrderMinor(db, minor);
+      await setUsdtMaxPerOrderMinor(db, minor, { actor: cliActor() });
       return limitOutput(await getUsdtMaxPerOrderMinor(db));
     };
   },

@@ -1,6 +1,7 @@
 import { MerchantNotFound, createMerchant, setOrderPermission } from '../merchants/merchants';
 import { parseOnOff } from './args';
 import { InputRejected, type CliCommand } from './command';
+import { cliActor } from './operator';
 
 const onOff = (enabled: boolean) => (enabled ? 'on' : 'off');
 
@@ -45,7 +46,7 @@ export const merchantCreate: CliCommand = {
 
 const ordersUsage = `usage: npm run admin -- merchant orders on|off --app-id <appId> [--json]
 
-Allows (on) or stops (off) order creation for a merchant.
+Allows (on) or stops (off) order creation for a merchant (audited: $OPERATOR, else your user name).
 
   --app-id <appId>   the merchant's AppId
   --json             print one JSON object: {"appId","orderPermission"}`;
@@ -62,7 +63,7 @@ export const merchantOrders: CliCommand = {
     const appId = args.required('app-id');
     return async (db) => {
       try {
-        const merchant = await setOrderPermission(db, appId, orderPermission);
+        const merchant = await setOrderPermission(db, appId, orderPermission, { actor: cliActor() });
         return {
           json: { appId: merchant.appId, orderPermission: merchant.orderPermission },
           text: `merchant ${merchant.appId} (${merchant.name}): orders ${onOff(merchant.orderPermission)}`,

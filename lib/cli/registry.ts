@@ -6,9 +6,10 @@ import { UsageError, type CliCommand, type CommandRun } from './command';
 import { limitCommands } from './limit-commands';
 import { merchantCommands } from './merchant-commands';
 import { notifyCommands } from './notify-commands';
+import { operatorCommands } from './operator-commands';
 import { orderCommands } from './order-commands';
 
-export const COMMANDS: readonly CliCommand[] = [...merchantCommands, ...addressCommands, ...limitCommands, ...orderCommands, ...notifyCommands, ...callbackCommands, ...credentialCommands];
+export const COMMANDS: readonly CliCommand[] = [...merchantCommands, ...addressCommands, ...limitCommands, ...orderCommands, ...notifyCommands, ...callbackCommands, ...credentialCommands, ...operatorCommands];
 
 const PROGRAM = 'npm run admin --';
 

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
 import { merchants, type MerchantRow } from '../db/schema';
+import { recordAudit } from '../audit/record-audit';
 import { decryptSecret, encryptSecret } from '../crypto/secret-box';
 
 export interface Merchant {
@@ -50,14 +51,34 @@ export async function findMerchantForSigning(db: Database, appId: string): Promi
   return { merchant: toMerchant(row), appSecret: decryptSecret(row.appSecretEncrypted) };
 }
 
-export async function setOrderPermission(db: Database, appId: string, enabled: boolean): Promise<Merchant> {
-  const [row] = await db
-    .update(merchants)
-    .set({ orderPermission: enabled, updatedAt: new Date() })
-    .where(eq(merchants.appId, appId))
-    .returning();
-  if (!row) throw new MerchantNotFound(appId);
-  return toMerchant(row);
+/** Who changes a merchant and why: written to the audit log in the same transaction as the change. */
+export interface AuditedBy {
+  actor: string;
+  reason?: string;
+}
+
+/**
+ * Allows or stops order creation (open-API code 1004 while off). With `audit` (the operator CLI and console) the
+ * change and its audit entry (before/after) are one transaction under a row lock.
+ */
+export async function setOrderPermission(db: Database, appId: string, enabled: boolean, audit?: AuditedBy): Promise<Merchant> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [before] = await tx.select().from(merchants).where(eq(merchants.appId, appId)).for('update');
+    if (!before) throw new MerchantNotFound(appId);
+    const [row] = await tx.update(merchants).set({ orderPermission: enabled, updatedAt: new Date() }).where(eq(merchants.id, before.id)).returning();
+    if (audit) {
+      await recordAudit(tx, {
+        actor: audit.actor,
+        action: enabled ? 'merchant.orders_on' : 'merchant.orders_off',
+        subject: `merchant:${appId}`,
+        reason: audit.reason,
+        before: { orderPermission: before.orderPermission },
+        after: { orderPermission: row!.orderPermission },
+      });
+    }
+    return toMerchant(row!);
+  });
 }
 
 export async function countMerchants(db: Database): Promise<number> {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { Clock } from '../clock';
+import { recordJobRun } from './record-job-run';
 
 /** Background work that runs every `intervalMs` (pollers, the chain watcher, expiry). */
 export interface PeriodicJob {
@@ -16,22 +17,37 @@ function lockKey(name: string): number {
 }
 
 /**
- * Runs the job once if no other process is running it now (pg_try_advisory_lock on a dedicated connection).
- * Returns false when another process held it.
+ * Runs the job once if no other process is running it now (pg_try_advisory_lock on a dedicated connection), and
+ * records the run (success or failure) in job_runs for the operator's health page. Returns false when another
+ * process held it.
  */
 export async function runJobExclusively(job: PeriodicJob, context: { db: Database; clock: Clock; log: (line: string) => void }): Promise<boolean> {
   const client = await context.db.$client.connect();
   try {
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [lockKey(job.name)]);
     if (!rows[0]?.locked) return false;
+    const startedAt = new Date();
     try {
       await job.run(context);
+      await recordRun(context, { name: job.name, startedAt, finishedAt: new Date() });
+    } catch (error) {
+      await recordRun(context, { name: job.name, startedAt, finishedAt: new Date(), error });
+      throw error;
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [lockKey(job.name)]);
     }
     return true;
   } finally {
     client.release();
+  }
+}
+
+/** A failure to record the run (the database is down) must not hide the run's own outcome: it is logged only. */
+async function recordRun(context: { db: Database; log: (line: string) => void }, outcome: Parameters<typeof recordJobRun>[1]): Promise<void> {
+  try {
+    await recordJobRun(context.db, outcome);
+  } catch (error) {
+    context.log(`job ${outcome.name}: could not record the run: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

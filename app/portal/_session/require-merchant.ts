@@ -6,12 +6,16 @@ import { authOptions } from './auth-options';
 
 /**
  * The merchant behind the request's session, re-read from the database on every page and action (an account that
- * is gone, an operator account or a session from before a password change is sent to sign in again).
+ * is gone or a session from before a password change is sent to sign in again; an operator to the operator console).
  */
 export async function requireMerchant(): Promise<MerchantContext> {
   const session = await getServerSession(authOptions());
   if (!session) redirect('/portal/sign-in');
   const context = await loadMerchantContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion });
-  if (!context) redirect(`/portal/sign-in?error=${session.role === 'operator' ? 'NotMerchant' : 'SessionExpired'}`);
+  if (!context) {
+    // An operator has no portal: the console is theirs (it re-checks the account itself).
+    if (session.role === 'operator') redirect('/operator');
+    redirect('/portal/sign-in?error=SessionExpired');
+  }
   return context;
 }

@@ -13,3 +13,5 @@ export * from './sandbox-wechat';
 export * from './sign-in-throttle';
 export * from './upstream-credentials';
 export * from './sandbox-alipay';
+export * from './job-runs';
+export * from './attention-dismissals';

@@ -1,0 +1,18 @@
+import { getServerSession } from 'next-auth';
+import { redirect } from 'next/navigation';
+import { authOptions } from '@/app/portal/_session/auth-options';
+import { getDb } from '@/lib/db/client';
+import { loadOperatorContext, type OperatorContext } from '@/lib/operator/operator-context';
+
+/**
+ * The operator behind the request's session, re-read from the database on every page and every server action: no
+ * session, a merchant's session, an account that is gone or a session from before a password change is sent to the
+ * sign-in page (in an action the redirect is the refusal: nothing runs).
+ */
+export async function requireOperator(): Promise<OperatorContext> {
+  const session = await getServerSession(authOptions());
+  if (!session) redirect('/portal/sign-in?next=/operator');
+  const context = await loadOperatorContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion });
+  if (!context) redirect(`/portal/sign-in?error=${session.role === 'operator' ? 'SessionExpired' : 'NotOperator'}`);
+  return context;
+}

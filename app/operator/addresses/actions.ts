@@ -1,0 +1,48 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { addReceivingAddress, setReceivingAddressEnabled } from '@/lib/addresses/receiving-addresses';
+import { getDb } from '@/lib/db/client';
+import { parseMinorUnits } from '@/lib/money/decimal-amount';
+import { operatorActor } from '@/lib/operator/operator-context';
+import { OperatorActionRefused } from '@/lib/orders/operator-errors';
+import { setUsdtMaxPerOrderMinor } from '@/lib/settings/platform-settings';
+import { asId, asText, operatorAction, type OperatorActionResult } from '../_session/operator-action';
+
+const PAGE = '/operator/addresses';
+
+/** Adds a TRC20 receiving address (base58check checked; the error names the field). Adding one already there changes nothing. */
+export async function addAddressAction(input: { address?: unknown }): Promise<OperatorActionResult<{ id: number; created: boolean }>> {
+  return operatorAction(
+    async (operator) => {
+      const address = asText(input?.address).trim();
+      if (address === '') throw new OperatorActionRefused('address: enter a TRON address (base58check, starts with T) / 请输入 TRON 地址');
+      const result = await addReceivingAddress(getDb(), 'TRC20', address, { actor: operatorActor(operator) });
+      revalidatePath(PAGE);
+      return { id: result.address.id, created: result.created };
+    },
+    { field: 'address' },
+  );
+}
+
+export async function setAddressEnabledAction(addressId: unknown, enabled: unknown): Promise<OperatorActionResult<{ enabled: boolean }>> {
+  return operatorAction(async (operator) => {
+    const row = await setReceivingAddressEnabled(getDb(), { id: asId(addressId), enabled: enabled === true, actor: operatorActor(operator) });
+    revalidatePath(PAGE);
+    return { enabled: row.enabled };
+  });
+}
+
+/** The platform per-order USDT limit (orders above it are refused with 1008). */
+export async function setUsdtLimitAction(input: { usdtMax?: unknown }): Promise<OperatorActionResult<{ usdtMax: string }>> {
+  return operatorAction(async (operator) => {
+    const text = asText(input?.usdtMax).trim();
+    const minor = parseMinorUnits(text);
+    if (minor === undefined || minor <= 0n) {
+      throw new OperatorActionRefused('usdtMax: enter an amount greater than 0 with at most 2 decimal places, e.g. 10000 or 2500.50 / 请输入大于 0、最多两位小数的金额');
+    }
+    await setUsdtMaxPerOrderMinor(getDb(), minor, { actor: operatorActor(operator) });
+    revalidatePath(PAGE);
+    return { usdtMax: text };
+  });
+}

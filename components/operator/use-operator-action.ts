@@ -1,0 +1,32 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { OperatorActionResult } from '@/app/operator/_session/operator-action';
+
+/** Runs a server action once at a time, keeps its error (and per-field errors), and refreshes the page after a success. */
+export function useOperatorAction() {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  async function run<T>(action: () => Promise<OperatorActionResult<T>>): Promise<OperatorActionResult<T>> {
+    setPending(true);
+    setError(undefined);
+    setFieldErrors({});
+    try {
+      const result = await action();
+      if (result.ok) router.refresh();
+      else {
+        setError(result.message);
+        setFieldErrors(result.fieldErrors ?? {});
+      }
+      return result;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { pending, error, fieldErrors, run, setError };
+}

@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { attentionDismissals, chainTransfers, merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
+import { recordAudit } from '../audit/record-audit';
+import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
+import { completeOrderManually } from '../orders/complete-order-manually';
+import { OperatorActionRefused } from '../orders/operator-errors';
+import { resendNotification } from '../notifications/resend-notification';
+import { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind } from './attention';
+
+export const NOTE_MAX_LENGTH = 500;
+
+/** The state of an attention item as the audit log records it, and the order it is about (if any). */
+interface ItemState {
+  state: Record<string, unknown>;
+  orderId: number | null;
+  /** Still needs attention: the verdict or status that put it on the list. */
+  open: boolean;
+}
+
+async function lockItem(tx: Database, kind: AttentionKind, itemId: number): Promise<ItemState | undefined> {
+  if (kind === 'transfer') {
+    const [row] = await tx.select().from(chainTransfers).where(eq(chainTransfers.id, itemId)).for('update');
+    if (!row) return undefined;
+    return {
+      state: { verdict: row.verdict, transactionId: row.transactionId, toAddress: row.toAddress, valueRaw: row.valueRaw },
+      orderId: row.orderId,
+      open: (TRANSFER_ATTENTION_VERDICTS as readonly string[]).includes(row.verdict),
+    };
+  }
+  if (kind === 'callback') {
+    const [row] = await tx.select().from(upstreamCallbacks).where(eq(upstreamCallbacks.id, itemId)).for('update');
+    if (!row) return undefined;
+    return {
+      state: { channel: row.channel, verdict: row.verdict, outTradeNo: row.outTradeNo, tradeNo: row.tradeNo, detail: row.detail },
+      orderId: row.orderId,
+      open: !UNEVENTFUL_VERDICTS.includes(row.verdict),
+    };
+  }
+  const [row] = await tx.select().from(notifications).where(eq(notifications.id, itemId)).for('update');
+  if (!row) return undefined;
+  return { state: { status: row.status, cycle: row.cycle, attempts: row.attemptCount, lastError: row.lastError }, orderId: row.orderId, open: row.status === 'failed' };
+}
+
+function checkKind(kind: string): AttentionKind {
+  if (!(ATTENTION_KINDS as readonly string[]).includes(kind)) throw new OperatorActionRefused(`kind must be one of ${ATTENTION_KINDS.join(', ')}`);
+  return kind as AttentionKind;
+}
+
+function checkId(itemId: number, kind: AttentionKind): number {
+  if (!Number.isSafeInteger(itemId) || itemId <= 0) throw new OperatorActionRefused(`${kind} not found: ${itemId}`);
+  return itemId;
+}
+
+function checkText(text: string, field: 'note' | 'reason'): string {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new OperatorActionRefused(`${field}: a ${field} is required`);
+  if (trimmed.length > NOTE_MAX_LENGTH) throw new OperatorActionRefused(`${field}: at most ${NOTE_MAX_LENGTH} characters`);
+  return trimmed;
+}
+
+/** Inserts the dismissal and its audit entry inside `tx`; refuses an item that is unknown, resolved or already dismissed. */
+async function dismissWithin(tx: Database, input: { kind: AttentionKind; itemId: number; note: string; actor: string; now: Date }, item: ItemState) {
+  const inserted = await tx
+    .insert(attentionDismissals)
+    .values({ kind: input.kind, itemId: input.itemId, note: input.note, actor: input.actor, createdAt: input.now })
+    .onConflictDoNothing()
+    .returning({ id: attentionDismissals.id });
+  if (inserted.length === 0) throw new OperatorActionRefused(`${input.kind} ${input.itemId} is already dismissed`);
+  const auditId = await recordAudit(tx, {
+    actor: input.actor,
+    action: 'attention.dismiss',
+    subject: `${input.kind}:${input.itemId}`,
+    reason: input.note,
+    before: item.state,
+    after: { ...item.state, dismissed: true },
+  });
+  return { dismissalId: inserted[0]!.id, auditId };
+}
+
+/**
+ * Sets an item aside with a note: it leaves the attention list and the dismissal (who, when, the note, the item's
+ * state) is in the audit log, written in the same transaction. The item itself is not changed.
+ */
+export async function dismissAttentionItem(db: Database, input: { kind: string; itemId: number; note: string; actor: string; now: Date }) {
+  const kind = checkKind(input.kind);
+  const itemId = checkId(input.itemId, kind);
+  const note = checkText(input.note, 'note');
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const item = await lockItem(tx, kind, itemId);
+    if (!item) throw new OperatorActionRefused(`${kind} not found: ${itemId}`);
+    if (!item.open) throw new OperatorActionRefused(`${kind} ${itemId} does not need attention`);
+    return dismissWithin(tx, { kind, itemId, note, actor: input.actor, now: input.now }, item);
+  });
+}
+
+/**
+ * Completes by hand the order a transfer or callback is about (a late payment, a short payment the merchant
+ * accepted…), with a reason: the order is marked paid and notified (lib/orders/complete-order-manually.ts, audited
+ * `order.complete`) and the item is dismissed with that reason, all in one transaction.
+ */
+export async function completeOrderFromAttention(db: Database, input: { kind: string; itemId: number; reason: string; actor: string; now: Date }) {
+  const kind = checkKind(input.kind);
+  if (kind === 'notification') throw new OperatorActionRefused('a notification is about a paid order: resend it instead');
+  const itemId = checkId(input.itemId, kind);
+  const reason = checkText(input.reason, 'reason');
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const item = await lockItem(tx, kind, itemId);
+    if (!item) throw new OperatorActionRefused(`${kind} not found: ${itemId}`);
+    if (!item.open) throw new OperatorActionRefused(`${kind} ${itemId} does not need attention`);
+    if (item.orderId === null) throw new OperatorActionRefused(`${kind} ${itemId} is not linked to an order: dismiss it with a note instead`);
+    const [order] = await tx
+      .select({ appId: merchants.appId, merchantOrderNo: orders.merchantOrderNo })
+      .from(orders)
+      .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+      .where(eq(orders.id, item.orderId));
+    const completed = await completeOrderManually(tx, { appId: order!.appId, merchantOrderNo: order!.merchantOrderNo, reason, actor: input.actor, now: input.now });
+    await dismissWithin(tx, { kind, itemId, note: `order ${completed.order.orderNo} completed by hand: ${reason}`, actor: input.actor, now: input.now }, item);
+    return completed;
+  });
+}
+
+/** Resends a notification that failed every attempt: a new delivery cycle (lib/notifications/resend-notification.ts, audited). */
+export async function resendFailedNotification(db: Database, input: { notificationId: number; actor: string; now: Date }) {
+  const notificationId = checkId(input.notificationId, 'notification');
+  const [row] = await db
+    .select({ appId: merchants.appId, merchantOrderNo: orders.merchantOrderNo, status: notifications.status })
+    .from(notifications)
+    .innerJoin(orders, eq(orders.id, notifications.orderId))
+    .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+    .where(eq(notifications.id, notificationId));
+  if (!row) throw new OperatorActionRefused(`notification not found: ${notificationId}`);
+  return resendNotification(db, { appId: row.appId, merchantOrderNo: row.merchantOrderNo, actor: input.actor, now: input.now });
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { chainCursors, jobRuns, type JobRunRow } from '../db/schema';
+import { USDT_CURSOR } from '../chain/watch-chain';
+import { PERIODIC_JOBS } from '../workers/periodic-jobs';
+
+/**
+ * Periodic jobs the health page always lists, run or not: the service's own (lib/workers/periodic-jobs.ts) and the
+ * ALIPAY/WECHAT pollers. A job that has run but is not named here is listed too (job_runs holds every name).
+ */
+export const KNOWN_JOB_NAMES: readonly string[] = [...new Set([...PERIODIC_JOBS.map((job) => job.name), 'alipay-poller', 'wechat-poller'])];
+
+export interface JobHealth {
+  name: string;
+  /** Undefined: the job has never run (on any process sharing this database). */
+  run?: Pick<JobRunRow, 'lastStartedAt' | 'lastFinishedAt' | 'lastDurationMs' | 'lastOutcome' | 'lastSuccessAt' | 'lastError' | 'lastErrorAt' | 'runCount' | 'failureCount'>;
+}
+
+export interface HealthSnapshot {
+  at: Date;
+  chain: { cursorAt: Date | null; cursorUpdatedAt: Date | null; lagMs: number | null };
+  notifications: { pending: number; dueNow: number; oldestDueAt: Date | null; failed: number };
+  jobs: JobHealth[];
+}
+
+/** What the operator's health page shows: the chain watcher's cursor and lag, the notification queue, each job's last run. */
+export async function healthSnapshot(db: Database, now: Date, jobNames: readonly string[] = KNOWN_JOB_NAMES): Promise<HealthSnapshot> {
+  const [cursor] = await db.select().from(chainCursors).where(sql`${chainCursors.name} = ${USDT_CURSOR}`);
+  const { rows: queue } = await db.execute<{ pending: number; due_now: number; oldest_due: string | null; failed: number }>(sql`
+    SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+           count(*) FILTER (WHERE status = 'pending' AND next_attempt_at <= ${now})::int AS due_now,
+           min(next_attempt_at) FILTER (WHERE status = 'pending')::text AS oldest_due,
+           count(*) FILTER (WHERE status = 'failed')::int AS failed
+    FROM notifications WHERE status IN ('pending', 'failed')`);
+  const runs = await db.select().from(jobRuns);
+  const names = [...new Set([...jobNames, ...runs.map((run) => run.name)])];
+  const cursorAt = cursor ? new Date(cursor.blockTimestampMs) : null;
+  const row = queue[0];
+  return {
+    at: now,
+    chain: { cursorAt, cursorUpdatedAt: cursor?.updatedAt ?? null, lagMs: cursorAt ? Math.max(0, now.getTime() - cursorAt.getTime()) : null },
+    notifications: {
+      pending: Number(row?.pending ?? 0),
+      dueNow: Number(row?.due_now ?? 0),
+      oldestDueAt: row?.oldest_due ? new Date(row.oldest_due) : null,
+      failed: Number(row?.failed ?? 0),
+    },
+    jobs: names.map((name) => {
+      const run = runs.find((candidate) => candidate.name === name);
+      return run ? { name, run } : { name };
+    }),
+  };
+}
