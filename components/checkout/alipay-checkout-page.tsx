@@ -4,10 +4,11 @@ import { getDb } from '@/lib/db/client';
 import { pickCheckoutLanguage } from '@/lib/i18n/checkout-messages';
 import { alipayCheckoutMessages } from '@/lib/i18n/alipay-checkout-messages';
 import { findAlipayCheckout } from '@/lib/orders/alipay-checkout-view';
-import { TimeLeft } from '@/components/time-left';
+import { CheckoutCard, CheckoutMain, type CheckoutCardFrame } from './checkout-card';
+import { CheckoutExpiredCard } from './checkout-expired-card';
+import { CheckoutPaidCard } from './checkout-paid-card';
+import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
 import { ContinueToUpstream } from './continue-to-upstream';
-import { RefreshWhilePending } from './refresh-while-pending';
-import { ReturnToMerchant } from './return-to-merchant';
 
 const PAY_BUTTON =
   'mt-4 block rounded-lg bg-sky-600 px-4 py-3 text-center text-lg font-semibold text-white no-underline hover:bg-sky-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-sky-300';
@@ -23,60 +24,17 @@ export async function AlipayCheckoutPage({ token, lang, returned }: { token: str
   if (!checkout) notFound();
   const language = pickCheckoutLanguage(lang, (await headers()).get('accept-language'));
   const t = alipayCheckoutMessages(language);
-  const otherLanguage = language === 'zh' ? 'en' : 'zh';
-  const languageLink = (
-    <a className="language" href={`?lang=${otherLanguage}`} hrefLang={otherLanguage}>
-      {t.language}
-    </a>
-  );
-  const orderLine = (
-    <>
-      <p className="label">{t.order}</p>
-      <p className="mono">{checkout.orderNo}</p>
-    </>
-  );
+  const frame: CheckoutCardFrame = { language, texts: t, orderNo: checkout.orderNo };
 
   let card;
   if (checkout.status === 'paid') {
-    card = (
-      <section className="card" aria-labelledby="paid-title" data-testid="checkout-paid">
-        {languageLink}
-        <h1 id="paid-title">{t.paidTitle}</h1>
-        <p className="amount">¥{checkout.amount}</p>
-        <p role="status" data-testid="pay-status">
-          {t.paidText}
-        </p>
-        {checkout.redirectUrl ? (
-          <>
-            <p>{t.returning}</p>
-            <p>
-              <a href={checkout.redirectUrl}>{t.returnNow}</a>
-            </p>
-            <ReturnToMerchant url={checkout.redirectUrl} />
-          </>
-        ) : null}
-        {orderLine}
-      </section>
-    );
+    card = <CheckoutPaidCard frame={frame} texts={t} amount={checkout.amount} redirectUrl={checkout.redirectUrl} />;
   } else if (checkout.status === 'expired') {
-    card = (
-      <section className="card" aria-labelledby="expired-title" data-testid="checkout-expired">
-        {languageLink}
-        <h1 id="expired-title">{t.expiredTitle}</h1>
-        <p role="alert">{t.expiredText}</p>
-        {orderLine}
-      </section>
-    );
+    card = <CheckoutExpiredCard frame={frame} texts={t} />;
   } else {
     card = (
-      <section className="card" aria-labelledby="pay-title" data-testid="checkout-pending">
-        {languageLink}
-        <h1 id="pay-title">{t.title}</h1>
-        {checkout.productName ? <p>{checkout.productName}</p> : null}
-        <p className="label">{t.amountLabel}</p>
-        <p className="amount" data-testid="pay-amount">
-          ¥{checkout.amount}
-        </p>
+      <CheckoutCard frame={frame} state="pending" title={t.title}>
+        <AmountToPay productName={checkout.productName} label={t.amountLabel} amount={checkout.amount} />
         <p className="label">{t.methodLabel}</p>
         <p data-testid="pay-method">{t.methods[checkout.payMethod]}</p>
         {checkout.gatewayUrl ? (
@@ -95,15 +53,9 @@ export async function AlipayCheckoutPage({ token, lang, returned }: { token: str
             {t.unavailable}
           </p>
         )}
-        <TimeLeft initialSeconds={checkout.secondsLeft} label={t.timeLeft} />
-        <RefreshWhilePending token={token} />
-        {orderLine}
-      </section>
+        <WaitingForPayment token={token} secondsLeft={checkout.secondsLeft} texts={{ timeLeft: t.timeLeft }} />
+      </CheckoutCard>
     );
   }
-  return (
-    <main className="checkout" lang={language === 'zh' ? 'zh-CN' : 'en'}>
-      {card}
-    </main>
-  );
+  return <CheckoutMain language={language}>{card}</CheckoutMain>;
 }

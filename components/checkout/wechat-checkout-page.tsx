@@ -5,9 +5,10 @@ import { pickCheckoutLanguage } from '@/lib/i18n/checkout-messages';
 import { wechatCheckoutMessages } from '@/lib/i18n/wechat-checkout-messages';
 import { findWechatCheckout } from '@/lib/orders/wechat-checkout-view';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
-import { TimeLeft } from '@/components/time-left';
-import { RefreshWhilePending } from './refresh-while-pending';
-import { ReturnToMerchant } from './return-to-merchant';
+import { CheckoutCard, CheckoutMain, type CheckoutCardFrame } from './checkout-card';
+import { CheckoutExpiredCard } from './checkout-expired-card';
+import { CheckoutPaidCard } from './checkout-paid-card';
+import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
 
 const PRIMARY_LINK = 'mt-4 block rounded-lg bg-[var(--accent)] p-3 text-center font-semibold text-white no-underline focus:outline-2 focus:outline-offset-2';
 const SECONDARY_LINK = 'mt-3 block rounded-lg border border-current p-3 text-center no-underline focus:outline-2 focus:outline-offset-2';
@@ -31,63 +32,18 @@ export async function WechatCheckoutPage({ token, lang, returnedFromWechat }: { 
   if (checkout.h5Url && !returnedFromWechat) redirect(checkout.h5Url);
   const language = pickCheckoutLanguage(lang, (await headers()).get('accept-language'));
   const t = wechatCheckoutMessages(language);
-  const otherLanguage = language === 'zh' ? 'en' : 'zh';
-  const languageLink = (
-    <a className="language" href={`?${new URLSearchParams({ lang: otherLanguage, ...(returnedFromWechat ? { wxreturn: '1' } : {}) })}`} hrefLang={otherLanguage}>
-      {t.language}
-    </a>
-  );
-  const orderLine = (
-    <>
-      <p className="label">{t.order}</p>
-      <p className="mono break-all">{checkout.orderNo}</p>
-    </>
-  );
+  const frame: CheckoutCardFrame = { language, texts: t, orderNo: checkout.orderNo, keep: returnedFromWechat ? { wxreturn: '1' } : {}, breakOrderNo: true };
 
   let card;
   if (checkout.status === 'paid') {
-    card = (
-      <section className="card" aria-labelledby="paid-title" data-testid="checkout-paid">
-        {languageLink}
-        <h1 id="paid-title">{t.paidTitle}</h1>
-        <p className="amount">¥{checkout.amount}</p>
-        <p role="status" data-testid="pay-status">
-          {t.paidText}
-        </p>
-        {checkout.redirectUrl ? (
-          <>
-            <p>{t.returning}</p>
-            <p>
-              <a href={checkout.redirectUrl} data-testid="return-to-merchant">
-                {t.returnNow}
-              </a>
-            </p>
-            <ReturnToMerchant url={checkout.redirectUrl} />
-          </>
-        ) : null}
-        {orderLine}
-      </section>
-    );
+    card = <CheckoutPaidCard frame={frame} texts={t} amount={checkout.amount} redirectUrl={checkout.redirectUrl} returnLinkTestId="return-to-merchant" />;
   } else if (checkout.status === 'expired') {
-    card = (
-      <section className="card" aria-labelledby="expired-title" data-testid="checkout-expired">
-        {languageLink}
-        <h1 id="expired-title">{t.expiredTitle}</h1>
-        <p role="alert">{t.expiredText}</p>
-        {orderLine}
-      </section>
-    );
+    card = <CheckoutExpiredCard frame={frame} texts={t} />;
   } else {
     const scanUrl = checkout.codeUrl ? sandboxScanUrl(checkout.codeUrl) : undefined;
     card = (
-      <section className="card" aria-labelledby="pay-title" data-testid="checkout-pending">
-        {languageLink}
-        <h1 id="pay-title">{t.title}</h1>
-        {checkout.productName ? <p>{checkout.productName}</p> : null}
-        <p className="label">{t.amountLabel}</p>
-        <p className="amount" data-testid="pay-amount">
-          ¥{checkout.amount}
-        </p>
+      <CheckoutCard frame={frame} state="pending" title={t.title}>
+        <AmountToPay productName={checkout.productName} label={t.amountLabel} amount={checkout.amount} />
         {checkout.codeUrl ? (
           <>
             {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -108,18 +64,9 @@ export async function WechatCheckoutPage({ token, lang, returnedFromWechat }: { 
             </a>
           </>
         ) : null}
-        <TimeLeft initialSeconds={checkout.secondsLeft} label={t.timeLeft} />
-        <p className="status" data-testid="pay-status" role="status">
-          {t.waiting}
-        </p>
-        <RefreshWhilePending token={token} />
-        {orderLine}
-      </section>
+        <WaitingForPayment token={token} secondsLeft={checkout.secondsLeft} texts={t} />
+      </CheckoutCard>
     );
   }
-  return (
-    <main className="checkout" lang={language === 'zh' ? 'zh-CN' : 'en'}>
-      {card}
-    </main>
-  );
+  return <CheckoutMain language={language}>{card}</CheckoutMain>;
 }

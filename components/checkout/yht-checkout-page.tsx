@@ -4,9 +4,10 @@ import { getDb } from '@/lib/db/client';
 import { pickCheckoutLanguage } from '@/lib/i18n/checkout-messages';
 import { YHT_SCAN_FIRST, yhtCheckoutMessages } from '@/lib/i18n/yht-checkout-messages';
 import { findYhtCheckout } from '@/lib/orders/yht-checkout-view';
-import { TimeLeft } from '@/components/time-left';
-import { RefreshWhilePending } from './refresh-while-pending';
-import { ReturnToMerchant } from './return-to-merchant';
+import { CheckoutCard, CheckoutMain, type CheckoutCardFrame } from './checkout-card';
+import { CheckoutExpiredCard } from './checkout-expired-card';
+import { CheckoutPaidCard } from './checkout-paid-card';
+import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
 
 const CASHIER_BUTTON = {
   display: 'block',
@@ -31,50 +32,13 @@ export async function YhtCheckoutPage({ token, lang }: { token: string; lang?: s
   const language = pickCheckoutLanguage(lang, (await headers()).get('accept-language'));
   const t = yhtCheckoutMessages(language);
   const method = t.methods[checkout.payMethod] ?? checkout.payMethod;
-  const otherLanguage = language === 'zh' ? 'en' : 'zh';
-  const languageLink = (
-    <a className="language" href={`?lang=${otherLanguage}`} hrefLang={otherLanguage}>
-      {t.language}
-    </a>
-  );
-  const orderLine = (
-    <>
-      <p className="label">{t.order}</p>
-      <p className="mono">{checkout.orderNo}</p>
-    </>
-  );
+  const frame: CheckoutCardFrame = { language, texts: t, orderNo: checkout.orderNo };
 
   let card;
   if (checkout.status === 'paid') {
-    card = (
-      <section className="card" aria-labelledby="paid-title" data-testid="checkout-paid">
-        {languageLink}
-        <h1 id="paid-title">{t.paidTitle}</h1>
-        <p className="amount">¥{checkout.payMoney}</p>
-        <p role="status" data-testid="pay-status">
-          {t.paidText}
-        </p>
-        {checkout.redirectUrl ? (
-          <>
-            <p>{t.returning}</p>
-            <p>
-              <a href={checkout.redirectUrl}>{t.returnNow}</a>
-            </p>
-            <ReturnToMerchant url={checkout.redirectUrl} />
-          </>
-        ) : null}
-        {orderLine}
-      </section>
-    );
+    card = <CheckoutPaidCard frame={frame} texts={t} amount={checkout.payMoney} redirectUrl={checkout.redirectUrl} />;
   } else if (checkout.status === 'expired') {
-    card = (
-      <section className="card" aria-labelledby="expired-title" data-testid="checkout-expired">
-        {languageLink}
-        <h1 id="expired-title">{t.expiredTitle}</h1>
-        <p role="alert">{t.expiredText}</p>
-        {orderLine}
-      </section>
-    );
+    card = <CheckoutExpiredCard frame={frame} texts={t} />;
   } else {
     const qr = checkout.hasQr ? (
       // eslint-disable-next-line @next/next/no-img-element
@@ -86,14 +50,8 @@ export async function YhtCheckoutPage({ token, lang }: { token: string; lang?: s
       </a>
     ) : null;
     card = (
-      <section className="card" aria-labelledby="pay-title" data-testid="checkout-pending">
-        {languageLink}
-        <h1 id="pay-title">{t.title(method)}</h1>
-        {checkout.productName ? <p>{checkout.productName}</p> : null}
-        <p className="label">{t.amountLabel}</p>
-        <p className="amount" data-testid="pay-amount">
-          ¥{checkout.payMoney}
-        </p>
+      <CheckoutCard frame={frame} state="pending" title={t.title(method)}>
+        <AmountToPay productName={checkout.productName} label={t.amountLabel} amount={checkout.payMoney} />
         <p className="label">{t.methodLabel}</p>
         <p data-testid="pay-method">{method}</p>
         <p className="note">{t.hints[checkout.payMethod]}</p>
@@ -108,18 +66,9 @@ export async function YhtCheckoutPage({ token, lang }: { token: string; lang?: s
             {qr}
           </>
         )}
-        <TimeLeft initialSeconds={checkout.secondsLeft} label={t.timeLeft} />
-        <p className="status" data-testid="pay-status" role="status">
-          {t.waiting}
-        </p>
-        <RefreshWhilePending token={token} />
-        {orderLine}
-      </section>
+        <WaitingForPayment token={token} secondsLeft={checkout.secondsLeft} texts={t} />
+      </CheckoutCard>
     );
   }
-  return (
-    <main className="checkout" lang={language === 'zh' ? 'zh-CN' : 'en'}>
-      {card}
-    </main>
-  );
+  return <CheckoutMain language={language}>{card}</CheckoutMain>;
 }

@@ -1,8 +1,9 @@
+import { CHECKOUT_CARD_TEXTS } from './checkout-card-messages';
 import type { CheckoutLanguage } from './checkout-messages';
 
 const en = {
+  ...CHECKOUT_CARD_TEXTS.en,
   title: 'Pay with Alipay',
-  amountLabel: 'Amount to pay',
   methodLabel: 'Payment method',
   methods: { web: 'Alipay (website)', wap: 'Alipay (mobile)' } as Record<string, string>,
   redirecting: 'Taking you to Alipay…',
@@ -11,20 +12,12 @@ const en = {
   returned: 'Confirming your payment with Alipay… this page updates by itself.',
   payAgain: 'Not paid yet? Open Alipay again',
   unavailable: 'Alipay payment is not available for this order right now. Please go back to the merchant.',
-  timeLeft: 'Time left',
-  paidTitle: 'Payment received',
-  paidText: 'Your payment is confirmed.',
-  returning: 'Returning to the merchant…',
-  returnNow: 'Return to the merchant',
-  expiredTitle: 'This payment has expired',
   expiredText: 'Do not pay for this order any more. Go back to the merchant to start a new payment.',
-  order: 'Order',
-  language: '中文',
 };
 
 const zh: typeof en = {
+  ...CHECKOUT_CARD_TEXTS.zh,
   title: '支付宝支付',
-  amountLabel: '支付金额',
   methodLabel: '支付方式',
   methods: { web: '支付宝（电脑网站）', wap: '支付宝（手机网站）' },
   redirecting: '正在前往支付宝……',
@@ -33,15 +26,7 @@ const zh: typeof en = {
   returned: '正在向支付宝确认付款……本页面将自动更新。',
   payAgain: '尚未付款？重新打开支付宝',
   unavailable: '本订单暂时无法使用支付宝支付，请返回商户。',
-  timeLeft: '剩余时间',
-  paidTitle: '已收到付款',
-  paidText: '您的付款已确认。',
-  returning: '正在返回商户……',
-  returnNow: '返回商户',
-  expiredTitle: '支付已过期',
   expiredText: '请勿再为本订单付款。请返回商户重新发起支付。',
-  order: '订单号',
-  language: 'English',
 };
 
 export type AlipayCheckoutMessages = typeof en;

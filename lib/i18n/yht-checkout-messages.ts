@@ -1,3 +1,4 @@
+import { CHECKOUT_CARD_TEXTS } from './checkout-card-messages';
 import type { CheckoutLanguage } from './checkout-messages';
 
 /** How each YHT method is paid: scanned with a wallet app first, or continued at the aggregator's cashier first. */
@@ -12,8 +13,8 @@ export const YHT_SCAN_FIRST: Readonly<Record<string, boolean>> = {
 };
 
 const en = {
+  ...CHECKOUT_CARD_TEXTS.en,
   title: (method: string) => `Pay with ${method}`,
-  amountLabel: 'Amount to pay',
   methodLabel: 'Payment method',
   methods: {
     wxH5: 'WeChat Pay',
@@ -35,21 +36,13 @@ const en = {
   } as Record<string, string>,
   qrAlt: 'QR code to pay',
   continueToPay: (amount: string) => `Continue to pay ¥${amount}`,
-  timeLeft: 'Time left',
   waiting: 'Waiting for your payment… this page updates by itself once it is confirmed.',
-  paidTitle: 'Payment received',
-  paidText: 'Your payment is confirmed.',
-  returning: 'Returning to the merchant…',
-  returnNow: 'Return to the merchant',
-  expiredTitle: 'This payment has expired',
   expiredText: 'Do not pay for this order any more. Go back to the merchant to start a new payment.',
-  order: 'Order',
-  language: '中文',
 };
 
 const zh: typeof en = {
+  ...CHECKOUT_CARD_TEXTS.zh,
   title: () => '订单支付',
-  amountLabel: '支付金额',
   methodLabel: '支付方式',
   methods: {
     wxH5: '微信支付',
@@ -71,16 +64,8 @@ const zh: typeof en = {
   },
   qrAlt: '支付二维码',
   continueToPay: (amount: string) => `前往支付 ¥${amount}`,
-  timeLeft: '剩余时间',
   waiting: '等待付款中……付款确认后本页面将自动更新。',
-  paidTitle: '已收到付款',
-  paidText: '您的付款已确认。',
-  returning: '正在返回商户……',
-  returnNow: '返回商户',
-  expiredTitle: '支付已过期',
   expiredText: '请勿再为本订单付款。请返回商户重新发起支付。',
-  order: '订单号',
-  language: 'English',
 };
 
 export type YhtCheckoutMessages = typeof en;

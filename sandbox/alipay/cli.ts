@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { InputRejected, type CliCommand } from '@/lib/cli/command';
+import type { CliCommand } from '@/lib/cli/command';
+import { sandboxPayCommand } from '../sandbox-pay-command';
 import type { Database } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
 import { findAlipayCheckout } from '@/lib/orders/alipay-checkout-view';
@@ -30,40 +31,27 @@ async function openCheckoutAsPayer(db: Database, orderNo: string): Promise<Sandb
   return (await findAnyByOutTradeNo(db, orderNo))!;
 }
 
-export const alipayPay: CliCommand = {
+export const alipayPay = sandboxPayCommand({
   group: 'alipay',
-  action: 'pay',
   summary: 'pay a sandbox ALIPAY order and send its notification',
   usage: payUsage,
-  options: { order: { type: 'string' }, 'no-notify': { type: 'boolean' } },
-  prepare(args) {
-    args.expectPositionals();
-    const orderNo = args.required('order').trim();
-    if (orderNo === '') args.fail('option --order must not be empty');
-    const notify = !args.flag('no-notify');
-    return async (db) => {
-      let result;
-      try {
-        if (!(await findAnyByOutTradeNo(db, orderNo))) await openCheckoutAsPayer(db, orderNo);
-        result = await paySandboxTrade(db, { outTradeNo: orderNo }, { notify });
-      } catch (error) {
-        if (error instanceof SandboxPayRefused) throw new InputRejected(error.message);
-        throw error;
-      }
-      const { trade, newlyPaid, notify: sent } = result;
-      const notifyText = !notify
-        ? 'notification not sent (--no-notify)'
-        : !sent
-          ? 'no notify_url'
-          : sent.error
-            ? `notification to ${sent.url} failed: ${sent.error}`
-            : `notification to ${sent.url}: HTTP ${sent.httpStatus} ${JSON.stringify(sent.body.slice(0, 100))}${sent.acknowledged ? '' : ' (not acknowledged)'}`;
-      return {
-        json: { tradeNo: trade.tradeNo, outTradeNo: trade.outTradeNo, amount: formatYuan(trade.amountMinor), status: trade.status, newlyPaid, notify: sent ?? null },
-        text: `${newlyPaid ? 'paid' : 'already paid'}: ${trade.outTradeNo} (${trade.tradeNo}) ¥${formatYuan(trade.amountMinor)}\n${notifyText}`,
-      };
+  silentFlag: 'no-notify',
+  refused: SandboxPayRefused,
+  async pay(db, orderNo, notify) {
+    if (!(await findAnyByOutTradeNo(db, orderNo))) await openCheckoutAsPayer(db, orderNo);
+    const { trade, newlyPaid, notify: sent } = await paySandboxTrade(db, { outTradeNo: orderNo }, { notify });
+    const notifyText = !notify
+      ? 'notification not sent (--no-notify)'
+      : !sent
+        ? 'no notify_url'
+        : sent.error
+          ? `notification to ${sent.url} failed: ${sent.error}`
+          : `notification to ${sent.url}: HTTP ${sent.httpStatus} ${JSON.stringify(sent.body.slice(0, 100))}${sent.acknowledged ? '' : ' (not acknowledged)'}`;
+    return {
+      json: { tradeNo: trade.tradeNo, outTradeNo: trade.outTradeNo, amount: formatYuan(trade.amountMinor), status: trade.status, newlyPaid, notify: sent ?? null },
+      text: `${newlyPaid ? 'paid' : 'already paid'}: ${trade.outTradeNo} (${trade.tradeNo}) ¥${formatYuan(trade.amountMinor)}\n${notifyText}`,
     };
   },
-};
+});
 
 export const alipaySandboxCommands: CliCommand[] = [alipayPay];

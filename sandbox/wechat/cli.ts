@@ -1,4 +1,5 @@
-import { InputRejected, type CliCommand } from '@/lib/cli/command';
+import type { CliCommand } from '@/lib/cli/command';
+import { sandboxPayCommand } from '../sandbox-pay-command';
 import { paySandboxWechatOrder, SandboxWechatPayRefused } from './pay';
 
 const payUsage = `usage: npm run sandbox -- wechat pay --order <platformOrderNo> [--no-callback] [--json]
@@ -11,38 +12,25 @@ running to receive it). Paying an order that is already paid sends the notificat
   --no-callback   pay without notifying (a lost notification: the service's poller must find the payment)
   --json          print one JSON object: {"outTradeNo","transactionId","amount","tradeState","newlyPaid","callback"}`;
 
-export const wechatPay: CliCommand = {
+export const wechatPay = sandboxPayCommand({
   group: 'wechat',
-  action: 'pay',
   summary: 'pay a sandbox WeChat Pay order and send its notification',
   usage: payUsage,
-  options: { order: { type: 'string' }, 'no-callback': { type: 'boolean' } },
-  prepare(args) {
-    args.expectPositionals();
-    const orderNo = args.required('order').trim();
-    if (orderNo === '') args.fail('option --order must not be empty');
-    const notify = !args.flag('no-callback');
-    return async (db) => {
-      let result;
-      try {
-        result = await paySandboxWechatOrder(db, { outTradeNo: orderNo }, { notify });
-      } catch (error) {
-        if (error instanceof SandboxWechatPayRefused) throw new InputRejected(error.message);
-        throw error;
-      }
-      const { order, newlyPaid, notify: sent } = result;
-      const amount = `${order.amountMinor / 100n}.${(order.amountMinor % 100n).toString().padStart(2, '0')}`;
-      const notifyText = !sent
-        ? 'notification not sent (--no-callback)'
-        : sent.error
-          ? `notification to ${sent.url} failed: ${sent.error}`
-          : `notification to ${sent.url}: HTTP ${sent.httpStatus}${sent.acknowledged ? '' : ` (not acknowledged: ${JSON.stringify(sent.body.slice(0, 100))})`}`;
-      return {
-        json: { outTradeNo: order.outTradeNo, transactionId: order.transactionId, amount, tradeState: order.tradeState, newlyPaid, callback: sent ?? null },
-        text: `${newlyPaid ? 'paid' : 'already paid'}: ${order.outTradeNo} (${order.transactionId}) ¥${amount}\n${notifyText}`,
-      };
+  silentFlag: 'no-callback',
+  refused: SandboxWechatPayRefused,
+  async pay(db, orderNo, notify) {
+    const { order, newlyPaid, notify: sent } = await paySandboxWechatOrder(db, { outTradeNo: orderNo }, { notify });
+    const amount = `${order.amountMinor / 100n}.${(order.amountMinor % 100n).toString().padStart(2, '0')}`;
+    const notifyText = !sent
+      ? 'notification not sent (--no-callback)'
+      : sent.error
+        ? `notification to ${sent.url} failed: ${sent.error}`
+        : `notification to ${sent.url}: HTTP ${sent.httpStatus}${sent.acknowledged ? '' : ` (not acknowledged: ${JSON.stringify(sent.body.slice(0, 100))})`}`;
+    return {
+      json: { outTradeNo: order.outTradeNo, transactionId: order.transactionId, amount, tradeState: order.tradeState, newlyPaid, callback: sent ?? null },
+      text: `${newlyPaid ? 'paid' : 'already paid'}: ${order.outTradeNo} (${order.transactionId}) ¥${amount}\n${notifyText}`,
     };
   },
-};
+});
 
 export const wechatSandboxCommands: CliCommand[] = [wechatPay];

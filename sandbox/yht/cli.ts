@@ -1,4 +1,5 @@
-import { InputRejected, type CliCommand } from '@/lib/cli/command';
+import type { CliCommand } from '@/lib/cli/command';
+import { sandboxPayCommand } from '../sandbox-pay-command';
 import { formatYuan } from './protocol';
 import { paySandboxOrder, SandboxPayRefused } from './pay';
 
@@ -12,44 +13,31 @@ the callback again.
   --no-callback       pay without sending the callback (a lost callback: the service's poller must find it)
   --json              print one JSON object: {"tradeNo","outTradeNo","amount","status","newlyPaid","callback"}`;
 
-export const yhtPay: CliCommand = {
+export const yhtPay = sandboxPayCommand({
   group: 'yht',
-  action: 'pay',
   summary: 'pay a sandbox YHT order and send its callback',
   usage: payUsage,
-  options: { order: { type: 'string' }, 'no-callback': { type: 'boolean' } },
-  prepare(args) {
-    args.expectPositionals();
-    const orderNo = args.required('order').trim();
-    if (orderNo === '') args.fail('option --order must not be empty');
-    const sendCallback = !args.flag('no-callback');
-    return async (db) => {
-      let result;
-      try {
-        result = await paySandboxOrder(db, { outTradeNo: orderNo }, { sendCallback });
-      } catch (error) {
-        if (error instanceof SandboxPayRefused) throw new InputRejected(error.message);
-        throw error;
-      }
-      const { order, newlyPaid, callback } = result;
-      const callbackText = !callback
-        ? 'callback not sent (--no-callback)'
-        : callback.error
-          ? `callback to ${callback.url} failed: ${callback.error}`
-          : `callback to ${callback.url}: HTTP ${callback.httpStatus} ${JSON.stringify(callback.body.slice(0, 100))}${callback.acknowledged ? '' : ' (not acknowledged)'}`;
-      return {
-        json: {
-          tradeNo: order.tradeNo,
-          outTradeNo: order.outTradeNo,
-          amount: formatYuan(order.amountMinor),
-          status: order.status,
-          newlyPaid,
-          callback: callback ?? null,
-        },
-        text: `${newlyPaid ? 'paid' : 'already paid'}: ${order.outTradeNo} (${order.tradeNo}) ¥${formatYuan(order.amountMinor)}\n${callbackText}`,
-      };
+  silentFlag: 'no-callback',
+  refused: SandboxPayRefused,
+  async pay(db, orderNo, sendCallback) {
+    const { order, newlyPaid, callback } = await paySandboxOrder(db, { outTradeNo: orderNo }, { sendCallback });
+    const callbackText = !callback
+      ? 'callback not sent (--no-callback)'
+      : callback.error
+        ? `callback to ${callback.url} failed: ${callback.error}`
+        : `callback to ${callback.url}: HTTP ${callback.httpStatus} ${JSON.stringify(callback.body.slice(0, 100))}${callback.acknowledged ? '' : ' (not acknowledged)'}`;
+    return {
+      json: {
+        tradeNo: order.tradeNo,
+        outTradeNo: order.outTradeNo,
+        amount: formatYuan(order.amountMinor),
+        status: order.status,
+        newlyPaid,
+        callback: callback ?? null,
+      },
+      text: `${newlyPaid ? 'paid' : 'already paid'}: ${order.outTradeNo} (${order.tradeNo}) ¥${formatYuan(order.amountMinor)}\n${callbackText}`,
     };
   },
-};
+});
 
 export const yhtSandboxCommands: CliCommand[] = [yhtPay];

@@ -1,0 +1,33 @@
+import { TimeLeft } from '@/components/time-left';
+import { RefreshWhilePending } from './refresh-while-pending';
+
+/** The top of a pending card: what is bought (when the merchant said) and the amount to pay. */
+export function AmountToPay({ productName, label, amount }: { productName: string | null | undefined; label: string; amount: string }) {
+  return (
+    <>
+      {productName ? <p>{productName}</p> : null}
+      <p className="label">{label}</p>
+      <p className="amount" data-testid="pay-amount">
+        ¥{amount}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The bottom of a pending card: the time left, the announced waiting status (when the page shows it here) and the
+ * refresh that picks up the confirmed state.
+ */
+export function WaitingForPayment({ token, secondsLeft, texts }: { token: string; secondsLeft: number; texts: { timeLeft: string; waiting?: string } }) {
+  return (
+    <>
+      <TimeLeft initialSeconds={secondsLeft} label={texts.timeLeft} />
+      {texts.waiting === undefined ? null : (
+        <p className="status" data-testid="pay-status" role="status">
+          {texts.waiting}
+        </p>
+      )}
+      <RefreshWhilePending token={token} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders, type OrderRow } from '../../db/schema';
+
+/** A pending order whose upstream cannot be asked is closed anyway this long after its window (a later payment is recorded as late). */
+export const CLOSE_WITHOUT_ANSWER_AFTER_MS = 60 * 60_000;
+
+/** True once the order has gone unanswered for CLOSE_WITHOUT_ANSWER_AFTER_MS past its window: the poller gives up asking. */
+export function unansweredTooLong(order: OrderRow, now: Date): boolean {
+  return order.expiresAt.getTime() + CLOSE_WITHOUT_ANSWER_AFTER_MS <= now.getTime();
+}
+
+/** Closes the order here if it is still pending (a concurrent callback may have marked it paid); true when this call closed it. */
+export async function closePendingOrder(db: Database, order: OrderRow, now: Date): Promise<boolean> {
+  const closed = await db
+    .update(orders)
+    .set({ status: 'closed', closedAt: now, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return closed.length > 0;
+}
+
+/** After the upstream could not be asked: the order is closed once it has gone unanswered too long (if still pending), else the check failed. */
+export async function closeWhenUnansweredTooLong(db: Database, order: OrderRow, now: Date): Promise<'closed' | 'failed'> {
+  return unansweredTooLong(order, now) && (await closePendingOrder(db, order, now)) ? 'closed' : 'failed';
+}
