@@ -20,7 +20,12 @@ export default defineConfig({
   use: { baseURL, launchOptions: chromium, trace: 'off' },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], launchOptions: chromium },
+      // Who may reach which page and action is decided on the server, whatever the screen: these run on desktop only.
+      testIgnore: ['**/operator/access.spec.ts', '**/portal/ownership.spec.ts'],
+    },
   ],
   // The service exactly as a newcomer starts it (`npm run dev`), on its own embedded data dir unless DATABASE_URL is set.
   webServer: {
