@@ -1,27 +1,11 @@
-import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../lib/db/client';
 import type { UsableCredential } from '../lib/credentials/find-usable-credential';
-import { parseSingleJsonObject, repositoryRoot } from '../lib/cli/run-admin-for-tests';
+import { parseSingleJsonObject } from '../lib/cli/run-admin-for-tests';
 import { aMerchant, aWechatCredential, aWechatOrder } from '../test/factories';
+import { runSandbox } from '../test/run-sandbox';
 import { startWechatTestBed } from '../test/wechat-sandbox';
-
-function runSandbox(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-    child.on('error', reject);
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      resolve({ exitCode, stdout, stderr });
-    });
-  });
-}
 
 let bed: Awaited<ReturnType<typeof startWechatTestBed>>;
 let merchantId: number;

@@ -296,6 +296,7 @@ test('actions: Bob’s requests naming Alice’s things are refused, and Alice�
   // Reveal and rotate with Alice's password: refused, checked against Bob's own account.
   await page.goto('/portal/keys');
   const revealForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Reveal AppSecret' }) });
+  await expect(revealForm.getByRole('button', { name: 'Reveal AppSecret' })).toBeEnabled();
   await revealForm.getByLabel('Password').fill(alice.password);
   await revealForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
   await expect(revealForm.getByRole('alert').filter({ hasText: 'The password is not correct' }).first()).toBeVisible();
@@ -307,6 +308,7 @@ test('actions: Bob’s requests naming Alice’s things are refused, and Alice�
 
   // Password change with Alice's current password: refused.
   await page.goto('/portal/account');
+  await expect(page.getByRole('button', { name: 'Change password' })).toBeEnabled();
   await page.getByLabel('Current password').fill(alice.password);
   await page.getByLabel('New password · 新密码', { exact: true }).fill('taken over password 1');
   await page.getByLabel('Confirm new password').fill('taken over password 1');
@@ -315,6 +317,8 @@ test('actions: Bob’s requests naming Alice’s things are refused, and Alice�
 
   // The signature debugger compares with Bob's own secret, never Alice's, even for a body naming Alice's AppID.
   await page.goto('/portal/signature');
+  // Typed before the form has hydrated, the body could be taken for another (unreadable) one: wait for the form.
+  await expect(page.getByRole('button', { name: 'Check signature' })).toBeEnabled();
   await page.getByLabel('Request body').fill(JSON.stringify(signed({ appId: alice.appId, merchantOrderNo: 'X-1', pay_usdt: '1.00' }, alice.secret)));
   await page.getByLabel('AppSecret').fill(alice.secret);
   rewritten = await tamperNextAction(page, ([input]) => [{ ...(input as object), merchantId: alice.merchantId, appId: alice.appId }]);
