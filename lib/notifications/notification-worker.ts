@@ -6,17 +6,23 @@ import { systemClock, type Clock } from '../clock';
 import { claimDueNotifications, type ClaimedNotification } from './claim';
 import { deliverClaimed } from './deliver-claimed';
 import { NOTIFICATION_CHANNEL } from './enqueue';
+import { expireDeferredNotifications } from './expire-deferred';
 
 export interface NotificationWorkerOptions {
   db: Database;
   clock?: Clock;
   /** Deliveries in flight at once. */
   concurrency?: number;
+  /** Deliveries in flight at once to one destination (host of the notifyUrl), so one that hangs cannot take every slot. */
+  perDestination?: number;
   /** How long a claim holds before another worker may take the notification over (its holder presumed dead). */
   leaseMs?: number;
   /** Fallback poll when no NOTIFY arrives (clock-driven retries become due without one). */
   pollMs?: number;
+  /** Waiting for the answer once connected (10 s). */
   timeoutMs?: number;
+  /** For the name lookup and for the TCP connection (1 s each). */
+  connectTimeoutMs?: number;
   /** Connection URL for LISTEN; without it the worker only polls. */
   listenUrl?: string;
   log?: (line: string) => void;
@@ -37,6 +43,7 @@ export class NotificationWorker {
   private loop?: Promise<void>;
   private wake?: () => void;
   private listener?: pg.Client;
+  private expiredAt = 0;
 
   constructor(private readonly options: NotificationWorkerOptions) {
     this.clock = options.clock ?? systemClock;
@@ -75,12 +82,19 @@ export class NotificationWorker {
     await this.listener.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
   }
 
-  private claim(limit: number): Promise<ClaimedNotification[]> {
-    return claimDueNotifications(this.options.db, { workerId: this.workerId, now: this.clock.now(), leaseMs: this.leaseMs, limit });
+  private async claim(limit: number): Promise<ClaimedNotification[]> {
+    const now = this.clock.now();
+    // Cycles held back past their horizon by an open circuit fail; checked once a poll interval, not on every claim.
+    if (now.getTime() - this.expiredAt >= this.pollMs) {
+      this.expiredAt = now.getTime();
+      await expireDeferredNotifications(this.options.db, now);
+    }
+    return claimDueNotifications(this.options.db, { workerId: this.workerId, now, leaseMs: this.leaseMs, limit, perDestination: this.options.perDestination });
   }
 
   private deliver(claim: ClaimedNotification): Promise<unknown> {
-    const delivery = deliverClaimed(this.options.db, claim, { workerId: this.workerId, clock: this.clock, timeoutMs: this.options.timeoutMs }).catch(
+    const { timeoutMs: responseTimeoutMs, connectTimeoutMs } = this.options;
+    const delivery = deliverClaimed(this.options.db, claim, { workerId: this.workerId, clock: this.clock, responseTimeoutMs, connectTimeoutMs }).catch(
       (error: unknown) => this.options.log?.(`notifications: attempt ${claim.attemptNo} of #${claim.id} not recorded: ${String(error)}`),
     );
     this.inFlight.add(delivery);
