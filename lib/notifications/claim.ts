@@ -59,11 +59,8 @@ export async function claimDueNotifications(
   const { now, workerId } = options;
   const perDestination = options.perDestination ?? PER_DESTINATION_LIMIT;
   const leaseUntil = new Date(now.getTime() + options.leaseMs);
-  // Rows of saturated or open destinations are passed over by the scan; the window only ranks what it found. The scan
-  // locks what it found for this statement only, so a concurrent claim by another worker takes the next rows.
-  const scan = Math.max(64, options.limit * perDestination);
   const { rows } = await db.execute<ClaimRow>(sql`
-    WITH mine AS (
+    WITH RECURSIVE mine AS (
       SELECT destination, count(*)::int AS in_flight FROM notifications
       WHERE lease_owner = ${workerId} AND status = 'pending' AND lease_until > ${now}
       GROUP BY destination
@@ -72,21 +69,55 @@ export async function claimDueNotifications(
       SELECT destination, (open_until > ${now} OR coalesce(probe_until > ${now}, false)) AS shut
       FROM notification_destinations WHERE open_until IS NOT NULL
     ),
+    -- Every destination with notifications pending, one index step each (a loose scan): the claim's cost grows with
+    -- the number of destinations, not with the backlog of one of them.
+    destinations AS (
+      (SELECT destination FROM notifications WHERE status = 'pending' AND destination IS NOT NULL ORDER BY destination LIMIT 1)
+      UNION ALL
+      SELECT (SELECT n.destination FROM notifications n WHERE n.status = 'pending' AND n.destination > d.destination ORDER BY n.destination LIMIT 1)
+      FROM destinations d WHERE d.destination IS NOT NULL
+    ),
+    -- Those this worker may claim for now, the longest waiting first.
+    eligible AS (
+      SELECT d.destination, coalesce(m.in_flight, 0) AS in_flight, c.destination IS NOT NULL AS probe
+      FROM destinations d
+      LEFT JOIN mine m ON m.destination = d.destination
+      LEFT JOIN circuits c ON c.destination = d.destination
+      CROSS JOIN LATERAL (
+        SELECT n.next_attempt_at FROM notifications n
+        WHERE n.status = 'pending' AND n.destination = d.destination AND n.next_attempt_at <= ${now}
+          AND (n.lease_until IS NULL OR n.lease_until <= ${now})
+        ORDER BY n.next_attempt_at LIMIT 1
+      ) oldest
+      WHERE d.destination IS NOT NULL AND c.shut IS NOT TRUE
+        AND coalesce(m.in_flight, 0) < CASE WHEN c.destination IS NOT NULL THEN 1 ELSE ${perDestination} END
+      ORDER BY oldest.next_attempt_at
+      LIMIT ${options.limit}
+    ),
     candidates AS (
-      SELECT n.id, n.destination, n.next_attempt_at, c.destination IS NOT NULL AS probe
-      FROM notifications n LEFT JOIN circuits c ON c.destination = n.destination
-      WHERE n.status = 'pending' AND n.next_attempt_at <= ${now}
-        AND (n.lease_until IS NULL OR n.lease_until <= ${now})
-        AND c.shut IS NOT TRUE
-        AND NOT EXISTS (SELECT 1 FROM mine m WHERE m.destination IS NOT DISTINCT FROM n.destination AND m.in_flight >= ${perDestination})
-      ORDER BY n.next_attempt_at
-      LIMIT ${scan}
-      FOR UPDATE OF n SKIP LOCKED
+      SELECT due.id, e.destination, due.next_attempt_at, e.probe, e.in_flight
+      FROM eligible e CROSS JOIN LATERAL (
+        SELECT n.id, n.next_attempt_at FROM notifications n
+        WHERE n.status = 'pending' AND n.destination = e.destination AND n.next_attempt_at <= ${now}
+          AND (n.lease_until IS NULL OR n.lease_until <= ${now})
+        ORDER BY n.next_attempt_at LIMIT ${perDestination}
+        FOR UPDATE SKIP LOCKED
+      ) due
+      UNION ALL
+      -- Orders without a usable notifyUrl fail at once; they share one cap.
+      SELECT nowhere.id, NULL, nowhere.next_attempt_at, false, (SELECT in_flight FROM mine WHERE destination IS NULL)
+      FROM (
+        SELECT n.id, n.next_attempt_at FROM notifications n
+        WHERE n.status = 'pending' AND n.destination IS NULL AND n.next_attempt_at <= ${now}
+          AND (n.lease_until IS NULL OR n.lease_until <= ${now})
+        ORDER BY n.next_attempt_at LIMIT ${perDestination}
+        FOR UPDATE SKIP LOCKED
+      ) nowhere
     ),
     ranked AS (
-      SELECT cd.id, cd.destination, cd.next_attempt_at, cd.probe,
-             coalesce(m.in_flight, 0) + row_number() OVER (PARTITION BY cd.destination ORDER BY cd.next_attempt_at, cd.id) AS slot
-      FROM candidates cd LEFT JOIN mine m ON m.destination IS NOT DISTINCT FROM cd.destination
+      SELECT id, destination, next_attempt_at, probe,
+             coalesce(in_flight, 0) + row_number() OVER (PARTITION BY destination ORDER BY next_attempt_at, id) AS slot
+      FROM candidates
     ),
     picked AS (
       SELECT id, destination, probe FROM ranked

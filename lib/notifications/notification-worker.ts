@@ -42,6 +42,8 @@ export class NotificationWorker {
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
+  /** Set when something wakes the loop while it is claiming, so that the sleep after that claim does not wait. */
+  private woken = false;
   private listener?: pg.Client;
   private expiredAt = 0;
 
@@ -68,7 +70,7 @@ export class NotificationWorker {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.wakeUp();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
     await this.listener?.end().catch(() => undefined);
@@ -76,7 +78,7 @@ export class NotificationWorker {
 
   private async listen(url: string): Promise<void> {
     this.listener = new pg.Client({ connectionString: url });
-    this.listener.on('notification', () => this.wake?.());
+    this.listener.on('notification', () => this.wakeUp());
     this.listener.on('error', (error) => this.options.log?.(`notifications: listener failed (${error.message}); polling only`));
     await this.listener.connect();
     await this.listener.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
@@ -100,26 +102,36 @@ export class NotificationWorker {
     this.inFlight.add(delivery);
     void delivery.finally(() => {
       this.inFlight.delete(delivery);
-      this.wake?.();
+      this.wakeUp();
     });
     return delivery;
   }
 
   private async run(): Promise<void> {
     while (this.running) {
-      let claimed = 0;
+      // Fewer than asked for: nothing else may be claimed now (due, or under its destination's share) until an
+      // attempt ends or a notification is queued, and both wake the loop.
+      let exhausted = true;
+      this.woken = false;
       try {
-        const claims = await this.claim(this.concurrency - this.inFlight.size);
+        const free = this.concurrency - this.inFlight.size;
+        const claims = await this.claim(free);
         claims.forEach((claim) => void this.deliver(claim));
-        claimed = claims.length;
+        exhausted = claims.length < free;
       } catch (error) {
         this.options.log?.(`notifications: claim failed: ${String(error)}`);
       }
-      if (claimed === 0 || this.inFlight.size >= this.concurrency) await this.sleep();
+      if (exhausted || this.inFlight.size >= this.concurrency) await this.sleep();
     }
   }
 
+  private wakeUp(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
   private sleep(): Promise<void> {
+    if (this.woken) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, this.pollMs);
       function done() {

@@ -11,6 +11,7 @@ CREATE TABLE "notification_destinations" (
 --> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "destination" text;--> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "give_up_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "notifications_pending_destination_idx" ON "notifications" USING btree ("destination","next_attempt_at") WHERE "notifications"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "notifications_leased_idx" ON "notifications" USING btree ("lease_owner","destination") WHERE "notifications"."lease_owner" IS NOT NULL;--> statement-breakpoint
 -- Backfill: the host[:port] of each order's notifyUrl (default ports left out, as the WHATWG URL parser does).
 UPDATE "notifications" n SET "destination" = CASE

@@ -35,6 +35,10 @@ export const notifications = pgTable(
     index('notifications_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
+    // The claim walks the destinations with notifications pending, then takes each one's oldest due.
+    index('notifications_pending_destination_idx')
+      .on(table.destination, table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
     // A worker's attempts in flight, counted per destination on every claim (only leased rows are indexed).
     index('notifications_leased_idx')
       .on(table.leaseOwner, table.destination)
