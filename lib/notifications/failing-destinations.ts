@@ -14,7 +14,7 @@ export interface FailingDestination {
   lastFailureAt: Date | null;
   /** Notifications still to deliver there (of the merchant, when asked for one). */
   pending: number;
-  /** Names of the merchants with notifications pending there (operator view only). */
+  /** "name (appId)" of the merchants with notifications pending there (operator view only). */
   merchants: string[];
 }
 
@@ -40,7 +40,7 @@ export async function failingDestinations(db: Database, now: Date, options: { me
   const merchantId = options.merchantId ?? null;
   const { rows } = await db.execute<Row>(sql`
     WITH waiting AS (
-      SELECT n.destination, count(*)::int AS pending, array_agg(DISTINCT m.name ORDER BY m.name) AS merchants
+      SELECT n.destination, count(*)::int AS pending, array_agg(DISTINCT m.name || ' (' || m.app_id || ')') AS merchants
       FROM notifications n JOIN orders o ON o.id = n.order_id JOIN merchants m ON m.id = o.merchant_id
       WHERE n.status = 'pending' AND (${merchantId}::bigint IS NULL OR o.merchant_id = ${merchantId}::bigint)
         AND n.destination IN (SELECT destination FROM notification_destinations WHERE consecutive_failures > 0)
