@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+/** A loopback port nothing listens on: connections to it are refused at once. */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /**
  * A loopback port where a TCP connection never completes, like a black-holed host: a process listens with a

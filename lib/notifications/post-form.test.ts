@@ -1,8 +1,7 @@
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startUnconnectableHost } from '../../test/unconnectable-host';
+import { closedPort, startUnconnectableHost } from '../../test/unconnectable-host';
 import { postForm } from './post-form';
 
 let unconnectable: Awaited<ReturnType<typeof startUnconnectableHost>>;
@@ -18,14 +17,6 @@ afterAll(() => {
   silent.closeAllConnections();
   silent.close();
 });
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('postForm timeouts', () => {
   it('gives up on a connection that does not complete after the connect timeout (1 s by default), not the answer timeout', async () => {
