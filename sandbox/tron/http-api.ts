@@ -1,5 +1,5 @@
 import { getDb } from '../../lib/db/client';
-import { contractEvents, BLOCK_INTERVAL_MS, confirmationDelayMs, sendSandboxTransfer, SandboxTransferRefused } from './ledger';
+import { contractEvents, BLOCK_INTERVAL_MS, confirmationDelayMs, sendSandboxTransfer, SandboxQueryRefused, SandboxTransferRefused } from './ledger';
 import { faultAnswer, nodeReport, NodeFaultRefused, parseNodeFault, setNodeFault } from './node-faults';
 
 function json(body: unknown, status = 200): Response {
@@ -62,7 +62,12 @@ async function nodeApi(request: Request, node: string, path: readonly string[], 
   if (request.method === 'GET' && first === 'v1' && second === 'contracts' && third && fourth === 'events' && path.length === 4) {
     const query = new URLSearchParams(url.searchParams);
     query.set('contract', third);
-    return json(await contractEvents(getDb(), query, now));
+    try {
+      return json(await contractEvents(getDb(), query, now, node));
+    } catch (error) {
+      if (error instanceof SandboxQueryRefused) return json({ Success: false, Error: error.message, StatusCode: 400 }, 400);
+      throw error;
+    }
   }
   if (blockRequest && first === 'wallet') return json(block(headBlock(now)));
   if (blockRequest && first === 'walletsolidity') return json(block(solidifiedBlock(now)));

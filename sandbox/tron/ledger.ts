@@ -73,35 +73,42 @@ export async function sendSandboxTransfer(
   return transfer;
 }
 
+/** A listing request the indexer refuses (answered 400). */
+export class SandboxQueryRefused extends Error {}
+
+/** Where the next page starts, and which node issued it: a node's fingerprint means nothing to another node. */
 interface Fingerprint {
   ts: number;
   id: number;
+  node: string;
 }
 
 function encodeFingerprint(fingerprint: Fingerprint): string {
   return Buffer.from(JSON.stringify(fingerprint)).toString('base64url');
 }
 
-function decodeFingerprint(text: string | null): Fingerprint | undefined {
+function decodeFingerprint(text: string | null, node: string): Fingerprint | undefined {
   if (!text) return undefined;
+  let parsed: Fingerprint | undefined;
   try {
-    const parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Fingerprint;
-    return Number.isFinite(parsed.ts) && Number.isFinite(parsed.id) ? parsed : undefined;
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Fingerprint;
   } catch {
-    return undefined;
+    parsed = undefined;
   }
+  if (!parsed || !Number.isFinite(parsed.ts) || !Number.isFinite(parsed.id) || parsed.node !== node) throw new SandboxQueryRefused('invalid fingerprint');
+  return parsed;
 }
 
 /**
  * TronGrid's `/v1/contracts/{contract}/events` over the ledger: Transfer events the indexer has indexed, oldest
  * first, paged by fingerprint, between min_block_timestamp and max_block_timestamp.
  */
-export async function contractEvents(db: Database, query: URLSearchParams, nowMs = Date.now()) {
+export async function contractEvents(db: Database, query: URLSearchParams, nowMs = Date.now(), node = 'default') {
   const limit = Math.min(Math.max(Number(query.get('limit') ?? 20), 1), 200);
   const minTs = Number(query.get('min_block_timestamp') ?? 0);
   const maxTs = Number(query.get('max_block_timestamp') ?? Number.MAX_SAFE_INTEGER);
   const onlyConfirmed = query.get('only_confirmed') === 'true';
-  const after = decodeFingerprint(query.get('fingerprint'));
+  const after = decodeFingerprint(query.get('fingerprint'), node);
   const confirmedBefore = Math.min(maxTs, onlyConfirmed ? nowMs - indexerConfirmationMs() : Number.MAX_SAFE_INTEGER);
   const { rows } = await db.execute<{ id: string; transaction_id: string; block_number: string; block_timestamp_ms: string; from_address: string; to_address: string; value_raw: string }>(sql`
     SELECT id, transaction_id, block_number, block_timestamp_ms, from_address, to_address, value_raw::text AS value_raw
@@ -130,7 +137,7 @@ export async function contractEvents(db: Database, query: URLSearchParams, nowMs
     meta: {
       at: nowMs,
       page_size: page.length,
-      ...(more ? { fingerprint: encodeFingerprint({ ts: Number(last.block_timestamp_ms), id: Number(last.id) }) } : {}),
+      ...(more ? { fingerprint: encodeFingerprint({ ts: Number(last.block_timestamp_ms), id: Number(last.id), node }) } : {}),
     },
   };
 }
