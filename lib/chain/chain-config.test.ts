@@ -42,6 +42,7 @@ describe('chain watcher settings', () => {
       'https://b.example',
     ]);
     expect(() => chainConfig(development({ TRONGRID_BASE_URLS: 'https://a.example,ftp://b.example' }))).toThrow('TRONGRID_BASE_URLS must list http(s) URLs');
+    expect(() => chainConfig(development({ TRONGRID_BASE_URLS: ' , ' }))).toThrow('TRONGRID_BASE_URLS lists no URL');
     expect(() => chainConfig(development({ CHAIN_REREAD_MARGIN_MS: '-5' }))).toThrow('CHAIN_REREAD_MARGIN_MS must be a whole number of milliseconds');
     expect(chainConfig(development({})).rereadMarginMs).toBe(60_000);
   });

@@ -52,6 +52,7 @@ function parseBaseUrls(env: NodeJS.ProcessEnv): { urls: string[]; from?: string 
   const from = setting(env, 'TRONGRID_BASE_URLS') !== undefined ? 'TRONGRID_BASE_URLS' : setting(env, 'TRONGRID_BASE_URL') !== undefined ? 'TRONGRID_BASE_URL' : undefined;
   if (!from) return { urls: [] };
   const urls = env[from]!.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (urls.length === 0) throw new ChainNotConfigured(`${from} lists no URL`);
   for (const url of urls) {
     let parsed: URL | undefined;
     try {

@@ -67,7 +67,7 @@ export class ChainEndpointPool {
 
   /** The earliest time a blocked endpoint opens again, when every endpoint is blocked. */
   allBlockedUntil(): Date | undefined {
-    if (this.candidates().length > 0) return undefined;
+    if (this.states.length === 0 || this.candidates().length > 0) return undefined;
     return new Date(Math.min(...this.states.map((state) => state.blockedUntil!.getTime())));
   }
 
