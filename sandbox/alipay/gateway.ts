@@ -15,7 +15,23 @@ export class GatewayRefusal extends Error {
   }
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/**
+ * Alipay reads `timestamp` as Beijing time (GMT+8) and lets a request live 30 minutes from it. A timestamp as far
+ * ahead is refused too: it comes from a clock in another zone just the same.
+ */
+export const REQUEST_LIFETIME_MS = 30 * 60_000;
+
+function checkTimestamp(timestamp: string | undefined, now: Date): void {
+  if (!timestamp) throw new GatewayRefusal('isv.missing-timestamp', '缺少时间戳参数 (timestamp is missing)', '40001');
+  const at = parseBeijing(timestamp);
+  if (!at) throw new GatewayRefusal('isv.invalid-timestamp', `非法的时间戳参数: timestamp ${timestamp} is not yyyy-MM-dd HH:mm:ss`);
+  if (Math.abs(now.getTime() - at.getTime()) > REQUEST_LIFETIME_MS) {
+    throw new GatewayRefusal(
+      'isv.invalid-timestamp',
+      `非法的时间戳参数: timestamp ${timestamp} is more than 30 minutes from the gateway's Beijing time ${beijingTime(now)} (GMT+8; the request has expired)`,
+    );
+  }
+}
 
 /** The parameters of a gateway call: the URL's query plus, for POST, the form body. A name given twice is refused. */
 export async function gatewayParams(request: Request): Promise<Record<string, string>> {
@@ -35,12 +51,12 @@ export async function gatewayParams(request: Request): Promise<Record<string, st
  * Checks the common parameters and the RSA2 signature exactly as the gateway does: the app must be the sandbox
  * application, and `sign` must verify over every other parameter with its application public key.
  */
-export function verifyRequest(params: Record<string, string>, keys: AlipaySandboxKeys): void {
+export function verifyRequest(params: Record<string, string>, keys: AlipaySandboxKeys, now: Date): void {
   if (!params.app_id) throw new GatewayRefusal('isv.missing-app-id', 'app_id is missing');
   if (params.app_id !== keys.appId) throw new GatewayRefusal('isv.invalid-app-id', `app_id ${params.app_id} is not an application of this sandbox (${keys.appId})`);
   if (!params.method) throw new GatewayRefusal('isv.missing-method', 'method is missing');
   if (params.sign_type !== 'RSA2') throw new GatewayRefusal('isv.invalid-signature-type', 'sign_type must be RSA2');
-  if (!params.timestamp || !TIMESTAMP.test(params.timestamp)) throw new GatewayRefusal('isv.invalid-timestamp', 'timestamp must be yyyy-MM-dd HH:mm:ss');
+  checkTimestamp(params.timestamp, now);
   if (params.charset && params.charset.toLowerCase() !== 'utf-8') throw new GatewayRefusal('isv.invalid-charset', 'charset must be utf-8');
   if (!params.sign) throw new GatewayRefusal('isv.missing-signature', 'sign is missing');
   const text = signedText(params, REQUEST_UNSIGNED);
@@ -172,7 +188,7 @@ export async function handleGateway(request: Request, db: Database, now = new Da
   const method = params.method ?? '';
   if (method in PAGE_METHODS || request.method === 'GET') {
     try {
-      verifyRequest(params, keys);
+      verifyRequest(params, keys, now);
       if (!(method in PAGE_METHODS)) throw new GatewayRefusal('isv.invalid-method', `${method} is not a page method`);
       const trade = await acceptPagePay(db, params, keys, now);
       return new Response(null, { status: 303, headers: { location: `cashier/${encodeURIComponent(trade.tradeNo)}` } });
@@ -182,7 +198,7 @@ export async function handleGateway(request: Request, db: Database, now = new Da
     }
   }
   try {
-    verifyRequest(params, keys);
+    verifyRequest(params, keys, now);
     if (method !== 'alipay.trade.query') throw new GatewayRefusal('isv.invalid-method', `method ${method} is not offered by the sandbox`);
     return signedAnswer(method, await queryTrade(db, params, keys, now), keys);
   } catch (error) {

@@ -52,6 +52,16 @@ export interface PagePayRequest {
   expiresAt: Date;
   /** Where the payer's browser goes back after paying (the service's checkout page). */
   returnUrl: string;
+  /** When the request is signed: its `timestamp`, from which Alipay accepts it for 30 minutes. */
+  signedAt?: Date;
+}
+
+/**
+ * The common `timestamp` parameter in Beijing time. The SDK formats the host's local time, which on a host outside
+ * GMT+8 puts the request hours in the past, and Alipay refuses it as expired; a `timestamp` given to the SDK wins.
+ */
+export function alipayTimestamp(at: Date = new Date()): { timestamp: string } {
+  return { timestamp: formatBeijingTime(at) };
 }
 
 /**
@@ -69,7 +79,12 @@ export function pagePayUrl(config: AlipayConfig, credential: UsableCredential, r
   };
   if (request.body) bizContent.body = request.body;
   if (request.payMethod === 'wap') bizContent.quit_url = request.returnUrl;
-  return alipaySdkFor(config, credential).pageExecute(method, 'GET', { bizContent, notifyUrl: config.notifyUrl, returnUrl: request.returnUrl });
+  return alipaySdkFor(config, credential).pageExecute(method, 'GET', {
+    bizContent,
+    notifyUrl: config.notifyUrl,
+    returnUrl: request.returnUrl,
+    ...alipayTimestamp(request.signedAt),
+  });
 }
 
 export type AlipayTradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_CLOSED' | 'TRADE_SUCCESS' | 'TRADE_FINISHED';
@@ -86,7 +101,7 @@ export async function queryAlipayTrade(config: AlipayConfig, credential: UsableC
   if (!credential.upstreamPublicKey) throw new AlipayUpstreamError('the credential has no Alipay public key to verify the answer');
   let answer: Record<string, unknown>;
   try {
-    answer = await alipaySdkFor(config, credential).exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo } }, { validateSign: true });
+    answer = await alipaySdkFor(config, credential).exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo }, ...alipayTimestamp() }, { validateSign: true });
   } catch (error) {
     throw new AlipayUpstreamError(`alipay.trade.query failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
   }
