@@ -1,7 +1,7 @@
 import type { Database } from '@/lib/db/client';
 import { alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/sandbox/alipay-sandbox-keys';
 import { beijingTime, formatYuan, newTradeNo, PAGE_METHODS, parseBeijing, parseTotalAmount, REQUEST_UNSIGNED, rsa2Sign, rsa2Verify, signedText } from './protocol';
-import { closeIfExpired, findTrade, insertTrade, type SandboxTrade } from './store';
+import { closeIfExpired, closeWaiting, findTrade, insertTrade, type SandboxTrade } from './store';
 
 /** A refusal as Alipay words it: a sub_code and a message (shown on the error page, or in the JSON answer). */
 export class GatewayRefusal extends Error {
@@ -129,12 +129,8 @@ export function signedAnswer(method: string, inner: Record<string, unknown>, key
 
 /** alipay.trade.query: the trade as Alipay reports it, or 40004 ACQ.TRADE_NOT_EXIST. */
 export async function queryTrade(db: Database, params: Record<string, string>, keys: AlipaySandboxKeys, now: Date): Promise<Record<string, unknown>> {
-  const biz = bizContent(params);
-  const outTradeNo = text(biz.out_trade_no);
-  const tradeNo = text(biz.trade_no);
-  if (!outTradeNo && !tradeNo) throw new GatewayRefusal('isv.missing-parameter', 'out_trade_no or trade_no is required');
-  const found = await findTrade(db, keys.appId, { outTradeNo, tradeNo });
-  if (!found) return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+  const found = await namedTrade(db, params, keys);
+  if (!found) return TRADE_NOT_EXIST;
   const trade = await closeIfExpired(db, found, now);
   const paid = trade.status === 'TRADE_SUCCESS';
   const amount = formatYuan(trade.amountMinor);
@@ -154,6 +150,31 @@ export async function queryTrade(db: Database, params: Record<string, string>, k
   };
 }
 
+/** The trade a server call names: `trade_no` wins over `out_trade_no` when both are given. */
+async function namedTrade(db: Database, params: Record<string, string>, keys: AlipaySandboxKeys): Promise<SandboxTrade | undefined> {
+  const biz = bizContent(params);
+  const outTradeNo = text(biz.out_trade_no);
+  const tradeNo = text(biz.trade_no);
+  if (!outTradeNo && !tradeNo) throw new GatewayRefusal('ACQ.INVALID_PARAMETER', '参数无效: out_trade_no or trade_no is required', '40004');
+  return tradeNo ? findTrade(db, keys.appId, { tradeNo }) : findTrade(db, keys.appId, { outTradeNo });
+}
+
+const TRADE_NOT_EXIST = { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+
+/**
+ * alipay.trade.close: only a trade waiting for the buyer can be closed (then nobody can pay it);
+ * 40004 ACQ.TRADE_NOT_EXIST when the payer never opened it, ACQ.TRADE_STATUS_ERROR when it is paid or closed.
+ */
+export async function closeTrade(db: Database, params: Record<string, string>, keys: AlipaySandboxKeys, now: Date): Promise<Record<string, unknown>> {
+  const found = await namedTrade(db, params, keys);
+  if (!found) return TRADE_NOT_EXIST;
+  const current = await closeIfExpired(db, found, now);
+  // Closed by this call only if still waiting (a payment may have won the race).
+  const closed = current.status === 'WAIT_BUYER_PAY' ? await closeWaiting(db, current) : undefined;
+  if (closed?.status !== 'TRADE_CLOSED') return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' };
+  return { code: '10000', msg: 'Success', trade_no: closed.tradeNo, out_trade_no: closed.outTradeNo };
+}
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -171,9 +192,11 @@ export function errorPage(refusal: GatewayRefusal): Response {
   return new Response(html, { status: 400, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
+const SERVER_METHODS: Readonly<Record<string, typeof queryTrade>> = { 'alipay.trade.query': queryTrade, 'alipay.trade.close': closeTrade };
+
 /**
  * `/sandbox/alipay/gateway.do`: page/wap pay arriving in the payer's browser (GET, or the SDK's auto-submitted POST
- * form) leads to the cashier; a server call (POST, alipay.trade.query) gets the signed JSON answer.
+ * form) leads to the cashier; a server call (POST, alipay.trade.query / alipay.trade.close) gets the signed JSON answer.
  */
 export async function handleGateway(request: Request, db: Database, now = new Date()): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'POST') return new Response('method not allowed', { status: 405, headers: { allow: 'GET, POST' } });
@@ -199,10 +222,12 @@ export async function handleGateway(request: Request, db: Database, now = new Da
   }
   try {
     verifyRequest(params, keys, now);
-    if (method !== 'alipay.trade.query') throw new GatewayRefusal('isv.invalid-method', `method ${method} is not offered by the sandbox`);
-    return signedAnswer(method, await queryTrade(db, params, keys, now), keys);
+    const serve = SERVER_METHODS[method];
+    if (!serve) throw new GatewayRefusal('isv.invalid-method', `method ${method} is not offered by the sandbox`);
+    return signedAnswer(method, await serve(db, params, keys, now), keys);
   } catch (error) {
     if (!(error instanceof GatewayRefusal)) throw error;
-    return signedAnswer(method || 'error', { code: error.code, msg: 'Invalid Arguments', sub_code: error.subCode, sub_msg: error.subMsg }, keys);
+    const msg = error.code === '40004' ? 'Business Failed' : error.code === '40001' ? 'Missing Required Arguments' : 'Invalid Arguments';
+    return signedAnswer(method || 'error', { code: error.code, msg, sub_code: error.subCode, sub_msg: error.subMsg }, keys);
   }
 }

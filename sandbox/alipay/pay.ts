@@ -126,7 +126,7 @@ export async function paySandboxTrade(
   const found = 'tradeNo' in ref ? await findByTradeNo(db, ref.tradeNo) : await findAnyByOutTradeNo(db, ref.outTradeNo);
   if (!found) throw new SandboxPayRefused(`no sandbox Alipay trade ${'tradeNo' in ref ? ref.tradeNo : ref.outTradeNo}`);
   const current = await closeIfExpired(db, found, now);
-  if (current.status === 'TRADE_CLOSED') throw new SandboxPayRefused(`trade ${current.outTradeNo} is closed (time_expire ${beijingTime(current.timeExpire)} Beijing time)`);
+  if (current.status === 'TRADE_CLOSED') throw new SandboxPayRefused(`trade ${current.outTradeNo} is closed (by alipay.trade.close, or wap pay past time_expire ${beijingTime(current.timeExpire)} Beijing time)`);
   const paid = current.status === 'WAIT_BUYER_PAY' ? await markPaid(db, current, now, BUYER_LOGON_ID) : current;
   const newlyPaid = current.status === 'WAIT_BUYER_PAY' && paid.status === 'TRADE_SUCCESS';
   const notify = options.notify === false ? undefined : await sendNotification(db, paid, keys, now);

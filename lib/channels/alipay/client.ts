@@ -93,21 +93,53 @@ export type AlipayQueryResult =
   | { found: false }
   | { found: true; tradeNo: string; status: AlipayTradeStatus | string; amountMinor: bigint | undefined; payTime: Date | undefined };
 
+/** What Alipay made of alipay.trade.close. */
+export type AlipayCloseResult =
+  /** The waiting trade is closed: nobody can pay it any more. */
+  | 'closed'
+  /** ACQ.TRADE_NOT_EXIST: the payer never opened the cashier, so there is nothing to pay. */
+  | 'never_opened'
+  /** ACQ.TRADE_STATUS_ERROR: the trade is not waiting (paid, or closed already); ask alipay.trade.query which. */
+  | 'not_waiting';
+
+/** The signed answer of a server call (`exec` with the answer's RSA2 signature checked), or AlipayUpstreamError. */
+async function signedCall(config: AlipayConfig, credential: UsableCredential, method: string, bizContent: Record<string, string>): Promise<Record<string, unknown>> {
+  if (!credential.upstreamPublicKey) throw new AlipayUpstreamError('the credential has no Alipay public key to verify the answer');
+  try {
+    return await alipaySdkFor(config, credential).exec(method, { bizContent, ...alipayTimestamp() }, { validateSign: true });
+  } catch (error) {
+    throw new AlipayUpstreamError(`${method} failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
+  }
+}
+
+function refused(method: string, answer: Record<string, unknown>): AlipayUpstreamError {
+  return new AlipayUpstreamError(`${method} answered ${String(answer.code)} ${String(answer.subCode ?? answer.msg ?? '')}`.trim());
+}
+
+/**
+ * alipay.trade.close by out_trade_no, the answer verified: page pay may not honour time_expire, so a trade nobody
+ * paid is closed at Alipay when the order's window ends, and only then here.
+ */
+export async function closeAlipayTrade(config: AlipayConfig, credential: UsableCredential, outTradeNo: string): Promise<AlipayCloseResult> {
+  const answer = await signedCall(config, credential, 'alipay.trade.close', { out_trade_no: outTradeNo });
+  if (answer.code === '10000') {
+    if (answer.outTradeNo !== undefined && answer.outTradeNo !== outTradeNo) throw new AlipayUpstreamError('alipay.trade.close answered for another trade');
+    return 'closed';
+  }
+  if (answer.subCode === 'ACQ.TRADE_NOT_EXIST') return 'never_opened';
+  if (answer.subCode === 'ACQ.TRADE_STATUS_ERROR') return 'not_waiting';
+  throw refused('alipay.trade.close', answer);
+}
+
 /**
  * alipay.trade.query by out_trade_no, the answer's RSA2 signature checked with the credential's Alipay public key
  * (the SDK's validateSign). ACQ.TRADE_NOT_EXIST (the payer never opened the cashier) is `found: false`.
  */
 export async function queryAlipayTrade(config: AlipayConfig, credential: UsableCredential, outTradeNo: string): Promise<AlipayQueryResult> {
-  if (!credential.upstreamPublicKey) throw new AlipayUpstreamError('the credential has no Alipay public key to verify the answer');
-  let answer: Record<string, unknown>;
-  try {
-    answer = await alipaySdkFor(config, credential).exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo }, ...alipayTimestamp() }, { validateSign: true });
-  } catch (error) {
-    throw new AlipayUpstreamError(`alipay.trade.query failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
-  }
+  const answer = await signedCall(config, credential, 'alipay.trade.query', { out_trade_no: outTradeNo });
   if (answer.code !== '10000') {
     if (answer.subCode === 'ACQ.TRADE_NOT_EXIST') return { found: false };
-    throw new AlipayUpstreamError(`alipay.trade.query answered ${String(answer.code)} ${String(answer.subCode ?? answer.msg ?? '')}`.trim());
+    throw refused('alipay.trade.query', answer);
   }
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const amount = text(answer.totalAmount);

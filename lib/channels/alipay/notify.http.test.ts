@@ -225,4 +225,17 @@ describe('notifications that are refused and recorded', () => {
     expect(await recorded(late.platformOrderNo)).toMatchObject([{ verdict: 'late_payment', answer: 'success' }]);
     expect((await orderState(late.platformOrderNo)).status).toBe('closed');
   });
+
+  it('a payment Alipay accepted after time_expire for an order still pending (not yet closed at Alipay) is paid', async () => {
+    const keys = await alipaySandboxKeys(getDb());
+    const order = await anOrder();
+    const form = await genuineForm(order);
+    const { rows } = await getDb().execute<{ at: Date }>(sql`SELECT expires_at AS at FROM orders WHERE order_no = ${order.platformOrderNo}`);
+    const paidAt = new Date(new Date(rows[0]!.at).getTime() - 5 * 60_000); // stated as Beijing time below
+    await getDb().execute(sql`UPDATE orders SET expires_at = ${new Date(paidAt.getTime() - 5 * 60_000).toISOString()} WHERE order_no = ${order.platformOrderNo}`);
+    const beijing = paidAt.toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    expect(await postNotify(signNotification({ ...form, gmt_payment: beijing }, keys.alipayPrivateKey))).toEqual({ status: 200, text: 'success' });
+    expect(await recorded(order.platformOrderNo)).toMatchObject([{ verdict: 'paid', answer: 'success' }]);
+    expect(await orderState(order.platformOrderNo)).toMatchObject({ status: 'paid', paid_via: 'alipay-notify' });
+  });
 });

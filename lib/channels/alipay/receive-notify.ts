@@ -22,8 +22,6 @@ export interface NotifyOutcome {
 const ACKNOWLEDGED: ReadonlySet<CallbackVerdict> = new Set(['paid', 'duplicate', 'ignored', 'late_payment']);
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
-/** Clocks differ: a payment Alipay accepted (it enforces time_expire itself) up to this long after our window is in time. */
-export const CLOCK_TOLERANCE_MS = 60_000;
 
 function parseForm(rawBody: string): Record<string, string> | undefined {
   if (rawBody.trim() === '') return undefined;
@@ -74,8 +72,10 @@ async function decide(db: Database, fields: Record<string, string>, now: Date): 
     return { orderId: order.id, verdict: 'duplicate', detail: `already paid via ${order.paidVia ?? 'unknown'}` };
   }
   const paidAt = alipayPaymentTime(fields.gmt_payment, now);
-  if (order.status === 'closed' || paidAt.getTime() > order.expiresAt.getTime() + CLOCK_TOLERANCE_MS) {
-    return { orderId: order.id, verdict: 'late_payment', detail: `paid at ${paidAt.toISOString()} after the window closed at ${order.expiresAt.toISOString()}; for the operator` };
+  // The window ends when the poller has closed the trade at Alipay (alipay.trade.close), not at time_expire, which page
+  // pay may not honour: a payment Alipay accepted for an order still pending here is this order's, however late.
+  if (order.status === 'closed') {
+    return { orderId: order.id, verdict: 'late_payment', detail: `paid at ${paidAt.toISOString()} after the order was closed (window ended ${order.expiresAt.toISOString()}); for the operator` };
   }
   const marked = await markOrderPaid(db, { orderId: order.id, via: 'alipay-notify', paidAt, tradeNo: fields.trade_no, payer: fields.buyer_logon_id || fields.buyer_id || undefined });
   return marked.changed ? { orderId: order.id, verdict: 'paid' } : { orderId: order.id, verdict: 'duplicate' };

@@ -127,4 +127,31 @@ describe('the Alipay simulator against alipay-sdk', () => {
     const missing = await fetch(`${bed.gatewayUrl}?app_id=${keys.appId}&method=alipay.trade.page.pay&sign_type=RSA2&sign=x`, { redirect: 'manual' });
     expect(await missing.text()).toContain('isv.missing-timestamp');
   });
+
+  it('alipay.trade.close: closes a waiting trade (then nobody can pay it); ACQ.TRADE_NOT_EXIST, ACQ.TRADE_STATUS_ERROR otherwise', async () => {
+    const close = (biz: Record<string, string>) => sdk().exec('alipay.trade.close', { bizContent: biz, ...signedNow() }, { validateSign: true });
+    expect(await close({ out_trade_no: 'NEVER-OPENED' })).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_NOT_EXIST' });
+    expect(await close({})).toMatchObject({ code: '40004', subCode: 'ACQ.INVALID_PARAMETER' });
+
+    const { outTradeNo } = await openTrade();
+    const trade = (await findAnyByOutTradeNo(getDb(), outTradeNo))!;
+    expect(await close({ out_trade_no: outTradeNo })).toMatchObject({ code: '10000', msg: 'Success', outTradeNo, tradeNo: trade.tradeNo });
+    await expect(paySandboxTrade(getDb(), { outTradeNo }, { notify: false })).rejects.toThrow('is closed');
+    expect(await close({ trade_no: trade.tradeNo })).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_STATUS_ERROR' });
+
+    const paid = await openTrade();
+    await paySandboxTrade(getDb(), { outTradeNo: paid.outTradeNo }, { notify: false });
+    expect(await close({ out_trade_no: paid.outTradeNo })).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_STATUS_ERROR' });
+    expect(await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: paid.outTradeNo }, ...signedNow() }, { validateSign: true })).toMatchObject({
+      tradeStatus: 'TRADE_SUCCESS',
+    });
+  });
+
+  it('time_expire binds wap pay only: an unclosed page-pay trade can still be paid after it', async () => {
+    const page = await openTrade('alipay.trade.page.pay');
+    const wap = await openTrade('alipay.trade.wap.pay');
+    const afterExpiry = new Date(Date.now() + 11 * 60_000); // time_expire is 10 minutes ahead
+    expect((await paySandboxTrade(getDb(), { outTradeNo: page.outTradeNo }, { notify: false, now: afterExpiry })).trade.status).toBe('TRADE_SUCCESS');
+    await expect(paySandboxTrade(getDb(), { outTradeNo: wap.outTradeNo }, { notify: false, now: afterExpiry })).rejects.toThrow('is closed');
+  });
 });
