@@ -1,5 +1,5 @@
 import type { Database } from '@/lib/db/client';
-import { alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/sandbox/alipay-sandbox-keys';
+import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/sandbox/alipay-sandbox-keys';
 import { beijingTime, formatYuan, newNotifyId, NOTIFY_UNSIGNED, rsa2Sign, signedText } from './protocol';
 import { closeIfExpired, findAnyByOutTradeNo, findByTradeNo, markPaid, recordNotify, type SandboxTrade } from './store';
 
@@ -32,7 +32,7 @@ export interface PayResult {
 const BUYER_ID = '2088102177846880';
 const BUYER_LOGON_ID = 'san***@sandbox.com';
 /** The seller (the merchant's Alipay account) in the sandbox. */
-const SELLER_ID = '2088102177296610';
+const SELLER_ID = ALIPAY_SANDBOX_SELLER_ID;
 
 /** The signed asynchronous notification of a paid trade (trade_status_sync), as Alipay POSTs it. */
 export function notificationForm(trade: SandboxTrade, keys: AlipaySandboxKeys, now = new Date()): Record<string, string> {

@@ -59,6 +59,10 @@ async function decide(db: Database, fields: Record<string, string>, now: Date): 
   if (fields.app_id !== credential.upstreamAppId) {
     return { orderId: order.id, verdict: 'wrong_merchant', detail: `app_id ${String(fields.app_id).slice(0, 32)} is not the credential's ${credential.upstreamAppId}` };
   }
+  // Alipay's verification guide: when the merchant's own Alipay user id is known, the notification must name it.
+  if (credential.sellerId && fields.seller_id !== credential.sellerId) {
+    return { orderId: order.id, verdict: 'wrong_merchant', detail: `seller_id ${String(fields.seller_id).slice(0, 32)} is not the credential's ${credential.sellerId}` };
+  }
   const amountMinor = fields.total_amount === undefined ? undefined : parseMinorUnits(fields.total_amount);
   if (amountMinor !== order.payAmountMinor) {
     return { orderId: order.id, verdict: 'amount_mismatch', detail: `total_amount ${String(fields.total_amount).slice(0, 32)} differs from the order's` };
@@ -83,7 +87,8 @@ async function decide(db: Database, fields: Record<string, string>, now: Date): 
 
 /**
  * Alipay's asynchronous notification (POST form to /v1/api/callback/alipay), verified on the decoded form: the order
- * by out_trade_no, the RSA2 signature with the bound credential's Alipay public key, the app id and the amount.
+ * by out_trade_no, the RSA2 signature with the bound credential's Alipay public key, the app id, the seller (when
+ * the credential records it) and the amount.
  * Marks the order paid once (the merchant's notification is queued in the same transaction) and records every
  * notification with its verdict; the route answers `success` only to a genuine one that is handled.
  */
