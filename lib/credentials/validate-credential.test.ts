@@ -44,6 +44,17 @@ describe('ALIPAY credential validation', () => {
     expect(errors.alipayPublicKey).toMatch(/^Alipay public key.*required/);
   });
 
+  it('takes the optional Alipay user id (seller_id): 2088 and 12 more digits, blank for none, anything else named', () => {
+    expect(validateAlipayCredential(anAlipayCredential()).sellerId).toBeNull();
+    expect(validateAlipayCredential({ ...anAlipayCredential(), sellerId: '  ' }).sellerId).toBeNull();
+    expect(validateAlipayCredential({ ...anAlipayCredential(), sellerId: ' 2088102177296610 ' }).sellerId).toBe('2088102177296610');
+    for (const sellerId of ['2088', '1088102177296610', '20881021772966100', '2088abc177296610']) {
+      expect(fieldErrorsOf(() => validateAlipayCredential({ ...anAlipayCredential(), sellerId }))).toEqual({
+        sellerId: 'Alipay user ID (seller_id) · 支付宝账号 ID: must be the Alipay user id: 2088 followed by 12 digits / 须为 2088 开头的 16 位数字',
+      });
+    }
+  });
+
   it('refuses RSA keys under 2048 bits, non-RSA keys, and a private key pasted as the public key', () => {
     const small = rsaKeyPair(1024);
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
