@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, aWechatCredential } from '../../../test/factories';
-import { startWechatTestBed } from '../../../test/wechat-sandbox';
+import { startWechatTestBed, wechatHeaders } from '../../../test/wechat-sandbox';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
 import { getDb } from '../../db/client';
 import { DirectUpstreamError, type DirectPaymentRequest } from '../direct/direct-channel';
@@ -10,7 +10,7 @@ import { wechatAccountOf } from './account';
 import { startWechatPayment, wechatChannelAdapter } from './adapter';
 import { closeByOutTradeNo, queryByOutTradeNo, WechatUpstreamError } from './client';
 import { wechatConfig } from './config';
-import { wechatSandboxCredentialInput } from './sandbox-keys';
+import { sandboxWechatKeysOf, wechatSandboxCredentialInput } from './sandbox-keys';
 import { authorizationHeader } from './signing';
 
 let bed: Awaited<ReturnType<typeof startWechatTestBed>>;
@@ -137,5 +137,49 @@ describe('sandbox WeChat Pay API', () => {
     );
     const replayed = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: stale }, body });
     expect(replayed.status).toBe(401);
+  });
+});
+
+describe('answers WeChat did not sign', () => {
+  /** A stand-in for WeChat Pay on loopback that answers every request with `answer`. */
+  async function fakeWechat(answer: (keys: Awaited<ReturnType<typeof sandboxWechatKeysOf>>) => { status: number; body: string; headers: Record<string, string> }) {
+    const keys = await sandboxWechatKeysOf(getDb());
+    const { createServer } = await import('node:http');
+    const server = createServer((_request, response) => {
+      const { status, body, headers } = answer(keys);
+      response.writeHead(status, headers);
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const config = { ...wechatConfig(), baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
+    return { config, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('a 204 to close without a signature is forged: close fails, nothing is taken as closed', async () => {
+    const fake = await fakeWechat(() => ({ status: 204, body: '', headers: {} }));
+    try {
+      await expect(closeByOutTradeNo(fake.config, wechatAccountOf(credential), 'W-FORGED-CLOSE')).rejects.toThrow('WeChat Pay answer failed signature verification');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a signed 204 to close is accepted', async () => {
+    const fake = await fakeWechat((keys) => ({ status: 204, body: '', headers: wechatHeaders('', keys.platformPrivateKey, keys.platformPublicKeyId) }));
+    try {
+      await expect(closeByOutTradeNo(fake.config, wechatAccountOf(credential), 'W-SIGNED-CLOSE')).resolves.toBeUndefined();
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a query answer without appid is read (appid is optional there)', async () => {
+    const body = JSON.stringify({ mchid: credential.mchId, out_trade_no: 'W-NO-APPID-1', trade_state: 'NOTPAY', amount: { total: 100 } });
+    const fake = await fakeWechat((keys) => ({ status: 200, body, headers: { 'content-type': 'application/json', ...wechatHeaders(body, keys.platformPrivateKey, keys.platformPublicKeyId) } }));
+    try {
+      expect(await queryByOutTradeNo(fake.config, wechatAccountOf(credential), 'W-NO-APPID-1')).toMatchObject({ found: true, transaction: { trade_state: 'NOTPAY', out_trade_no: 'W-NO-APPID-1' } });
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -29,8 +29,9 @@ function clean(text: unknown, max: number): string {
 }
 
 /**
- * One signed API v3 call. A 2xx answer must carry WeChat's valid signature (a 204 without one is accepted: it
- * carries nothing); anything else becomes a WechatUpstreamError naming WeChat's `code` and `message`.
+ * One signed API v3 call. Every 2xx answer must carry WeChat's valid signature, a body-less 204 too (as
+ * wechatpay-go checks every 2xx): an unsigned one is forged and changes nothing. Anything else becomes a
+ * WechatUpstreamError naming WeChat's `code` and `message`.
  */
 export async function callWechat(
   config: WechatConfig,
@@ -78,12 +79,8 @@ export async function callWechat(
     const message = clean(refusal.message, 160);
     throw new WechatUpstreamError(`WeChat Pay refused: ${code}${message ? ` ${message}` : ''}`, { status: response.status, code, unreachable: response.status >= 500 });
   }
-  const message = signedMessage(response.headers, text);
-  const unsignedEmpty = response.status === 204 && !message.signature;
-  if (!unsignedEmpty) {
-    const verified = verifyWechatSignature(message, account.verifier, now());
-    if (!verified.ok) throw new WechatUpstreamError(`WeChat Pay answer failed signature verification: ${verified.reason}`, { status: response.status });
-  }
+  const verified = verifyWechatSignature(signedMessage(response.headers, text), account.verifier, now());
+  if (!verified.ok) throw new WechatUpstreamError(`WeChat Pay answer failed signature verification: ${verified.reason}`, { status: response.status });
   if (text !== '' && json === undefined) throw new WechatUpstreamError('WeChat Pay answer is not JSON', { status: response.status });
   return { status: response.status, json };
 }
@@ -143,7 +140,8 @@ export type WechatTradeState = (typeof WECHAT_TRADE_STATES)[number];
 
 /** A transaction as WeChat describes it (query answers and decrypted notifications). */
 export const wechatTransactionSchema = z.object({
-  appid: z.string(),
+  /** Optional in the query answer (WeChat may leave it out); when present it must be the credential's. */
+  appid: z.string().optional(),
   mchid: z.string(),
   out_trade_no: z.string(),
   transaction_id: z.string().optional(),

@@ -37,7 +37,7 @@ async function settle(db: Database, config: WechatConfig, account: WechatAccount
   const windowEnded = order.expiresAt.getTime() <= now.getTime();
   if (upstream.found && upstream.transaction.trade_state === 'SUCCESS') {
     const transaction = upstream.transaction;
-    if (transaction.appid !== account.appId) {
+    if (transaction.appid !== undefined && transaction.appid !== account.appId) {
       await recordPollAnomalyOnce(db, {
         channel: 'WECHAT',
         order,
