@@ -82,7 +82,7 @@ export async function createDirectOrder(
       description: input.productDesc,
       expiresAt,
       checkoutUrl: payUrlFor(payToken),
-      clientIp: context.clientIp,
+      clientIp: input.clientIp ?? context.clientIp,
     });
   } catch (error) {
     if (!(error instanceof DirectUpstreamError)) throw error;
