@@ -3,7 +3,9 @@ import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
 import type { SandboxWechatKeysRow } from '@/lib/db/schema';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { beijingTime, merchantSignatureValid, newPayId, newPrepayId, newTransactionId, OUT_TRADE_NO, parseAuthorization, platformSignatureHeaders, RFC3339 } from './protocol';
-import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, type SandboxWechatOrder } from './store';
+import { randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
+import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, recordH5Url, type SandboxWechatOrder } from './store';
 
 /**
  * The simulated WeChat Pay API v3 under `/sandbox/wechat/v3/…`: native and h5 prepay, query by out_trade_no, close.
@@ -35,8 +37,9 @@ export function codeUrlOf(order: SandboxWechatOrder): string {
   return `weixin://wxpay/bizpayurl?pr=${order.payId}`;
 }
 
-export function h5UrlOf(order: SandboxWechatOrder): string {
-  return `${payerPageUrl(order.payId)}?prepay_id=${order.prepayId}&package=${order.id}`;
+/** One h5_url of an MWEB order: `package` names this issue of the link (each lives 5 minutes, see h5-visit.ts). */
+export function h5UrlOf(order: SandboxWechatOrder, pkg: string): string {
+  return `${payerPageUrl(order.payId)}?prepay_id=${order.prepayId}&package=${pkg}`;
 }
 
 interface Authenticated {
@@ -84,6 +87,8 @@ interface Prepay {
   description: string;
   out_trade_no: string;
   time_expire: Date;
+  /** Whether the body carried time_expire (else the 2 h default, which a repeat cannot be compared on). */
+  timeExpireSent: boolean;
   notify_url: string;
   attach?: string;
   total: bigint;
@@ -119,6 +124,7 @@ function readPrepay(keys: SandboxWechatKeysRow, text: string, h5: boolean, now: 
   if (h5) {
     const scene = object(body.scene_info);
     if (!scene || typeof scene.payer_client_ip !== 'string' || scene.payer_client_ip === '') return { field: 'scene_info.payer_client_ip', problem: 'is required' };
+    if (scene.payer_client_ip.length > 45 || isIP(scene.payer_client_ip) === 0) return { field: 'scene_info.payer_client_ip', problem: 'must be an IPv4 or IPv6 address' };
     const info = object(scene.h5_info);
     if (!info || !['Wap', 'iOS', 'Android'].includes(info.type as string)) return { field: 'scene_info.h5_info.type', problem: 'must be Wap, iOS or Android' };
     payerClientIp = scene.payer_client_ip;
@@ -129,11 +135,26 @@ function readPrepay(keys: SandboxWechatKeysRow, text: string, h5: boolean, now: 
     description: body.description,
     out_trade_no: body.out_trade_no,
     time_expire: expire,
+    timeExpireSent: body.time_expire !== undefined,
     notify_url: body.notify_url as string,
     attach: body.attach as string | undefined,
     total: BigInt(amount.total as number),
     payerClientIp,
   };
+}
+
+/** WeChat answers a repeated out_trade_no only when every parameter is the first call's. */
+function sameParameters(order: SandboxWechatOrder, input: Prepay, tradeType: string): boolean {
+  return (
+    order.amountMinor === input.total &&
+    order.tradeType === tradeType &&
+    order.appId === input.appid &&
+    order.description === input.description &&
+    order.notifyUrl === input.notify_url &&
+    (order.attach ?? '') === (input.attach ?? '') &&
+    (order.payerClientIp ?? null) === (input.payerClientIp ?? null) &&
+    (!input.timeExpireSent || order.timeExpire.getTime() === input.time_expire.getTime())
+  );
 }
 
 async function handlePrepay(request: Request, db: Database, h5: boolean, now: Date): Promise<Response> {
@@ -163,13 +184,14 @@ async function handlePrepay(request: Request, db: Database, h5: boolean, now: Da
       createdAt: now,
     })) ??
     (await findByOutTradeNo(db, input.mchid, input.out_trade_no))!;
-  if (order.amountMinor !== input.total || order.tradeType !== tradeType || order.description !== input.description) {
-    return refuse(keys, 400, 'INVALID_REQUEST', 'out_trade_no was already used with other parameters (商户订单号重复)');
-  }
+  if (!sameParameters(order, input, tradeType)) return refuse(keys, 400, 'INVALID_REQUEST', 'out_trade_no was already used with other parameters (201 商户订单号重复)');
   const current = await closeIfExpired(db, order, now);
   if (current.tradeState === 'SUCCESS') return refuse(keys, 400, 'ORDERPAID', 'the order is already paid');
   if (current.tradeState === 'CLOSED') return refuse(keys, 400, 'ORDER_CLOSED', 'the order is closed');
-  return signedResponse(keys, 200, h5 ? { h5_url: h5UrlOf(current) } : { code_url: codeUrlOf(current) }, now);
+  if (!h5) return signedResponse(keys, 200, { code_url: codeUrlOf(current) }, now);
+  // Every H5 order call, a repeat with the same parameters too, hands out a fresh h5_url (the old ones lapse on their own).
+  const pkg = String(randomInt(100_000_000, 2_000_000_000));
+  return signedResponse(keys, 200, { h5_url: h5UrlOf(await recordH5Url(db, current, pkg, now), pkg) }, now);
 }
 
 /** The transaction as the query answers it (and as a notification's resource carries it). */

@@ -63,7 +63,7 @@ describe('adapter against the sandbox over HTTP', () => {
     expect(started!.qrContent).toBeUndefined();
     expect(started!.cashierUrl).toMatch(new RegExp(`^${bed.app.baseUrl}/sandbox/wechat/pay/[\\w-]+\\?prepay_id=wx\\w+&package=\\d+&redirect_url=https%3A%2F%2Fpay\\.example%2Fpay%2FTOKEN_abc%3Flang%3Dzh%26wxreturn%3D1$`));
     expect(await sandboxRow(input.orderNo)).toMatchObject({ trade_type: 'MWEB', payer_client_ip: '198.51.100.23', amount_minor: '1' });
-    const upstream = { orderId: 1, channel: 'WECHAT', upstreamOrderNo: input.orderNo, cashierUrl: started!.cashierUrl, qrContent: null, createdAt: new Date() };
+    const upstream = { orderId: 1, channel: 'WECHAT', upstreamOrderNo: input.orderNo, cashierUrl: started!.cashierUrl, qrContent: null, cashierIssuedAt: null, payerClientIp: null, createdAt: new Date() };
     expect(wechatChannelAdapter.payUrlOf({ payMethod: 'h5', payToken: 'TOKEN_abc' }, upstream)).toBe(started!.cashierUrl);
   });
 

@@ -1,4 +1,4 @@
-import { bigint, bigserial, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
  * The built-in WeChat Pay v3 simulator's key material (sandbox/wechat/), generated on first use and kept here so
@@ -43,6 +43,8 @@ export const sandboxWechatOrders = pgTable(
     notifyUrl: text('notify_url').notNull(),
     attach: text('attach'),
     payerClientIp: text('payer_client_ip'),
+    /** MWEB: every h5_url handed out, by its `package`, with when (each lives a few minutes). */
+    h5Urls: jsonb('h5_urls').$type<Record<string, string>>().notNull().default({}),
     timeExpire: timestamp('time_expire', { withTimezone: true }).notNull(),
     /** NOTPAY | SUCCESS | CLOSED */
     tradeState: text('trade_state').notNull().default('NOTPAY'),
