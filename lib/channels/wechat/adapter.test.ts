@@ -88,7 +88,8 @@ describe('adapter against the sandbox over HTTP', () => {
     await expect(wechatChannelAdapter.startPayment({ ...credential, upstreamPublicKey: impostor.publicKey }, request())).rejects.toThrow(
       'WeChat Pay answer failed signature verification: signature does not match',
     );
-    await expect(wechatChannelAdapter.startPayment({ ...credential, upstreamPublicKeyId: 'PUB_KEY_ID_0100000000' }, request())).rejects.toThrow('names no key of this credential');
+    // The adapter names its key in Wechatpay-Serial; WeChat refuses a key id that is not the merchant's.
+    await expect(wechatChannelAdapter.startPayment({ ...credential, upstreamPublicKeyId: 'PUB_KEY_ID_0100000000' }, request())).rejects.toThrow('WeChat Pay refused: INVALID_REQUEST');
   });
 
   it('reports an unreachable or silent WeChat as such', async () => {
@@ -128,14 +129,25 @@ describe('sandbox WeChat Pay API', () => {
       { mchId: keys.mchId, serialNo: keys.merchantCertSerial, privateKey: keys.merchantPrivateKey },
       { method: 'POST', pathWithQuery: '/v3/pay/transactions/native', body, timestamp: Math.floor(Date.now() / 1000) },
     );
-    const bad = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
+    const noSerial = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
+    expect(noSerial.status).toBe(400);
+    expect(await noSerial.json()).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringContaining('Wechatpay-Serial header is required') });
+    const bad = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization, 'wechatpay-serial': keys.wechatPayPublicKeyId! },
+      body,
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ code: 'PARAM_ERROR', message: 'notify_url must be an absolute http(s) URL without a query' });
     const stale = authorizationHeader(
       { mchId: keys.mchId, serialNo: keys.merchantCertSerial, privateKey: keys.merchantPrivateKey },
       { method: 'POST', pathWithQuery: '/v3/pay/transactions/native', body, timestamp: Math.floor(Date.now() / 1000) - 600 },
     );
-    const replayed = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: stale }, body });
+    const replayed = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: stale, 'wechatpay-serial': keys.wechatPayPublicKeyId! },
+      body,
+    });
     expect(replayed.status).toBe(401);
   });
 });

@@ -2,7 +2,8 @@ import type { UsableCredential } from '../../credentials/find-usable-credential'
 import type { OrderRow, UpstreamOrderRow } from '../../db/schema';
 import { payUrlFor } from '../../orders/identifiers';
 import { DirectUpstreamError, type DirectChannelAdapter, type DirectPaymentRequest, type StartedDirectPayment } from '../direct/direct-channel';
-import { wechatAccountOf } from './account';
+import { getDb } from '../../db/client';
+import { wechatAccountFor } from './platform-certificates';
 import { createH5Prepay, createNativePrepay, rfc3339Beijing, type WechatPrepayInput } from './client';
 import { wechatConfig, WechatNotConfigured, type WechatConfig } from './config';
 
@@ -46,7 +47,7 @@ export async function startWechatPayment(
   request: DirectPaymentRequest,
   config: WechatConfig = configOrRefuse(),
 ): Promise<StartedDirectPayment> {
-  const account = wechatAccountOf(credential);
+  const account = await wechatAccountFor(getDb(), credential, config);
   const input: WechatPrepayInput = {
     outTradeNo: request.orderNo,
     description: wechatDescription(request.subject),
@@ -85,7 +86,7 @@ export async function renewWechatH5Url(
   if (order.payMethod !== 'h5' || !upstream.payerClientIp) return undefined;
   const issuedAt = upstream.cashierIssuedAt ?? upstream.createdAt;
   if (now.getTime() - issuedAt.getTime() < H5_URL_LIFETIME_MS - H5_URL_RENEWAL_MARGIN_MS) return undefined;
-  const h5Url = await createH5Prepay(config, wechatAccountOf(credential), {
+  const h5Url = await createH5Prepay(config, await wechatAccountFor(getDb(), credential, config, now), {
     outTradeNo: upstream.upstreamOrderNo,
     description: wechatDescription(order.productName ?? ''),
     amountMinor: order.payAmountMinor,

@@ -110,7 +110,7 @@ async function authenticate(
   const verifying = candidates.filter((candidate) => verifyWechatSignature(message, candidate.verifier, now).ok);
   if (verifying.length === 0) {
     // The reason of the first check that fails (missing headers, SIGNTEST, clock window, unknown serial, bad signature).
-    const reason = verifyWechatSignature(message, candidates[0]?.verifier ?? {}, now);
+    const reason = verifyWechatSignature(message, candidates[0]?.verifier ?? { certificates: [] }, now);
     return { decision: { verdict: 'bad_signature', detail: reason.ok ? 'signature does not match' : reason.reason } };
   }
   let parsedJson: unknown;

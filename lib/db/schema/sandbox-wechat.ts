@@ -19,6 +19,16 @@ export const sandboxWechatKeys = pgTable('sandbox_wechat_keys', {
   platformPublicKey: text('platform_public_key').notNull(),
   platformPublicKeyId: text('platform_public_key_id').notNull(),
   apiV3Key: text('api_v3_key').notNull(),
+  /**
+   * How the simulated WeChat Pay signs for this merchant: 'public_key' (the WeChat Pay public key above, the mode of
+   * new merchants), 'certificate' (platform certificates) or 'both' (a merchant migrating between them).
+   */
+  mode: text('mode').notNull().default('public_key'),
+  /** Platform certificates with their keys, oldest first; the newest signs. Made by `sandbox wechat rotate-certificate`. */
+  platformCertificates: jsonb('platform_certificates')
+    .$type<{ serial: string; certificatePem: string; privateKeyPem: string; effectiveTime: string; expireTime: string }[]>()
+    .notNull()
+    .default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
