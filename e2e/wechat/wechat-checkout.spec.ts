@@ -96,6 +96,8 @@ test('native: the checkout shows the QR code and countdown, the sandbox WeChat p
 });
 
 test('h5: payUrl is h5_url; the checkout also sends the browser there; after paying WeChat returns it to the checkout, which shows paid (Chinese)', async ({ browser, request }, testInfo) => {
+  // First visits compile the sandbox payer page and the checkout in dev mode on a shared 2-core machine.
+  test.slow();
   const merchant = aWechatMerchant(`E2E WECHAT H5 ${testInfo.project.name}`);
   // The merchant passes the payer's address; WeChat (and the sandbox) lets only a phone at that address pay.
   const submitted = await submitWechat(request, merchant, { payMethod: 'h5', amount: '12.00', notifyUrl: 'https://merchant.example/n', clientIp: '203.0.113.45' });
