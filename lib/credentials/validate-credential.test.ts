@@ -96,13 +96,17 @@ describe('WECHAT credential validation', () => {
     expect(validateWechatCredential({ ...aWechatCredential(), apiV3Key: 'é'.repeat(16) }, NOW).apiV3Key).toBe('é'.repeat(16));
   });
 
-  it('needs exactly one way to verify WeChat: certificate, or public key with a PUB_KEY_ID_ id', () => {
+  it('needs a way to verify WeChat: certificate, or public key with a PUB_KEY_ID_ id, or both (a migration)', () => {
     const { platformCertificate: _unused, ...rest } = aWechatCredential();
     void _unused;
     expect(fieldErrorsOf(() => validateWechatCredential(rest, NOW)).platformCertificate).toContain('give the platform certificate, or the WeChat Pay public key');
-    expect(
-      fieldErrorsOf(() => validateWechatCredential({ ...rest, platformCertificate: PLATFORM_CERTIFICATE, wechatPayPublicKey: rsaKeyPair().publicKey }, NOW)).platformCertificate,
-    ).toContain('not both');
+    const publicKey = rsaKeyPair().publicKey;
+    expect(validateWechatCredential({ ...rest, platformCertificate: PLATFORM_CERTIFICATE, wechatPayPublicKey: publicKey, wechatPayPublicKeyId: 'PUB_KEY_ID_0112345' }, NOW)).toMatchObject({
+      platformCertificate: expect.stringContaining('BEGIN CERTIFICATE'),
+      upstreamPublicKey: expect.stringContaining('PUBLIC KEY'),
+      upstreamPublicKeyId: 'PUB_KEY_ID_0112345',
+    });
+    expect(fieldErrorsOf(() => validateWechatCredential({ ...rest, platformCertificate: PLATFORM_CERTIFICATE, wechatPayPublicKey: publicKey }, NOW)).wechatPayPublicKeyId).toContain('required');
     const noId = fieldErrorsOf(() => validateWechatCredential({ ...rest, wechatPayPublicKey: rsaKeyPair().publicKey }, NOW));
     expect(noId.wechatPayPublicKeyId).toContain('required');
     const badId = fieldErrorsOf(() => validateWechatCredential({ ...rest, wechatPayPublicKey: rsaKeyPair().publicKey, wechatPayPublicKeyId: 'KEY_1' }, NOW));

@@ -247,16 +247,16 @@ export function validateWechatCredential(input: WechatCredentialInput, now: Date
   let platformCertificate: string | null = null;
   let upstreamPublicKey: string | null = null;
   let upstreamPublicKeyId: string | null = null;
-  if (certificateText !== '' && (publicKeyText !== '' || publicKeyIdText !== '')) {
-    errors.add('platformCertificate', 'give either the platform certificate or the WeChat Pay public key, not both / 平台证书与微信支付公钥只能填写一种');
-  } else if (certificateText !== '') {
-    platformCertificate = errors.certificate('platformCertificate', certificateText, now) ?? null;
-  } else if (publicKeyText !== '' || publicKeyIdText !== '') {
+  // Either or both: a merchant migrating from platform certificates to the WeChat Pay public key holds both, and
+  // WeChat signs with either meanwhile.
+  if (certificateText !== '') platformCertificate = errors.certificate('platformCertificate', certificateText, now) ?? null;
+  if (publicKeyText !== '' || publicKeyIdText !== '') {
     upstreamPublicKey = errors.publicKey('wechatPayPublicKey', publicKeyText) ?? null;
     upstreamPublicKeyId =
       errors.matches('wechatPayPublicKeyId', publicKeyIdText, PUBLIC_KEY_ID, 'must look like PUB_KEY_ID_… / 须为 PUB_KEY_ID_ 开头') ?? null;
-  } else {
-    errors.add('platformCertificate', 'give the platform certificate, or the WeChat Pay public key with its id / 请填写平台证书，或微信支付公钥及其 ID');
+  }
+  if (certificateText === '' && publicKeyText === '' && publicKeyIdText === '') {
+    errors.add('platformCertificate', 'give the platform certificate, or the WeChat Pay public key with its id (or both while migrating) / 请填写平台证书，或微信支付公钥及其 ID（切换期间可两者都填）');
   }
   errors.throwIfAny();
   return {
