@@ -36,6 +36,6 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
     const [current] = await tx.select().from(orders).where(eq(orders.id, report.orderId)).limit(1);
     return { changed: false, order: current };
   }
-  await enqueueNotification(tx, paid.id, 1, report.paidAt);
+  await enqueueNotification(tx, paid, 1, report.paidAt);
   return { changed: true, order: paid };
 }

@@ -1,5 +1,7 @@
 import { Badge, cell, formatDuration, formatTime, PageTitle, Section, Table } from '@/components/operator/ui';
+import { FailingDestinations } from '@/components/operator/failing-destinations';
 import { getDb } from '@/lib/db/client';
+import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { healthSnapshot } from '@/lib/operator/health';
 import { requireOperator } from '../_session/require-operator';
 import { ChainEndpointsSection } from './chain-endpoints-section';
@@ -22,6 +24,7 @@ export default async function HealthPage() {
   await requireOperator();
   const now = new Date();
   const health = await healthSnapshot(getDb(), now);
+  const destinations = await failingDestinations(getDb(), now);
   return (
     <>
       <PageTitle
@@ -54,6 +57,7 @@ export default async function HealthPage() {
           <Figure label="Failed (all attempts) · 全部失败" value={String(health.notifications.failed)} testId="queue-failed" />
         </dl>
       </Section>
+      <FailingDestinations destinations={destinations} now={now} />
       <Section id="jobs-heading" title="Periodic jobs · 定时任务">
         <Table label="Periodic jobs · 定时任务" head={['Job · 任务', 'Last run · 最近运行', 'Outcome · 结果', 'Duration · 耗时', 'Last success · 最近成功', 'Last error · 最近错误', 'Runs / failures · 次数']}>
           {health.jobs.map(({ name, run }) => (
