@@ -50,13 +50,20 @@ await nextReady;
 log(`ready: http://localhost:${boundPort} (${dev ? 'development' : 'production'})`);
 
 /** How long shutdown waits for requests still being handled before closing the database under them. */
-const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = dev ? 3_000 : 10_000;
+/** Past this, the process exits whatever is still pending: Ctrl-C must never leave a server holding the port. */
+const SHUTDOWN_DEADLINE_MS = SHUTDOWN_GRACE_MS + 5_000;
 
 let stopping = false;
 async function shutdown(signal: string) {
+  // Ctrl-C reaches every process of the terminal's group, and tsx forwards it too: one shutdown, however many signals.
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping`);
+  setTimeout(() => {
+    log(`${signal}: still stopping after ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting now`);
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
   // No new connections; idle keep-alive ones close now. server.close() reports when the sockets are gone, which can
   // be before their handlers finish (a client that hung up): wait for the handlers before the pool ends under them.
   const closed = new Promise((resolve) => server.close(resolve));
@@ -69,6 +76,8 @@ async function shutdown(signal: string) {
   await workers?.stop();
   await nextApp.close().catch(() => undefined);
   await closeDb();
+  // The embedded server runs in a session of its own, so the terminal's Ctrl-C never stopped it under the requests
+  // above: it stops last, here.
   await database.embedded?.stop();
   process.exit(0);
 }

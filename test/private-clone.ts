@@ -7,11 +7,12 @@ import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
 /**
  * A copy of the working tree in a fresh private directory (mode 0700, as `mktemp -d` and /root are), with the
  * installed node_modules hard-linked into it (symlinked when it is on another file system): a clone as a newcomer
- * would make it, without `.data`, `.next` or anything else that is ignored.
+ * would make it, without `.data`, `.next` or anything else that is ignored. `parentMode` 0o755 makes it an ordinary
+ * clone that every user can reach (a home directory), where the embedded database stays inside the tree.
  */
-export async function makePrivateClone(): Promise<{ root: string; remove(): Promise<void> }> {
+export async function makePrivateClone(options: { parentMode?: number } = {}): Promise<{ root: string; remove(): Promise<void> }> {
   const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'private-clone-'));
-  await fs.chmod(parent, 0o700);
+  await fs.chmod(parent, options.parentMode ?? 0o700);
   const root = path.join(parent, 'clone');
   await fs.mkdir(root);
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repositoryRoot, encoding: 'utf8' })
@@ -24,6 +25,8 @@ export async function makePrivateClone(): Promise<{ root: string; remove(): Prom
     await fs.mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await fs.copyFile(source, path.join(root, file));
   }
+  // A repository of its own, as after `git clone` (tools such as Tailwind's class scanner follow .gitignore only there).
+  execFileSync('git', ['init', '-q'], { cwd: root, stdio: 'ignore' });
   try {
     execFileSync('cp', ['-al', path.join(repositoryRoot, 'node_modules'), root], { stdio: 'ignore' });
   } catch {
