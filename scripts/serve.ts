@@ -16,6 +16,9 @@ const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { portalAuthSecret } = await import('../lib/accounts/auth-secret');
 const { stampClientAddress } = await import('../server/client-address');
+const { recordServiceBaseUrl } = await import('../lib/settings/service-address');
+const { publicBaseUrl } = await import('../lib/orders/identifiers');
+const { privateNetworksAllowed } = await import('../lib/notifications/destination-guard');
 
 portalAuthSecret(); // production refuses to start without NEXTAUTH_SECRET (portal sessions)
 
@@ -28,7 +31,7 @@ log(database.embedded ? 'database: embedded PostgreSQL (./.data/pg)' : 'database
 
 if (dev || process.env.FIRST_RUN_SEED === 'true') {
   const seeded = await seedFirstRun(getDb());
-  if (seeded) log(describeFirstRun(seeded));
+  if (seeded) log(describeFirstRun(seeded, { baseUrl: publicBaseUrl(), loopbackNotifications: privateNetworksAllowed() }));
 }
 
 const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), database.url, log) : undefined;
@@ -46,6 +49,8 @@ const server = createAppServer({
   },
 });
 const boundPort = await listen(server, port, host);
+// The sandbox CLIs find the service there, whatever PORT their own environment has.
+await recordServiceBaseUrl(getDb(), process.env.PUBLIC_BASE_URL ? publicBaseUrl() : `http://localhost:${boundPort}`);
 await nextReady;
 log(`ready: http://localhost:${boundPort} (${dev ? 'development' : 'production'})`);
 

@@ -31,9 +31,30 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
+/** Runs `npm run <script> -- <args>` in `cwd` with a newcomer's environment (no PORT, no PUBLIC_BASE_URL). */
+export function runNpmScript(cwd: string, script: string, args: readonly string[]): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of ['DATABASE_URL', 'EMBEDDED_PG_DIR', 'NOTIFY_ALLOW_PRIVATE_NETWORKS', 'PUBLIC_BASE_URL', 'PORT', 'NODE_ENV']) delete env[name];
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      resolve({ exitCode, stdout, stderr });
+    });
+  });
+}
+
 export function startDevServer(cwd: string, port: number, env: Record<string, string> = {}): DevServerProcess {
   const childEnv: Record<string, string | undefined> = { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', ...env };
-  delete childEnv.DATABASE_URL; // the embedded database, as a newcomer gets it
+  // The embedded database and the defaults, as a newcomer gets them (the suite's own settings stay out).
+  for (const name of ['DATABASE_URL', 'EMBEDDED_PG_DIR', 'NOTIFY_ALLOW_PRIVATE_NETWORKS', 'PUBLIC_BASE_URL']) delete childEnv[name];
   delete childEnv.NODE_ENV;
   for (const name of Object.keys(childEnv)) if (name.startsWith('VITEST')) delete childEnv[name];
   const child = spawn('npm', ['run', 'dev'], { cwd, env: childEnv as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
