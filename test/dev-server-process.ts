@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import { runCommand, type CommandRunResult } from './run-command';
 
 /**
  * `npm run dev` as a terminal runs it: in a process group of its own, so that a test can send Ctrl-C's SIGINT to the
@@ -32,23 +33,11 @@ function groupAlive(pgid: number): boolean {
 }
 
 /** Runs `npm run <script> -- <args>` in `cwd` with a newcomer's environment (no PORT, no PUBLIC_BASE_URL). */
-export function runNpmScript(cwd: string, script: string, args: readonly string[]): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
+export function runNpmScript(cwd: string, script: string, args: readonly string[]): Promise<CommandRunResult> {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of ['DATABASE_URL', 'EMBEDDED_PG_DIR', 'NOTIFY_ALLOW_PRIVATE_NETWORKS', 'PUBLIC_BASE_URL', 'PORT', 'NODE_ENV']) delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      resolve({ exitCode, stdout, stderr });
-    });
-  });
+  return runCommand('npm', ['run', '--silent', script, '--', ...args], { cwd, env: env as NodeJS.ProcessEnv, timeoutMs: 60_000 });
 }
 
 export function startDevServer(cwd: string, port: number, env: Record<string, string> = {}): DevServerProcess {

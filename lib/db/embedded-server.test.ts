@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePrivateClone } from '../../test/private-clone';
+import { runCommand } from '../../test/run-command';
 
 /**
  * `npm run db:migrate` (the embedded server's first start, as `npm run dev` and `npm test` do it) in a clone inside a
@@ -11,23 +11,11 @@ import { makePrivateClone } from '../../test/private-clone';
  */
 let clone: Awaited<ReturnType<typeof makePrivateClone>>;
 
-function migrate(): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
+function migrate() {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   delete env.EMBEDDED_PG_DIR;
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(clone.root, 'node_modules', '.bin', 'tsx'), ['scripts/migrate.ts'], { cwd: clone.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
-    child.on('error', reject);
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      resolve({ exitCode, stdout, stderr });
-    });
-  });
+  return runCommand(path.join(clone.root, 'node_modules', '.bin', 'tsx'), ['scripts/migrate.ts'], { cwd: clone.root, env, timeoutMs: 100_000 });
 }
 
 const dataDir = () => path.join(clone.root, '.data', 'pg');
