@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { systemClock } from '../lib/clock';
 import { USDT_TRC20_CONTRACT, type ChainConfig } from '../lib/chain/chain-config';
+import { ChainEndpointPool } from '../lib/chain/chain-endpoints';
 import { TronGridClient } from '../lib/chain/trongrid-client';
 import { watchChainOnce } from '../lib/chain/watch-chain';
 import { closeDb, getDb, type Database } from '../lib/db/client';
@@ -94,8 +95,16 @@ try {
   const { merchant } = await createMerchant(db, { name: 'Bench merchant', orderPermission: true });
   const addresses = await seed(db, merchant.id);
   await seedBacklog(db);
-  const config: ChainConfig = { baseUrl: chain.url, contract: USDT_TRC20_CONTRACT, pollMs: POLL_MS, initialLookbackMs: 2 * 60 * 60 * 1000 };
-  const client = new TronGridClient({ baseUrl: config.baseUrl });
+  const config: ChainConfig = {
+    baseUrls: [chain.url],
+    contract: USDT_TRC20_CONTRACT,
+    pollMs: POLL_MS,
+    initialLookbackMs: 2 * 60 * 60 * 1000,
+    rereadMarginMs: 60_000,
+    endpointRetryMs: 60_000,
+    access: 'sandbox',
+  };
+  const client = new TronGridClient({ endpoints: ChainEndpointPool.transient(config.baseUrls, systemClock) });
 
   console.error(`bench:chain: backlog of ${TRANSFERS} confirmed transfers, ${ORDERS} pending orders on ${ADDRESSES} addresses…`);
   const backlogStart = performance.now();

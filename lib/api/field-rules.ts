@@ -1,5 +1,6 @@
 import { OpenApiError, invalidParameter } from './errors';
 import { present, type RequestFields } from './request-fields';
+import { isIP } from 'node:net';
 import { parseMinorUnits } from '../money/decimal-amount';
 import { checkDestinationHost, privateNetworksAllowed, RefusedDestination } from '../notifications/destination-guard';
 
@@ -73,5 +74,15 @@ export function requireNotifyUrl(fields: RequestFields): string {
 export function optionalText(fields: RequestFields, name: string, maxLength: number): string | undefined {
   const value = present(fields, name);
   if (value !== undefined && [...value].length > maxLength) throw invalidParameter(`${name} must be at most ${maxLength} characters`);
+  return value;
+}
+
+/**
+ * `clientIp`, the payer's own address (optional on every fiat channel; WeChat H5 needs it): an IPv4 or IPv6 address
+ * in text form, without a zone, else 1003 naming the field.
+ */
+export function optionalClientIp(fields: RequestFields): string | undefined {
+  const value = present(fields, 'clientIp');
+  if (value !== undefined && (value.length > 45 || value.includes('%') || isIP(value) === 0)) throw invalidParameter('clientIp must be an IPv4 or IPv6 address');
   return value;
 }

@@ -2,6 +2,7 @@ import { Badge, cell, formatDuration, formatTime, PageTitle, Section, Table } fr
 import { getDb } from '@/lib/db/client';
 import { healthSnapshot } from '@/lib/operator/health';
 import { requireOperator } from '../_session/require-operator';
+import { ChainEndpointsSection } from './chain-endpoints-section';
 
 export const dynamic = 'force-dynamic';
 
@@ -39,6 +40,7 @@ export default async function HealthPage() {
           <Figure label="Cursor saved · 游标更新时间" value={formatTime(health.chain.cursorUpdatedAt)} testId="chain-cursor-updated" />
         </dl>
       </Section>
+      <ChainEndpointsSection now={now} />
       <Section id="queue-heading" title="Notification queue · 通知队列">
         <dl className="m-0 grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Figure label="Pending · 待发送" value={String(health.notifications.pending)} testId="queue-pending" />

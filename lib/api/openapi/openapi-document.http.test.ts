@@ -54,6 +54,15 @@ describe('GET /v1/api/open/openapi.json', () => {
     expect(document.components.schemas.UsdtSubmitRequest.properties.signature).toBeDefined();
   });
 
+  it('describes the optional clientIp of the fiat submits, and that WECHAT h5 merchants must send it', () => {
+    for (const name of ['AlipaySubmitRequest', 'WechatSubmitRequest', 'YhtSubmitRequest']) {
+      const schema = document.components.schemas[name];
+      expect(schema.properties.clientIp, name).toMatchObject({ type: 'string', description: expect.stringContaining('IPv4 or IPv6') });
+      expect(schema.required, name).not.toContain('clientIp');
+    }
+    expect(document.components.schemas.WechatSubmitRequest.properties.clientIp.description).toMatch(/WECHAT `h5` merchants must send it/);
+  });
+
   it('has every open-API path of docs/open-api.md and docs/merchant-api.md', () => {
     const paths = new Set([...`${openApiDoc}\n${contract}`.matchAll(/\/v1\/api\/open\/[A-Za-z0-9/_.-]*[A-Za-z0-9]/g)].map((match) => match[0]));
     expect(paths.size).toBeGreaterThan(0);
