@@ -16,6 +16,9 @@ const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { portalAuthSecret } = await import('../lib/accounts/auth-secret');
 const { stampClientAddress } = await import('../server/client-address');
+const { recordServiceBaseUrl } = await import('../lib/settings/service-address');
+const { publicBaseUrl } = await import('../lib/orders/identifiers');
+const { privateNetworksAllowed } = await import('../lib/notifications/destination-guard');
 
 portalAuthSecret(); // production refuses to start without NEXTAUTH_SECRET (portal sessions)
 
@@ -28,7 +31,7 @@ log(database.embedded ? 'database: embedded PostgreSQL (./.data/pg)' : 'database
 
 if (dev || process.env.FIRST_RUN_SEED === 'true') {
   const seeded = await seedFirstRun(getDb());
-  if (seeded) log(describeFirstRun(seeded));
+  if (seeded) log(describeFirstRun(seeded, { baseUrl: publicBaseUrl(), loopbackNotifications: privateNetworksAllowed() }));
 }
 
 const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), database.url, log) : undefined;
@@ -46,17 +49,26 @@ const server = createAppServer({
   },
 });
 const boundPort = await listen(server, port, host);
+// The sandbox CLIs find the service there, whatever PORT their own environment has.
+await recordServiceBaseUrl(getDb(), process.env.PUBLIC_BASE_URL ? publicBaseUrl() : `http://localhost:${boundPort}`);
 await nextReady;
 log(`ready: http://localhost:${boundPort} (${dev ? 'development' : 'production'})`);
 
 /** How long shutdown waits for requests still being handled before closing the database under them. */
-const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = dev ? 3_000 : 10_000;
+/** Past this, the process exits whatever is still pending: Ctrl-C must never leave a server holding the port. */
+const SHUTDOWN_DEADLINE_MS = SHUTDOWN_GRACE_MS + 5_000;
 
 let stopping = false;
 async function shutdown(signal: string) {
+  // Ctrl-C reaches every process of the terminal's group, and tsx forwards it too: one shutdown, however many signals.
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping`);
+  setTimeout(() => {
+    log(`${signal}: still stopping after ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting now`);
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
   // No new connections; idle keep-alive ones close now. server.close() reports when the sockets are gone, which can
   // be before their handlers finish (a client that hung up): wait for the handlers before the pool ends under them.
   const closed = new Promise((resolve) => server.close(resolve));
@@ -69,6 +81,8 @@ async function shutdown(signal: string) {
   await workers?.stop();
   await nextApp.close().catch(() => undefined);
   await closeDb();
+  // The embedded server runs in a session of its own, so the terminal's Ctrl-C never stopped it under the requests
+  // above: it stops last, here.
   await database.embedded?.stop();
   process.exit(0);
 }

@@ -2,6 +2,7 @@ import { OpenApiError, invalidParameter } from './errors';
 import { present, type RequestFields } from './request-fields';
 import { isIP } from 'node:net';
 import { parseMinorUnits } from '../money/decimal-amount';
+import { checkDestinationHost, privateNetworksAllowed, RefusedDestination } from '../notifications/destination-guard';
 
 export const CHANNELS = ['USDT', 'ALIPAY', 'WECHAT', 'YHT'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -51,6 +52,22 @@ export function optionalCallbackUrl(fields: RequestFields, name: string): string
 export function requireCallbackUrl(fields: RequestFields, name: string): string {
   const value = optionalCallbackUrl(fields, name);
   if (value === undefined) throw invalidParameter(`${name} is required`);
+  return value;
+}
+
+/**
+ * notifyUrl: a callback URL the notifier may call. Where it refuses private networks (production), a URL whose host
+ * is a private address or an internal name is refused now, with a reason, rather than accepted and then never called.
+ */
+export function requireNotifyUrl(fields: RequestFields): string {
+  const value = requireCallbackUrl(fields, 'notifyUrl');
+  if (privateNetworksAllowed()) return value;
+  try {
+    checkDestinationHost(new URL(value).hostname);
+  } catch (error) {
+    if (!(error instanceof RefusedDestination)) throw error;
+    throw new OpenApiError('unreachable_notify_url', `notifyUrl must be reachable from the internet: ${error.message}`);
+  }
   return value;
 }
 

@@ -1,5 +1,5 @@
 import { OpenApiError, invalidParameter } from '../api/errors';
-import { optionalCallbackUrl, optionalClientIp, optionalText, requireCallbackUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
+import { optionalCallbackUrl, optionalClientIp, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
 import { present, type RequestFields } from '../api/request-fields';
 import type { DirectChannelName } from '../channels/direct/direct-channel';
 
@@ -72,7 +72,7 @@ export function parseDirectSubmit(channel: DirectChannelName, fields: RequestFie
     payMethod,
     amountMinor: amount(fields),
     credentialId,
-    notifyUrl: requireCallbackUrl(fields, 'notifyUrl'),
+    notifyUrl: requireNotifyUrl(fields),
     redirectUrl: redirectUrl(fields),
     productName: optionalText(fields, 'productName', 127) ?? 'Payment',
     productDesc: optionalText(fields, 'productDesc', 128),

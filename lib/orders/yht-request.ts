@@ -1,5 +1,5 @@
 import { invalidParameter } from '../api/errors';
-import { optionalCallbackUrl, optionalClientIp, optionalText, requireCallbackUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
+import { optionalCallbackUrl, optionalClientIp, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
 import { present, type RequestFields } from '../api/request-fields';
 import { isYhtPayMethod, YHT_PAY_METHODS } from '../channels/yht/protocol';
 import type { YhtOrderInput } from './create-yht-order';
@@ -21,7 +21,7 @@ export function parseYhtSubmit(fields: RequestFields): YhtOrderInput {
     merchantOrderNo,
     payMethod,
     amountMinor: requirePositiveAmount(payMoney, 'payMoney'),
-    notifyUrl: requireCallbackUrl(fields, 'notifyUrl'),
+    notifyUrl: requireNotifyUrl(fields),
     redirectUrl: optionalCallbackUrl(fields, 'redirectUrl'),
     productName: optionalText(fields, 'productName', 128),
     attach: optionalText(fields, 'attach', 1024),

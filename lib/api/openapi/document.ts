@@ -15,8 +15,8 @@ import {
 } from './examples';
 
 /**
- * The open API as an OpenAPI 3.1 document (served at GET /v1/api/open/openapi.json). It follows the contract
- * (../shared/spec/payment-order-interface.md) and docs/open-api.md; tests send its examples to the service.
+ * The open API as an OpenAPI 3.1 document (served at GET /v1/api/open/openapi.json). It follows the merchant
+ * interface (docs/merchant-api.md) and docs/open-api.md; tests send its examples to the service.
  */
 
 type Schema = Record<string, unknown>;
