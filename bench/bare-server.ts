@@ -14,7 +14,7 @@ import pg from 'pg';
 import { decryptSecret } from '../lib/crypto/secret-box';
 import * as schema from '../lib/db/schema';
 import { formatMinorUnits, parseMinorUnits } from '../lib/money/decimal-amount';
-import { FREE_SLOTS_SQL, RELEASE_EXPIRED_SLOTS_SQL } from '../lib/orders/create-usdt-order';
+import { FREE_SLOTS_SQL } from '../lib/orders/create-usdt-order';
 import { newOrderNo, newPayToken, orderTtlMinutes, payUrlFor } from '../lib/orders/identifiers';
 import { contractSign, QUERY_PATH, SUBMIT_PATH } from './fixtures';
 
@@ -68,13 +68,12 @@ const INSERT = statement(
       notifyUrl: sql.placeholder('notifyUrl'),
       payToken: sql.placeholder('payToken'),
       expiresAt: sql.placeholder('expiresAt'),
+      holdsSlot: true,
     })
     .onConflictDoNothing()
     .returning()
     .toSQL(),
 );
-// The very statements the service runs (exported by the domain), so both servers do the same database work.
-const RELEASE_SQL = RELEASE_EXPIRED_SLOTS_SQL;
 
 interface MerchantRow {
   id: string;
@@ -182,11 +181,10 @@ async function submit(fields: Fields): Promise<unknown> {
 
   const amountText = amount.toString();
   const nextText = (amount + 1n).toString();
-  await pool.query({ name: 'bare_release', text: RELEASE_SQL, values: [amountText, nextText] });
   const now = new Date();
   const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
   for (let round = 0; round < 3; round += 1) {
-    const { rows: slots } = await pool.query<{ address_id: string; amount: string }>({ name: 'bare_free_slots', text: FREE_SLOTS_SQL, values: [amountText, nextText] });
+    const { rows: slots } = await pool.query<{ address_id: string; amount: string }>({ name: 'bare_free_slots', text: FREE_SLOTS_SQL, values: [amountText, nextText, new Date(0)] });
     if (slots.length === 0) break;
     for (const slot of slots) {
       const { rows } = await pool.query<OrderRow>({

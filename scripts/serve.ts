@@ -16,8 +16,10 @@ const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { portalAuthSecret } = await import('../lib/accounts/auth-secret');
 const { stampClientAddress } = await import('../server/client-address');
+const { usdtSlotCooldownMinutes } = await import('../lib/orders/usdt-slot-cooldown');
 
 portalAuthSecret(); // production refuses to start without NEXTAUTH_SECRET (portal sessions)
+usdtSlotCooldownMinutes(); // a malformed USDT_SLOT_COOLDOWN_MINUTES stops the service here, not at the first submit
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';

@@ -7,6 +7,7 @@ import { formatMinorUnits } from '../money/decimal-amount';
 import { getUsdtMaxPerOrderMinor } from '../settings/platform-settings';
 import { findMerchantOrder } from './find-order';
 import { newOrderNo, newPayToken, orderTtlMinutes } from './identifiers';
+import { slotCooldownCutoff } from './usdt-slot-cooldown';
 
 export interface UsdtOrderInput {
   merchantOrderNo: string;
@@ -41,44 +42,50 @@ function recoverExisting(existing: OrderRow, input: UsdtOrderInput): CreatedOrde
 }
 
 /**
- * Free (address, amount) slots for the amount ($1) and amount + 0.01 ($2), requested amount first: enabled TRC20
- * addresses where no pending USDT order holds the pair. A hint only: the unique index decides.
+ * Slots for the amount ($1) and amount + 0.01 ($2), requested amount first, on enabled TRC20 addresses: those no
+ * order holds, then those whose holder's window ended at or before the cool-down cutoff ($3), which the insert
+ * frees when it meets them. A hint only: the unique index over held slots decides.
  *
- * The hold check is a LATERAL subquery with LIMIT 1, which PostgreSQL cannot flatten into a join: it stays one probe
- * of orders_pending_usdt_slot_key per (address, amount) in custom and generic plans alike. The NOT EXISTS form was
- * planned, at some table sizes, as a hash anti-join over a seq scan of `orders` (measured: 500 to 5,000 pending
- * orders with 50 addresses; 50,000 with 500 addresses, 9 ms instead of 1.2 ms). So this form is safe as a named
- * statement, whose generic plan PostgreSQL uses after five runs.
+ * The holder lookup is a LATERAL subquery with LIMIT 1, which PostgreSQL cannot flatten into a join: it stays one
+ * probe of orders_usdt_slot_holder_key per (address, amount) in custom and generic plans alike, whatever the number
+ * of orders. (A NOT EXISTS form was planned, at some table sizes, as a hash anti-join over a scan of `orders`.)
  */
 export const FREE_SLOTS_SQL = `
     SELECT a.id AS address_id, v.amount::text AS amount
     FROM receiving_addresses a
     CROSS JOIN (VALUES ($1::bigint, 0), ($2::bigint, 1)) AS v(amount, rank)
     LEFT JOIN LATERAL (
-      SELECT 1 AS held FROM orders o
-      WHERE o.status = 'pending' AND o.channel = 'USDT'
-        AND o.receiving_address_id = a.id AND o.pay_amount_minor = v.amount
+      SELECT o.expires_at FROM orders o
+      WHERE o.holds_slot AND o.receiving_address_id = a.id AND o.pay_amount_minor = v.amount
       LIMIT 1
     ) AS h ON true
-    WHERE a.enabled AND a.chain = 'TRC20' AND h.held IS NULL
-    ORDER BY v.rank, a.id
+    WHERE a.enabled AND a.chain = 'TRC20' AND (h.expires_at IS NULL OR h.expires_at <= $3::timestamptz)
+    ORDER BY v.rank, h.expires_at IS NOT NULL, a.id
     LIMIT 16`;
 
-async function freeSlots(db: Database, amountMinor: bigint): Promise<{ addressId: number; amountMinor: bigint }[]> {
-  const statement = preparedSql<{ address_id: string; amount: string }>(db, 'usdt_free_slots', FREE_SLOTS_SQL, ['amount', 'next']);
-  const result = await statement.execute({ amount: amountMinor, next: amountMinor + 1n });
+async function freeSlots(db: Database, amountMinor: bigint, cutoff: Date): Promise<{ addressId: number; amountMinor: bigint }[]> {
+  const statement = preparedSql<{ address_id: string; amount: string }>(db, 'usdt_free_slots', FREE_SLOTS_SQL, ['amount', 'next', 'cutoff']);
+  const result = await statement.execute({ amount: amountMinor, next: amountMinor + 1n, cutoff });
   return result.rows.map((row) => ({ addressId: Number(row.address_id), amountMinor: BigInt(row.amount) }));
 }
 
-/** Pending USDT orders past their window no longer hold their slot. */
-export const RELEASE_EXPIRED_SLOTS_SQL = `
-    UPDATE orders SET status = 'closed', closed_at = now(), updated_at = now()
-    WHERE status = 'pending' AND channel = 'USDT' AND expires_at <= now()
-      AND pay_amount_minor IN ($1::bigint, $2::bigint)`;
+/**
+ * Frees one slot ($1 address, $2 amount) whose holder's window ended at or before the cool-down cutoff ($3),
+ * closing the holder if the expiry job has not yet (at $4). One probe of the slot index; the row lock makes
+ * concurrent submits that met the same holder free it once.
+ */
+export const RELEASE_COOLED_SLOT_SQL = `
+    UPDATE orders SET holds_slot = false,
+      status = CASE WHEN status = 'pending' THEN 'closed' ELSE status END,
+      closed_at = CASE WHEN status = 'pending' THEN $4::timestamptz ELSE closed_at END,
+      updated_at = $4::timestamptz
+    WHERE holds_slot AND receiving_address_id = $1::bigint AND pay_amount_minor = $2::bigint
+      AND expires_at <= $3::timestamptz`;
 
-async function releaseExpiredSlots(db: Database, amountMinor: bigint): Promise<void> {
-  const statement = preparedSql(db, 'usdt_release_expired_slots', RELEASE_EXPIRED_SLOTS_SQL, ['amount', 'next']);
-  await statement.execute({ amount: amountMinor, next: amountMinor + 1n });
+async function releaseCooledSlot(db: Database, slot: { addressId: number; amountMinor: bigint }, cutoff: Date, now: Date): Promise<boolean> {
+  const statement = preparedSql(db, 'usdt_release_cooled_slot', RELEASE_COOLED_SLOT_SQL, ['addressId', 'amount', 'cutoff', 'now']);
+  const result = await statement.execute({ addressId: slot.addressId, amount: slot.amountMinor, cutoff, now });
+  return (result.rowCount ?? 0) > 0;
 }
 
 /** The insert of a USDT order on a slot; nothing (no row returned) when the slot or the merchantOrderNo is taken. */
@@ -102,6 +109,7 @@ function insertOrder(db: Database) {
         attach: sql.placeholder('attach'),
         payToken: sql.placeholder('payToken'),
         expiresAt: sql.placeholder('expiresAt'),
+        holdsSlot: true,
       })
       .onConflictDoNothing()
       .returning()
@@ -110,8 +118,9 @@ function insertOrder(db: Database) {
 }
 
 /**
- * Creates a USDT order on a receiving address where no pending order holds the amount, else at amount + 0.01,
- * else 1010. Concurrent submits race on the partial unique index, never on a read-then-write.
+ * Creates a USDT order on a receiving address where no order holds the amount, else at amount + 0.01, else 1010.
+ * An order holds its slot until it is paid or a cool-down after its window (so a late transfer for it cannot pay
+ * the next order). Concurrent submits race on the partial unique index, never on a read-then-write.
  */
 export async function createUsdtOrder(db: Database, merchantId: number, input: UsdtOrderInput, now = new Date()): Promise<CreatedOrder> {
   const existing = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
@@ -122,27 +131,30 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
     throw new OpenApiError('amount_over_limit', `pay_usdt exceeds the platform per-order limit of ${formatMinorUnits(limit)} USDT`);
   }
 
-  await releaseExpiredSlots(db, input.amountMinor);
+  const cutoff = slotCooldownCutoff(now);
   const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
+  const insertOn = (slot: { addressId: number; amountMinor: bigint }) =>
+    insertOrder(db).execute({
+      orderNo: newOrderNo('USDT', now),
+      merchantId,
+      merchantOrderNo: input.merchantOrderNo,
+      requestedAmountMinor: input.amountMinor,
+      payAmountMinor: slot.amountMinor,
+      chainType: input.chainType,
+      receivingAddressId: slot.addressId,
+      productName: input.productName ?? null,
+      notifyUrl: input.notifyUrl ?? null,
+      redirectUrl: input.redirectUrl ?? null,
+      attach: input.attach ?? null,
+      payToken: newPayToken(),
+      expiresAt,
+    });
   for (let round = 0; round < 3; round += 1) {
-    const slots = await freeSlots(db, input.amountMinor);
+    const slots = await freeSlots(db, input.amountMinor, cutoff);
     if (slots.length === 0) break;
     for (const slot of slots) {
-      const [inserted] = await insertOrder(db).execute({
-        orderNo: newOrderNo('USDT', now),
-        merchantId,
-        merchantOrderNo: input.merchantOrderNo,
-        requestedAmountMinor: input.amountMinor,
-        payAmountMinor: slot.amountMinor,
-        chainType: input.chainType,
-        receivingAddressId: slot.addressId,
-        productName: input.productName ?? null,
-        notifyUrl: input.notifyUrl ?? null,
-        redirectUrl: input.redirectUrl ?? null,
-        attach: input.attach ?? null,
-        payToken: newPayToken(),
-        expiresAt,
-      });
+      let [inserted] = await insertOn(slot);
+      if (!inserted && (await releaseCooledSlot(db, slot, cutoff, now))) [inserted] = await insertOn(slot);
       if (inserted) return { order: inserted, recovered: false };
       // Either the slot went to a concurrent order, or the same merchantOrderNo was created concurrently.
       const raced = await findMerchantOrder(db, merchantId, input.merchantOrderNo);

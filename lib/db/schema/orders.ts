@@ -42,6 +42,11 @@ export const orders = pgTable(
     paidVia: text('paid_via'),
     /** Who paid, as the upstream names them (USDT: the sending address). */
     payer: text('payer'),
+    /**
+     * USDT: the order holds its (address, amount) slot, from creation until it is paid or its window ended a
+     * cool-down ago (USDT_SLOT_COOLDOWN_MINUTES), so a late transfer for an expired order never pays a new one.
+     */
+    holdsSlot: boolean('holds_slot').notNull().default(false),
     /** Pollers (ALIPAY): when the upstream may next be asked about this pending order; null = not asked yet. */
     upstreamCheckAfter: timestamp('upstream_check_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,10 +54,14 @@ export const orders = pgTable(
   },
   (table) => [
     unique('orders_merchant_order_no_key').on(table.merchantId, table.merchantOrderNo),
-    // The +0.01 rule: among pending USDT orders one (address, amount) pair is held by one order only.
-    uniqueIndex('orders_pending_usdt_slot_key')
+    // The +0.01 rule and the cool-down: one (address, amount) slot is held by one USDT order at a time.
+    uniqueIndex('orders_usdt_slot_holder_key')
       .on(table.receivingAddressId, table.payAmountMinor)
-      .where(sql`${table.status} = 'pending' AND ${table.channel} = 'USDT'`),
+      .where(sql`${table.holdsSlot}`),
+    // The expiry job frees slots whose cool-down has ended.
+    index('orders_usdt_slot_release_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.holdsSlot}`),
     // The chain watcher looks up a USDT order by receiving address and exact amount, whatever its status.
     index('orders_usdt_address_amount_idx')
       .on(table.receivingAddressId, table.payAmountMinor, table.createdAt)
