@@ -30,6 +30,10 @@ export const notifications = pgTable(
     index('notifications_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
+    // The operator's attention list: failed notifications, newest first.
+    index('notifications_failed_idx')
+      .on(table.id)
+      .where(sql`${table.status} = 'failed'`),
   ],
 );
 

@@ -66,9 +66,19 @@ export const orders = pgTable(
     index('orders_usdt_address_amount_idx')
       .on(table.receivingAddressId, table.payAmountMinor, table.createdAt)
       .where(sql`${table.channel} = 'USDT'`),
-    index('orders_pending_expiry_idx')
-      .on(table.expiresAt)
+    // The expiry job and the pollers: one channel's pending orders, nearest expiry first.
+    index('orders_pending_channel_expiry_idx')
+      .on(table.channel, table.expiresAt)
       .where(sql`${table.status} = 'pending'`),
+    // The portal's order list (newest first, keyset paged) and the dashboard's last days, whose counts by status
+    // it answers from the index alone.
+    index('orders_merchant_created_idx').on(table.merchantId, table.createdAt, table.id, table.status),
+    // The same list filtered by status (pending orders are the newest: "paid" would skip them all).
+    index('orders_merchant_status_created_idx').on(table.merchantId, table.status, table.createdAt, table.id),
+    // The dashboard's paid totals, by paid time.
+    index('orders_merchant_paid_idx')
+      .on(table.merchantId, table.paidAt)
+      .where(sql`${table.status} = 'paid'`),
   ],
 );
 
