@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { prepared, preparedSql } from '../db/prepared';
 import { orders, type OrderRow } from '../db/schema';
@@ -88,6 +88,36 @@ async function releaseCooledSlot(db: Database, slot: { addressId: number; amount
   return (result.rowCount ?? 0) > 0;
 }
 
+/**
+ * The common case in one statement: the order at the requested amount ($4) on the first enabled address where no
+ * order holds it. Addresses are read in id order and each probed once on the slot index until one is free, so this
+ * usually costs one probe. No row when every address holds the amount, or a concurrent submit took the slot or
+ * the merchantOrderNo: the slot-by-slot path then decides (+0.01, cooled slots, races).
+ */
+export const INSERT_ON_FREE_SLOT_SQL = `
+    INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
+                        chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot)
+    SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true
+    FROM receiving_addresses a
+    WHERE a.enabled AND a.chain = 'TRC20'
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.holds_slot AND o.receiving_address_id = a.id AND o.pay_amount_minor = $4::bigint)
+    ORDER BY a.id
+    LIMIT 1
+    ON CONFLICT DO NOTHING
+    RETURNING *`;
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
+
+/** A row of RETURNING * as Drizzle would map it. */
+function orderRowOf(raw: Record<string, unknown>): OrderRow {
+  return Object.fromEntries(
+    ORDER_COLUMNS.map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as OrderRow;
+}
+
 /** The insert of a USDT order on a slot; nothing (no row returned) when the slot or the merchantOrderNo is taken. */
 function insertOrder(db: Database) {
   return prepared(db, 'usdt_insert_order', (handle, name) =>
@@ -149,6 +179,24 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
       payToken: newPayToken(),
       expiresAt,
     });
+  const fast = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
+    'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
+  ]);
+  const { rows: [first] } = await fast.execute({
+    orderNo: newOrderNo('USDT', now),
+    merchantId,
+    merchantOrderNo: input.merchantOrderNo,
+    amount: input.amountMinor,
+    chainType: input.chainType,
+    productName: input.productName ?? null,
+    notifyUrl: input.notifyUrl ?? null,
+    redirectUrl: input.redirectUrl ?? null,
+    attach: input.attach ?? null,
+    payToken: newPayToken(),
+    expiresAt,
+  });
+  if (first) return { order: orderRowOf(first), recovered: false };
+
   for (let round = 0; round < 3; round += 1) {
     const slots = await freeSlots(db, input.amountMinor, cutoff);
     if (slots.length === 0) break;
