@@ -101,6 +101,15 @@ describe('hot statements at 120,000 orders read a bounded number of rows', () =>
     await expectBounded('USDT submit', () =>
       createUsdtOrder(capturing.db, seed.bigMerchantId, { merchantOrderNo: 'PLAN-USDT-1', amountMinor: 150n, chainType: '1', notifyUrl: 'https://m.example/n' }),
     );
+    // Every address holds 1.51: the slot-by-slot path (free slots at +0.01 and cooled ones, then the insert).
+    await getDb().execute(sql`
+      INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
+                          receiving_address_id, pay_token, expires_at, holds_slot)
+      SELECT 'FULL' || a.id, ${seed.bigMerchantId}, 'FULL-' || a.id, 'USDT', 'USDT', 151, 151, a.id, 'full-token-' || a.id, now() + interval '10 minutes', true
+      FROM receiving_addresses a WHERE a.enabled`);
+    await expectBounded('USDT submit, +0.01', () =>
+      createUsdtOrder(capturing.db, seed.bigMerchantId, { merchantOrderNo: 'PLAN-USDT-2', amountMinor: 151n, chainType: '1', notifyUrl: 'https://m.example/n' }),
+    );
     await expectBounded('query', () => findMerchantOrder(capturing.db, seed.bigMerchantId, 'SEED-77'));
   });
 
