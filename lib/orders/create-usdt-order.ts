@@ -4,7 +4,7 @@ import { prepared, preparedSql } from '../db/prepared';
 import { orders, type OrderRow } from '../db/schema';
 import { OpenApiError } from '../api/errors';
 import { formatMinorUnits } from '../money/decimal-amount';
-import { getUsdtMaxPerOrderMinor } from '../settings/platform-settings';
+import { DEFAULT_USDT_MAX_PER_ORDER_MINOR, getUsdtMaxPerOrderMinor, USDT_MAX_PER_ORDER } from '../settings/platform-settings';
 import { findMerchantOrder } from './find-order';
 import { newOrderNo, newPayToken, orderTtlMinutes } from './identifiers';
 import { slotCooldownCutoff } from './usdt-slot-cooldown';
@@ -90,9 +90,10 @@ async function releaseCooledSlot(db: Database, slot: { addressId: number; amount
 
 /**
  * The common case in one statement: the order at the requested amount ($4) on the first enabled address where no
- * order holds it. Addresses are read in id order and each probed once on the slot index until one is free, so this
- * usually costs one probe. No row when every address holds the amount, or a concurrent submit took the slot or
- * the merchantOrderNo: the slot-by-slot path then decides (+0.01, cooled slots, races).
+ * order holds it, if the amount is within the platform's per-order limit (setting $12, default $13). Addresses are
+ * read in id order and each probed once on the slot index until one is free, so this usually costs one probe. No
+ * row when the amount is over the limit, every address holds it, or the merchantOrderNo exists (a replay) or a
+ * concurrent submit took the slot: the step-by-step path then decides (replay, 1008, +0.01, cooled slots, races).
  */
 export const INSERT_ON_FREE_SLOT_SQL = `
     INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
@@ -100,6 +101,7 @@ export const INSERT_ON_FREE_SLOT_SQL = `
     SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true
     FROM receiving_addresses a
     WHERE a.enabled AND a.chain = 'TRC20'
+      AND $4::bigint <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $12), $13::bigint)
       AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.holds_slot AND o.receiving_address_id = a.id AND o.pay_amount_minor = $4::bigint)
     ORDER BY a.id
     LIMIT 1
@@ -147,12 +149,39 @@ function insertOrder(db: Database) {
   );
 }
 
+async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<OrderRow | undefined> {
+  const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
+    'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
+    'limitKey', 'defaultLimit',
+  ]);
+  const { rows } = await statement.execute({
+    orderNo: newOrderNo('USDT', now),
+    merchantId,
+    merchantOrderNo: input.merchantOrderNo,
+    amount: input.amountMinor,
+    chainType: input.chainType,
+    productName: input.productName ?? null,
+    notifyUrl: input.notifyUrl ?? null,
+    redirectUrl: input.redirectUrl ?? null,
+    attach: input.attach ?? null,
+    payToken: newPayToken(),
+    expiresAt,
+    limitKey: USDT_MAX_PER_ORDER,
+    defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
+  });
+  return rows[0] ? orderRowOf(rows[0]) : undefined;
+}
+
 /**
  * Creates a USDT order on a receiving address where no order holds the amount, else at amount + 0.01, else 1010.
  * An order holds its slot until it is paid or a cool-down after its window (so a late transfer for it cannot pay
  * the next order). Concurrent submits race on the partial unique index, never on a read-then-write.
  */
 export async function createUsdtOrder(db: Database, merchantId: number, input: UsdtOrderInput, now = new Date()): Promise<CreatedOrder> {
+  const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
+  const inserted = await insertOnFreeSlot(db, merchantId, input, now, expiresAt);
+  if (inserted) return { order: inserted, recovered: false };
+
   const existing = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
   if (existing) return recoverExisting(existing, input);
 
@@ -162,7 +191,6 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
   }
 
   const cutoff = slotCooldownCutoff(now);
-  const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
   const insertOn = (slot: { addressId: number; amountMinor: bigint }) =>
     insertOrder(db).execute({
       orderNo: newOrderNo('USDT', now),
@@ -179,24 +207,6 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
       payToken: newPayToken(),
       expiresAt,
     });
-  const fast = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
-    'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
-  ]);
-  const { rows: [first] } = await fast.execute({
-    orderNo: newOrderNo('USDT', now),
-    merchantId,
-    merchantOrderNo: input.merchantOrderNo,
-    amount: input.amountMinor,
-    chainType: input.chainType,
-    productName: input.productName ?? null,
-    notifyUrl: input.notifyUrl ?? null,
-    redirectUrl: input.redirectUrl ?? null,
-    attach: input.attach ?? null,
-    payToken: newPayToken(),
-    expiresAt,
-  });
-  if (first) return { order: orderRowOf(first), recovered: false };
-
   for (let round = 0; round < 3; round += 1) {
     const slots = await freeSlots(db, input.amountMinor, cutoff);
     if (slots.length === 0) break;
