@@ -149,16 +149,12 @@ function insertOrder(db: Database) {
   );
 }
 
-async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<OrderRow | undefined> {
-  const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
-    'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
-    'limitKey', 'defaultLimit',
-  ]);
-  const { rows } = await statement.execute({
+/** The new order's own fields, whichever slot it gets (a fresh order number and pay token for each attempt). */
+function newOrderFields(merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date) {
+  return {
     orderNo: newOrderNo('USDT', now),
     merchantId,
     merchantOrderNo: input.merchantOrderNo,
-    amount: input.amountMinor,
     chainType: input.chainType,
     productName: input.productName ?? null,
     notifyUrl: input.notifyUrl ?? null,
@@ -166,6 +162,17 @@ async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrd
     attach: input.attach ?? null,
     payToken: newPayToken(),
     expiresAt,
+  };
+}
+
+async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<OrderRow | undefined> {
+  const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
+    'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
+    'limitKey', 'defaultLimit',
+  ]);
+  const { rows } = await statement.execute({
+    ...newOrderFields(merchantId, input, now, expiresAt),
+    amount: input.amountMinor,
     limitKey: USDT_MAX_PER_ORDER,
     defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
   });
@@ -193,19 +200,10 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
   const cutoff = slotCooldownCutoff(now);
   const insertOn = (slot: { addressId: number; amountMinor: bigint }) =>
     insertOrder(db).execute({
-      orderNo: newOrderNo('USDT', now),
-      merchantId,
-      merchantOrderNo: input.merchantOrderNo,
+      ...newOrderFields(merchantId, input, now, expiresAt),
       requestedAmountMinor: input.amountMinor,
       payAmountMinor: slot.amountMinor,
-      chainType: input.chainType,
       receivingAddressId: slot.addressId,
-      productName: input.productName ?? null,
-      notifyUrl: input.notifyUrl ?? null,
-      redirectUrl: input.redirectUrl ?? null,
-      attach: input.attach ?? null,
-      payToken: newPayToken(),
-      expiresAt,
     });
   for (let round = 0; round < 3; round += 1) {
     const slots = await freeSlots(db, input.amountMinor, cutoff);
