@@ -19,8 +19,10 @@ const { stampClientAddress } = await import('../server/client-address');
 const { recordServiceBaseUrl } = await import('../lib/settings/service-address');
 const { publicBaseUrl } = await import('../lib/orders/identifiers');
 const { privateNetworksAllowed } = await import('../lib/notifications/destination-guard');
+const { usdtSlotCooldownMinutes } = await import('../lib/orders/usdt-slot-cooldown');
 
 portalAuthSecret(); // production refuses to start without NEXTAUTH_SECRET (portal sessions)
+usdtSlotCooldownMinutes(); // a malformed USDT_SLOT_COOLDOWN_MINUTES stops the service here, not at the first submit
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';

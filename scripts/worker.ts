@@ -1,7 +1,10 @@
 /** npm run worker: the background workers apart from the web process (web nodes then set WORKERS=off). */
 import { closeDb, getDb } from '../lib/db/client';
 import { resolveDatabase } from '../lib/db/connect';
+import { usdtSlotCooldownMinutes } from '../lib/orders/usdt-slot-cooldown';
 import { startBackgroundWorkers } from '../lib/workers/background-workers';
+
+usdtSlotCooldownMinutes(); // a malformed USDT_SLOT_COOLDOWN_MINUTES stops the worker here, not at its first expiry run
 
 const log = (line: string) => console.log(line);
 const database = await resolveDatabase({ owner: false, log });

@@ -227,9 +227,9 @@ describe('nothing skipped: late indexing and solidification', () => {
 });
 
 describe('expiry', () => {
-  it('closes pending orders past their window and frees their slot', async () => {
+  it('closes pending orders past their window and frees their slot after the cool-down', async () => {
     const order = await submit('80.00');
-    await getDb().execute(sql`UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = ${order.id}`);
+    await getDb().execute(sql`UPDATE orders SET expires_at = now() - interval '61 minutes' WHERE id = ${order.id}`);
     expect(await expireUsdtOrders(getDb(), new Date())).toBeGreaterThanOrEqual(1);
     expect((await orderRow(order.id)).status).toBe('closed');
     const again = await submit('80.00');

@@ -29,7 +29,8 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
   const from = report.allowClosed ? ['pending', 'closed'] : ['pending'];
   const [paid] = await tx
     .update(orders)
-    .set({ status: 'paid', paidAt: report.paidAt, tradeNo: report.tradeNo, payer: report.payer, paidVia: report.via, updatedAt: new Date() })
+    // A paid order's slot is free at once: its payer has paid.
+    .set({ status: 'paid', holdsSlot: false, paidAt: report.paidAt, tradeNo: report.tradeNo, payer: report.payer, paidVia: report.via, updatedAt: new Date() })
     .where(and(eq(orders.id, report.orderId), inArray(orders.status, from)))
     .returning();
   if (!paid) {

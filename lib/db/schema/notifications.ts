@@ -43,6 +43,10 @@ export const notifications = pgTable(
     index('notifications_leased_idx')
       .on(table.leaseOwner, table.destination)
       .where(sql`${table.leaseOwner} IS NOT NULL`),
+    // The operator's attention list: failed notifications, newest first.
+    index('notifications_failed_idx')
+      .on(table.id)
+      .where(sql`${table.status} = 'failed'`),
   ],
 );
 
