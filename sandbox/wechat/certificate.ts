@@ -61,7 +61,9 @@ export interface SandboxPlatformCertificate {
 export function newPlatformCertificate(from: Date, days = 5 * 365): SandboxPlatformCertificate {
   const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const serialBytes = randomBytes(20);
-  serialBytes[0] = serialBytes[0]! & 0x7f || 0x10;
+  // WeChat's platform serials are 40 hex digits: a first byte of 0x10–0x7f keeps the hex text that long and the integer
+  // positive, so the serial reads the same however a client prints it (with or without leading zeros).
+  serialBytes[0] = 0x10 + (serialBytes[0]! % 0x70);
   const until = new Date(from.getTime() + days * 86_400_000);
   const subject = name('Tenpay.com sandbox platform certificate');
   const tbs = sequence(
