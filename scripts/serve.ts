@@ -14,13 +14,10 @@ const { closeDb, getDb } = await import('../lib/db/client');
 const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-run');
 const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
-const { portalAuthSecret } = await import('../lib/accounts/auth-secret');
 const { stampClientAddress } = await import('../server/client-address');
 
-portalAuthSecret(); // production refuses to start without NEXTAUTH_SECRET (portal sessions)
-
 const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '0.0.0.0';
+const host = process.env.HOST ?? (dev ? '127.0.0.1' : '0.0.0.0'); // a development server is not for the network
 const log = (line: string) => console.log(line);
 
 const database = await resolveDatabase({ owner: true, log });

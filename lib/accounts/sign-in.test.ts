@@ -120,9 +120,9 @@ describe('sessions and passwords', () => {
 });
 
 describe('configuration', () => {
-  it('uses a development session secret outside production and refuses production without one', () => {
-    expect(portalAuthSecret({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)).toHaveLength(43);
-    expect(() => portalAuthSecret({ NODE_ENV: 'production' } as NodeJS.ProcessEnv)).toThrow(/NEXTAUTH_SECRET is required/);
+  it('has no built-in session secret in any mode, and refuses a short one', () => {
+    expect(() => portalAuthSecret({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)).toThrow(/NEXTAUTH_SECRET is not set/);
+    expect(() => portalAuthSecret({ NODE_ENV: 'production' } as NodeJS.ProcessEnv)).toThrow(/NEXTAUTH_SECRET is not set/);
     expect(() => portalAuthSecret({ NODE_ENV: 'production', NEXTAUTH_SECRET: 'short' } as NodeJS.ProcessEnv)).toThrow(/at least 32/);
     expect(portalAuthSecret({ NODE_ENV: 'production', NEXTAUTH_SECRET: 'x'.repeat(40) } as NodeJS.ProcessEnv)).toBe('x'.repeat(40));
   });
