@@ -87,7 +87,13 @@ async function serveGet(route: (request: Request) => Promise<Response>, req: htt
     writeJson(res, 405, JSON.stringify({ status: 'method not allowed' }), { allow: 'GET, HEAD' });
     return;
   }
-  const response = await route(new Request(`http://internal${req.url}`, { method: 'GET' }));
+  // Only the headers that say who is asking (the health details are for operators and monitors).
+  const headers = new Headers();
+  for (const name of ['cookie', 'authorization']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  const response = await route(new Request(`http://internal${req.url}`, { method: 'GET', headers }));
   await writeWebResponse(res, response, req.method === 'GET');
 }
 
