@@ -76,7 +76,10 @@ async function serveWeb(route: (request: Request) => Promise<Response>, req: htt
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string' && name !== 'content-length' && name !== 'transfer-encoding') headers.set(name, value);
   }
-  // Past the limit the handler gets the bytes up to it and one chunk more, and answers "too large" by its own check.
+  // The sender's address, as for pages: a client-sent X-Forwarded-For counts only behind a trusted proxy.
+  if (process.env.TRUST_PROXY !== 'true') headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown');
+  // Past the limit the handler answers "too large" by its own check: it is told the size (nothing more was buffered).
+  if (body.tooLarge) headers.set('content-length', String(Math.max(Number(req.headers['content-length'] ?? 0), body.bytes.length)));
   const response = await route(new Request(`http://internal${req.url}`, { method: 'POST', headers, body: new Uint8Array(body.bytes) }));
   await writeWebResponse(res, response, true);
 }
