@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { OPEN_API_CONTENT_TYPE, type OpenApiCore } from '../lib/api/open-api-route';
 import { MAX_BODY_BYTES } from '../lib/api/request-fields';
 import { clientAddressFrom } from '../lib/accounts/client-address';
+import { publicBaseUrl } from '../lib/orders/identifiers';
+import { securityHeaders } from '../lib/security/security-headers';
 import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
@@ -126,7 +128,9 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     for (const wake of waiters) wake();
   };
 
+  const headers = securityHeaders({ development: process.env.NODE_ENV !== 'production', publicBaseUrl: publicBaseUrl() });
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     // In flight until both the handler has settled and the response is finished (or its connection gone).
     inFlight += 1;
     let open = 2;
