@@ -15,6 +15,7 @@ const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-
 const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { stampClientAddress } = await import('../server/client-address');
+const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? (dev ? '127.0.0.1' : '0.0.0.0'); // a development server is not for the network
@@ -22,6 +23,7 @@ const log = (line: string) => console.log(line);
 
 const database = await resolveDatabase({ owner: true, log });
 log(database.embedded ? 'database: embedded PostgreSQL (./.data/pg)' : 'database: DATABASE_URL');
+if (sandboxMountedInProduction()) console.warn(sandboxStartBanner());
 
 if (dev || process.env.FIRST_RUN_SEED === 'true') {
   const seeded = await seedFirstRun(getDb());

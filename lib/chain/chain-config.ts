@@ -14,9 +14,13 @@ export interface ChainConfig {
   initialLookbackMs: number;
 }
 
-/** TronGrid by default; the built-in sandbox chain when the sandbox is on and no TRONGRID_BASE_URL is given. */
+/**
+ * TronGrid by default; the built-in sandbox chain when the sandbox is on and no TRONGRID_BASE_URL is given, outside
+ * production only: in production the sandbox ledger is read only when TRONGRID_BASE_URL names it.
+ */
 export function chainConfig(): ChainConfig {
-  const baseUrl = process.env.TRONGRID_BASE_URL || (sandboxEnabled() ? `${publicBaseUrl()}/sandbox/tron` : 'https://api.trongrid.io');
+  const sandboxByDefault = sandboxEnabled() && process.env.NODE_ENV !== 'production';
+  const baseUrl = process.env.TRONGRID_BASE_URL || (sandboxByDefault ? `${publicBaseUrl()}/sandbox/tron` : 'https://api.trongrid.io');
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     apiKey: process.env.TRONGRID_API_KEY || undefined,
