@@ -16,6 +16,9 @@ const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { stampClientAddress } = await import('../server/client-address');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
+const { checkPublicBaseUrl } = await import('../lib/config/public-url');
+
+checkPublicBaseUrl(); // production: an https PUBLIC_BASE_URL (or an explicit ALLOW_HTTP_PUBLIC_BASE_URL=true)
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? (dev ? '127.0.0.1' : '0.0.0.0'); // a development server is not for the network

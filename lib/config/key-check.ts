@@ -22,9 +22,13 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-const WRONG_KEY =
-  'cannot decrypt the secrets stored in this database: it is not the key they were encrypted with. Start every process with the ' +
-  'key the database was set up with (on the embedded database it is kept in <data dir>.secrets.json beside the data)';
+function wrongKey(embeddedDataDir: string | undefined): StartupRefusal {
+  const remedy = embeddedDataDir
+    ? `this embedded data directory's key is kept in ${embeddedDataDir}.secrets.json; if that file is lost (or the data predates ` +
+      `it: the former built-in development key), the stored secrets cannot be read: remove ${embeddedDataDir} and its .json files beside it to start afresh`
+    : 'start every process with the key the database was set up with';
+  return new StartupRefusal('APP_ENCRYPTION_KEY', `cannot decrypt the secrets stored in this database: it is not the key they were encrypted with; ${remedy}`);
+}
 
 /** Some secret already stored (an AppSecret or an upstream private key), to try the key on before the check exists. */
 async function anyStoredSecret(client: pg.Client): Promise<string | undefined> {
@@ -35,7 +39,7 @@ async function anyStoredSecret(client: pg.Client): Promise<string | undefined> {
 }
 
 /** Refuses (StartupRefusal) when APP_ENCRYPTION_KEY is not the database's key; records the check value on first use. */
-export async function verifyEncryptionKey(databaseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function verifyEncryptionKey(databaseUrl: string, options: { embeddedDataDir?: string } = {}, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const key = parseEncryptionKey(env.APP_ENCRYPTION_KEY ?? '');
   if (!key) throw new StartupRefusal('APP_ENCRYPTION_KEY', 'is not set');
   const expected = keyCheckValue(key);
@@ -47,7 +51,7 @@ export async function verifyEncryptionKey(databaseUrl: string, env: NodeJS.Proce
     if (!schema.rows[0]?.found) return;
     const stored = await client.query<{ value: string }>('SELECT value FROM platform_settings WHERE key = $1', [SETTING_KEY]);
     if (stored.rows[0]) {
-      if (!sameText(stored.rows[0].value, expected)) throw new StartupRefusal('APP_ENCRYPTION_KEY', WRONG_KEY);
+      if (!sameText(stored.rows[0].value, expected)) throw wrongKey(options.embeddedDataDir);
       return;
     }
     const sample = await anyStoredSecret(client);
@@ -55,13 +59,13 @@ export async function verifyEncryptionKey(databaseUrl: string, env: NodeJS.Proce
       try {
         decryptSecret(sample);
       } catch {
-        throw new StartupRefusal('APP_ENCRYPTION_KEY', WRONG_KEY);
+        throw wrongKey(options.embeddedDataDir);
       }
     }
     await client.query('INSERT INTO platform_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SETTING_KEY, expected]);
     // Another process may have recorded its own key at the same moment: the row that stayed is the database's key.
     const recorded = await client.query<{ value: string }>('SELECT value FROM platform_settings WHERE key = $1', [SETTING_KEY]);
-    if (!sameText(recorded.rows[0]!.value, expected)) throw new StartupRefusal('APP_ENCRYPTION_KEY', WRONG_KEY);
+    if (!sameText(recorded.rows[0]!.value, expected)) throw wrongKey(options.embeddedDataDir);
   } finally {
     await client.end();
   }

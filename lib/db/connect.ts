@@ -29,6 +29,6 @@ export async function resolveDatabase(options: { owner?: boolean; migrate?: bool
     target = { url: embedded.databaseUrl, embedded };
   }
   if (options.migrate ?? true) await applyMigrations(target.url);
-  await verifyEncryptionKey(target.url);
+  await verifyEncryptionKey(target.url, { embeddedDataDir: target.embedded ? embeddedDataDir() : undefined });
   return target;
 }
