@@ -8,6 +8,8 @@ const dev = process.argv.includes('--dev');
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'; // the service runs on closed networks too
 (process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
 
+const { reportStartupRefusals } = await import('../lib/config/startup-refusal');
+reportStartupRefusals(); // a missing or wrong setting is one line naming it
 const { default: next } = await import('next');
 const { resolveDatabase } = await import('../lib/db/connect');
 const { closeDb, getDb } = await import('../lib/db/client');

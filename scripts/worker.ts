@@ -1,7 +1,10 @@
 /** npm run worker: the background workers apart from the web process (web nodes then set WORKERS=off). */
 import { closeDb, getDb } from '../lib/db/client';
+import { reportStartupRefusals } from '../lib/config/startup-refusal';
 import { resolveDatabase } from '../lib/db/connect';
 import { startBackgroundWorkers } from '../lib/workers/background-workers';
+
+reportStartupRefusals();
 
 const log = (line: string) => console.log(line);
 const database = await resolveDatabase({ owner: false, log });
