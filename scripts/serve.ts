@@ -19,6 +19,7 @@ const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/
 const { stampClientAddress } = await import('../server/client-address');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
 const { checkPublicBaseUrl } = await import('../lib/config/public-url');
+const { recordServiceSandboxMode } = await import('../lib/sandbox/database-sandbox-mode');
 
 checkPublicBaseUrl(); // production: an https PUBLIC_BASE_URL (or an explicit ALLOW_HTTP_PUBLIC_BASE_URL=true)
 
@@ -29,6 +30,7 @@ const log = (line: string) => console.log(line);
 const database = await resolveDatabase({ owner: true, log });
 log(database.embedded ? 'database: embedded PostgreSQL (./.data/pg)' : 'database: DATABASE_URL');
 if (sandboxMountedInProduction()) console.warn(sandboxStartBanner());
+await recordServiceSandboxMode(getDb()); // sandbox credentials may be added only where the service has the sandbox on
 
 if (dev || process.env.FIRST_RUN_SEED === 'true') {
   const seeded = await seedFirstRun(getDb());

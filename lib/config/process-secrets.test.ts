@@ -4,13 +4,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createDatabase } from '../db/client';
-import { merchants } from '../db/schema';
+import { createDatabase, getDb } from '../db/client';
+import { merchants, upstreamCredentials } from '../db/schema';
+import { recordServiceSandboxMode } from '../sandbox/database-sandbox-mode';
 import { repositoryRoot, runAdmin } from '../cli/run-admin-for-tests';
 import { embeddedSecretsFile, ensureProcessSecrets } from './process-secrets';
 
 /** A process as an operator starts it on a PostgreSQL server: this file's database, no NODE_ENV, secrets as given. */
-function productionEnv(secrets: { APP_ENCRYPTION_KEY?: string; NEXTAUTH_SECRET?: string }): NodeJS.ProcessEnv {
+function productionEnv(secrets: { APP_ENCRYPTION_KEY?: string; NEXTAUTH_SECRET?: string; NODE_ENV?: 'development' }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['NODE_ENV', 'APP_ENCRYPTION_KEY', 'NEXTAUTH_SECRET', 'AUTH_SECRET', 'SANDBOX_ENABLED', 'VITEST', 'VITEST_WORKER_ID']) delete env[name];
   return { ...env, ...secrets };
@@ -79,6 +80,26 @@ describe('secrets on a DATABASE_URL (every entry point)', () => {
     expect(await merchantCount()).toBe(before);
     const right = await runAdmin(['limit', 'show'], { env: productionEnv({ APP_ENCRYPTION_KEY: keyA, NEXTAUTH_SECRET: session }) });
     expect(right.exitCode, right.stderr).toBe(0);
+  });
+
+  it('sandbox credentials cannot be added to a database whose service runs with the sandbox off, whatever the CLI believes', async () => {
+    await recordServiceSandboxMode(getDb()); // as the service does at start: here (a test) the sandbox is on
+    const development = productionEnv({ APP_ENCRYPTION_KEY: keyA, NEXTAUTH_SECRET: session, NODE_ENV: 'development' });
+    const merchant = await runAdmin(['merchant', 'create', '--name', 'Mode shop', '--orders', 'on', '--json'], { env: development });
+    const appId = String(JSON.parse(merchant.stdout).appId);
+    const previous = process.env.SANDBOX_ENABLED;
+    process.env.SANDBOX_ENABLED = 'false'; // the production service starts: the sandbox is off
+    try {
+      await recordServiceSandboxMode(getDb());
+    } finally {
+      if (previous === undefined) delete process.env.SANDBOX_ENABLED;
+      else process.env.SANDBOX_ENABLED = previous;
+    }
+    const refused = await runAdmin(['credential', 'add', '--app-id', appId, '--channel', 'ALIPAY', '--sandbox'], { env: development });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toMatch(/this database is not in sandbox mode/);
+    const credentials = await getDb().select().from(upstreamCredentials);
+    expect(credentials).toEqual([]);
   });
 
   it('sandbox credentials cannot be added to a production database', async () => {
