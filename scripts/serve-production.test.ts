@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
+import { runScript } from '../test/run-script';
 
 /**
  * `npm start` (scripts/serve.ts in production) as an operator starts it: what it refuses before serving anything, and
@@ -12,22 +11,7 @@ function startProduction(env: Record<string, string | undefined>, until?: RegExp
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '3371', HOST: '127.0.0.1', WORKERS: 'off' };
   for (const name of ['NODE_ENV', 'APP_ENCRYPTION_KEY', 'NEXTAUTH_SECRET', 'AUTH_SECRET', 'PUBLIC_BASE_URL', 'SANDBOX_ENABLED', 'VITEST']) delete childEnv[name];
   for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repositoryRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const collect = (chunk: string) => {
-      output += chunk;
-      if (until?.test(output)) child.kill('SIGKILL');
-    };
-    child.stdout.setEncoding('utf8').on('data', collect);
-    child.stderr.setEncoding('utf8').on('data', collect);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-    child.on('error', reject);
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      resolve({ exitCode, output });
-    });
-  });
+  return runScript('scripts/serve.ts', { env: childEnv, until });
 }
 
 const secrets = { APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'), NEXTAUTH_SECRET: randomBytes(32).toString('base64url') };

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -7,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createDatabase, getDb } from '../db/client';
 import { merchants, upstreamCredentials } from '../db/schema';
 import { recordServiceSandboxMode } from '../sandbox/database-sandbox-mode';
-import { repositoryRoot, runAdmin } from '../cli/run-admin-for-tests';
+import { runAdmin } from '../cli/run-admin-for-tests';
+import { runScript } from '../../test/run-script';
 import { embeddedSecretsFile, ensureProcessSecrets } from './process-secrets';
 
 /** A process as an operator starts it on a PostgreSQL server: this file's database, no NODE_ENV, secrets as given. */
@@ -15,21 +15,6 @@ function productionEnv(secrets: { APP_ENCRYPTION_KEY?: string; NEXTAUTH_SECRET?:
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['NODE_ENV', 'APP_ENCRYPTION_KEY', 'NEXTAUTH_SECRET', 'AUTH_SECRET', 'SANDBOX_ENABLED', 'VITEST', 'VITEST_WORKER_ID']) delete env[name];
   return { ...env, ...secrets };
-}
-
-function runScript(script: string, env: NodeJS.ProcessEnv): Promise<{ exitCode: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-    child.on('error', reject);
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      resolve({ exitCode, output });
-    });
-  });
 }
 
 async function merchantCount(): Promise<number> {
@@ -61,7 +46,7 @@ describe('secrets on a DATABASE_URL (every entry point)', () => {
 
   it('the worker and the migrations refuse too', async () => {
     for (const script of ['scripts/worker.ts', 'scripts/migrate.ts']) {
-      const run = await runScript(script, productionEnv({ NEXTAUTH_SECRET: session }));
+      const run = await runScript(script, { env: productionEnv({ NEXTAUTH_SECRET: session }) });
       expect(run.exitCode, script).not.toBe(0);
       expect(run.output, script).toMatch(/APP_ENCRYPTION_KEY: is required with DATABASE_URL/);
     }
@@ -74,7 +59,7 @@ describe('secrets on a DATABASE_URL (every entry point)', () => {
     const wrong = await runAdmin(['limit', 'show'], { env: productionEnv({ APP_ENCRYPTION_KEY: keyB, NEXTAUTH_SECRET: session }) });
     expect(wrong.exitCode).not.toBe(0);
     expect(wrong.stderr).toMatch(/APP_ENCRYPTION_KEY: cannot decrypt the secrets stored in this database/);
-    const worker = await runScript('scripts/worker.ts', productionEnv({ APP_ENCRYPTION_KEY: keyB, NEXTAUTH_SECRET: session }));
+    const worker = await runScript('scripts/worker.ts', { env: productionEnv({ APP_ENCRYPTION_KEY: keyB, NEXTAUTH_SECRET: session }) });
     expect(worker.exitCode).not.toBe(0);
     expect(worker.output).toMatch(/APP_ENCRYPTION_KEY: cannot decrypt/);
     expect(await merchantCount()).toBe(before);
