@@ -1,93 +1,31 @@
 /**
- * The benchmark's baseline: node:http + a pg Pool doing the same database work as the service's open API
- * (the same SQL text against the same tables, as named prepared statements like the service's), without the Web
- * Request/Response layer, Drizzle's query building/row mapping or the service's validation layer.
+ * The benchmark's baseline: a straightforward node:http + pg implementation of the open API's USDT submit and
+ * query, on its own tables (bench/bare-schema.ts), written for the bench without the service's code or SQL: merchant
+ * lookup, MD5 signature check, validation, a unique index over pending (address, amount), insert.
  *
  *   DATABASE_URL=... PORT=0 node --import tsx bench/bare-server.ts     prints `READY <port>` when listening
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { timingSafeEqual } from 'node:crypto';
-import { and, eq, fillPlaceholders, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
-import { decryptSecret } from '../lib/crypto/secret-box';
-import * as schema from '../lib/db/schema';
-import { formatMinorUnits, parseMinorUnits } from '../lib/money/decimal-amount';
-import { FREE_SLOTS_SQL, RELEASE_EXPIRED_SLOTS_SQL } from '../lib/orders/create-usdt-order';
-import { newOrderNo, newPayToken, orderTtlMinutes, payUrlFor } from '../lib/orders/identifiers';
-import { contractSign, QUERY_PATH, SUBMIT_PATH } from './fixtures';
+import { contractSign, QUERY_PATH, SUBMIT_PATH } from './contract';
 
-// The statements the service sends: Drizzle's text for its query-builder statements, generated here once from the
-// same schema (so the column lists follow schema changes) and executed per request as plain pool.query calls;
-// the raw SQL of lib/orders/create-usdt-order.ts copied verbatim (keep in sync).
-const mockDb = drizzle.mock({ schema });
-const { merchants, orders, platformSettings } = schema;
-
-interface Statement {
-  text: string;
-  params: unknown[];
-}
-function statement(query: { sql: string; params: unknown[] }): Statement {
-  return { text: query.sql, params: query.params };
-}
-/** The statement's values: placeholders by name (through the column's encoder, as Drizzle does), literals as built. */
-function values(built: Statement, named: Record<string, unknown>): unknown[] {
-  return fillPlaceholders(built.params, named);
-}
-
-const MERCHANT = statement(
-  mockDb.select().from(merchants).where(eq(merchants.appId, sql.placeholder('appId'))).limit(1).toSQL(),
-);
-const ORDER = statement(
-  mockDb
-    .select()
-    .from(orders)
-    .where(and(eq(orders.merchantId, sql.placeholder('merchantId')), eq(orders.merchantOrderNo, sql.placeholder('merchantOrderNo'))))
-    .limit(1)
-    .toSQL(),
-);
-const SETTINGS = statement(
-  mockDb.select().from(platformSettings).where(eq(platformSettings.key, sql.placeholder('key'))).limit(1).toSQL(),
-);
-// The INSERT for the fields the benchmark sends (productName and notifyUrl given; redirectUrl, attach not).
-const INSERT = statement(
-  mockDb
-    .insert(orders)
-    .values({
-      orderNo: sql.placeholder('orderNo'),
-      merchantId: sql.placeholder('merchantId'),
-      merchantOrderNo: sql.placeholder('merchantOrderNo'),
-      channel: 'USDT',
-      currency: 'USDT',
-      requestedAmountMinor: sql.placeholder('requestedAmountMinor'),
-      payAmountMinor: sql.placeholder('payAmountMinor'),
-      chainType: sql.placeholder('chainType'),
-      receivingAddressId: sql.placeholder('receivingAddressId'),
-      productName: sql.placeholder('productName'),
-      notifyUrl: sql.placeholder('notifyUrl'),
-      payToken: sql.placeholder('payToken'),
-      expiresAt: sql.placeholder('expiresAt'),
-    })
-    .onConflictDoNothing()
-    .returning()
-    .toSQL(),
-);
-// The very statements the service runs (exported by the domain), so both servers do the same database work.
-const RELEASE_SQL = RELEASE_EXPIRED_SLOTS_SQL;
+const PUBLIC_BASE_URL = process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
+const WINDOW_MS = 30 * 60_000;
+const MAX_AMOUNT_MINOR = 100_000_000n; // a fixed per-order limit (1,000,000.00 USDT)
 
 interface MerchantRow {
-  id: string;
-  app_secret_encrypted: string;
-  order_permission: boolean;
+  id: number;
+  app_secret: string;
+  can_order: boolean;
 }
 interface OrderRow {
   order_no: string;
   merchant_order_no: string;
-  channel: string;
+  amount: string;
+  pay_amount: string;
   status: string;
-  requested_amount_minor: string;
-  pay_amount_minor: string;
   pay_token: string;
   expires_at: Date;
 }
@@ -124,91 +62,101 @@ function parseFields(body: string): Fields {
 }
 
 async function authenticate(fields: Fields): Promise<MerchantRow> {
-  const appId = fields.appId;
-  if (!appId) throw new Refusal(1003, 'appId is required');
-  const { rows } = await pool.query<MerchantRow>({ name: 'bare_merchant', text: MERCHANT.text, values: values(MERCHANT, { appId }) });
-  const row = rows[0];
-  if (!row) throw new Refusal(1005, 'merchant not found');
-  const secret = decryptSecret(row.app_secret_encrypted);
-  const expected = Buffer.from(contractSign(fields, secret));
+  if (!fields.appId) throw new Refusal(1003, 'appId is required');
+  const { rows } = await pool.query<MerchantRow>('SELECT id, app_secret, can_order FROM bare_merchants WHERE app_id = $1', [fields.appId]);
+  const merchant = rows[0];
+  if (!merchant) throw new Refusal(1005, 'merchant not found');
+  const expected = Buffer.from(contractSign(fields, merchant.app_secret));
   const given = Buffer.from((fields.signature ?? '').toUpperCase());
   if (given.length !== expected.length || !timingSafeEqual(expected, given)) throw new Refusal(1002, 'signature error');
-  return row;
+  return merchant;
 }
 
-function findOrder(merchantId: string, merchantOrderNo: string): Promise<OrderRow | undefined> {
-  return pool.query<OrderRow>({ name: 'bare_order', text: ORDER.text, values: values(ORDER, { merchantId, merchantOrderNo }) }).then((result) => result.rows[0]);
+/** "12.5" → 1250n; undefined unless a positive decimal with at most two places. */
+function amountMinor(text: string | undefined): bigint | undefined {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text ?? '');
+  if (!match) return undefined;
+  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
 }
 
-function status(order: OrderRow): string {
-  if (order.status === 'paid') return '1';
-  if (order.status === 'closed' || order.expires_at.getTime() <= Date.now()) return '2';
-  return '0';
+function merchantOrderNoOf(fields: Fields): string {
+  const value = fields.merchantOrderNo;
+  if (!value || !/^[\x21-\x7e]{1,64}$/.test(value)) throw new Refusal(1003, 'merchantOrderNo is required');
+  return value;
 }
 
-function createData(order: OrderRow) {
+function minorText(value: string): string {
+  const minor = BigInt(value);
+  return `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
+}
+
+function orderData(order: OrderRow) {
+  const status = order.status === 'paid' ? '1' : order.status === 'closed' || order.expires_at.getTime() <= Date.now() ? '2' : '0';
   return {
     orderNo: order.order_no,
     merchantOrderNo: order.merchant_order_no,
-    payUrl: payUrlFor(order.pay_token),
-    pay_usdt: formatMinorUnits(BigInt(order.pay_amount_minor)),
+    payUrl: `${PUBLIC_BASE_URL}/pay/${order.pay_token}`,
+    pay_usdt: minorText(order.pay_amount),
     pay_money: '0.00',
-    status: status(order),
+    status,
   };
 }
 
-function requireOrderNo(fields: Fields): string {
-  const merchantOrderNo = fields.merchantOrderNo;
-  if (!merchantOrderNo || !/^[\x21-\x7e]{1,64}$/.test(merchantOrderNo)) throw new Refusal(1003, 'merchantOrderNo is required');
-  return merchantOrderNo;
+async function findOrder(merchantId: number, merchantOrderNo: string): Promise<OrderRow | undefined> {
+  const { rows } = await pool.query<OrderRow>(
+    `SELECT order_no, merchant_order_no, amount, pay_amount, status, pay_token, expires_at FROM bare_orders
+     WHERE merchant_id = $1 AND merchant_order_no = $2`,
+    [merchantId, merchantOrderNo],
+  );
+  return rows[0];
 }
 
+let addressIds: number[] | undefined;
+async function addresses(): Promise<number[]> {
+  addressIds ??= (await pool.query<{ id: number }>('SELECT id FROM bare_addresses ORDER BY id')).rows.map((row) => row.id);
+  return addressIds;
+}
+
+/** The amount on any address where no pending order holds it, else amount + 0.01; the unique index decides races. */
 async function submit(fields: Fields): Promise<unknown> {
   const merchant = await authenticate(fields);
-  if (!merchant.order_permission) throw new Refusal(1004, 'order permission disabled');
-  const merchantOrderNo = requireOrderNo(fields);
-  const amount = parseMinorUnits(fields.pay_usdt ?? '');
+  if (!merchant.can_order) throw new Refusal(1004, 'order permission disabled');
+  const merchantOrderNo = merchantOrderNoOf(fields);
+  const amount = amountMinor(fields.pay_usdt);
   if (amount === undefined || amount <= 0n) throw new Refusal(1003, 'pay_usdt must be a decimal number greater than 0');
+  if (amount > MAX_AMOUNT_MINOR) throw new Refusal(1008, 'pay_usdt exceeds the per-order limit');
   if (!fields.notifyUrl) throw new Refusal(1003, 'notifyUrl is required');
 
   const existing = await findOrder(merchant.id, merchantOrderNo);
   if (existing) {
-    if (BigInt(existing.requested_amount_minor) !== amount) throw new Refusal(1007, 'pay_usdt differs from the original order');
-    return createData(existing);
+    if (BigInt(existing.amount) !== amount) throw new Refusal(1007, 'pay_usdt differs from the original order');
+    return orderData(existing);
   }
-  const { rows: settings } = await pool.query<{ value: string }>({ name: 'bare_settings', text: SETTINGS.text, values: values(SETTINGS, { key: 'usdt_max_per_order_minor' }) });
-  const limit = settings[0] ? BigInt(settings[0].value) : 1_000_000n;
-  if (amount > limit) throw new Refusal(1008, 'pay_usdt exceeds the platform per-order limit');
-
-  const amountText = amount.toString();
-  const nextText = (amount + 1n).toString();
-  await pool.query({ name: 'bare_release', text: RELEASE_SQL, values: [amountText, nextText] });
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
-  for (let round = 0; round < 3; round += 1) {
-    const { rows: slots } = await pool.query<{ address_id: string; amount: string }>({ name: 'bare_free_slots', text: FREE_SLOTS_SQL, values: [amountText, nextText] });
-    if (slots.length === 0) break;
-    for (const slot of slots) {
-      const { rows } = await pool.query<OrderRow>({
-        name: 'bare_insert',
-        text: INSERT.text,
-        values: values(INSERT, {
-          orderNo: newOrderNo('USDT', now),
-          merchantId: merchant.id,
+  const all = await addresses();
+  const start = randomInt(0, all.length);
+  for (const payAmount of [amount, amount + 1n]) {
+    for (let index = 0; index < all.length; index += 1) {
+      const { rows } = await pool.query<OrderRow>(
+        `INSERT INTO bare_orders (order_no, merchant_id, merchant_order_no, amount, pay_amount, address_id, pay_token, product_name, notify_url, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT DO NOTHING
+         RETURNING order_no, merchant_order_no, amount, pay_amount, status, pay_token, expires_at`,
+        [
+          `B${Date.now()}${randomInt(0, 100_000_000)}`,
+          merchant.id,
           merchantOrderNo,
-          requestedAmountMinor: amountText,
-          payAmountMinor: slot.amount,
-          chainType: fields.chainType ?? '1',
-          receivingAddressId: slot.address_id,
-          productName: fields.productName ?? null,
-          notifyUrl: fields.notifyUrl,
-          payToken: newPayToken(),
-          expiresAt,
-        }),
-      });
-      if (rows[0]) return createData(rows[0]);
+          amount.toString(),
+          payAmount.toString(),
+          all[(start + index) % all.length],
+          randomBytes(32).toString('base64url'),
+          fields.productName ?? null,
+          fields.notifyUrl,
+          new Date(Date.now() + WINDOW_MS),
+        ],
+      );
+      if (rows[0]) return orderData(rows[0]);
       const raced = await findOrder(merchant.id, merchantOrderNo);
-      if (raced) return createData(raced);
+      if (raced) return orderData(raced);
     }
   }
   throw new Refusal(1010, 'no receiving address is free');
@@ -216,9 +164,9 @@ async function submit(fields: Fields): Promise<unknown> {
 
 async function query(fields: Fields): Promise<unknown> {
   const merchant = await authenticate(fields);
-  const order = await findOrder(merchant.id, requireOrderNo(fields));
-  if (!order || order.channel !== 'USDT') throw new Refusal(1006, 'order not found');
-  return { ...createData(order), recovered: true };
+  const order = await findOrder(merchant.id, merchantOrderNoOf(fields));
+  if (!order) throw new Refusal(1006, 'order not found');
+  return orderData(order);
 }
 
 function send(res: http.ServerResponse, status: number, envelope: unknown): void {

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { systemClock } from '../lib/clock';
 import { USDT_TRC20_CONTRACT, type ChainConfig } from '../lib/chain/chain-config';
+import { ChainEndpointPool } from '../lib/chain/chain-endpoints';
 import { TronGridClient } from '../lib/chain/trongrid-client';
 import { watchChainOnce } from '../lib/chain/watch-chain';
 import { closeDb, getDb, type Database } from '../lib/db/client';
@@ -52,10 +53,10 @@ async function seed(db: Database, merchantId: number) {
   await db.execute(sql`INSERT INTO receiving_addresses (chain, address) SELECT 'TRC20', unnest(${sql.raw(`ARRAY['${addresses.join("','")}']`)}::text[])`);
   await db.execute(sql`
     INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor, chain_type,
-                        receiving_address_id, notify_url, pay_token, expires_at, created_at)
+                        receiving_address_id, notify_url, pay_token, expires_at, created_at, holds_slot)
     SELECT 'BC' || g, ${merchantId}, 'chain-' || g, 'USDT', 'USDT', 1000 + g, 1000 + g, '1',
            (SELECT id FROM receiving_addresses ORDER BY id OFFSET (g % ${ADDRESSES}) LIMIT 1),
-           'https://merchant.example/n', md5(random()::text) || g, now() + interval '1 hour', now() - interval '1 hour'
+           'https://merchant.example/n', md5(random()::text) || g, now() + interval '1 hour', now() - interval '1 hour', true
     FROM generate_series(1, ${ORDERS}) AS g`);
   return addresses;
 }
@@ -94,8 +95,16 @@ try {
   const { merchant } = await createMerchant(db, { name: 'Bench merchant', orderPermission: true });
   const addresses = await seed(db, merchant.id);
   await seedBacklog(db);
-  const config: ChainConfig = { baseUrl: chain.url, contract: USDT_TRC20_CONTRACT, pollMs: POLL_MS, initialLookbackMs: 2 * 60 * 60 * 1000 };
-  const client = new TronGridClient({ baseUrl: config.baseUrl });
+  const config: ChainConfig = {
+    baseUrls: [chain.url],
+    contract: USDT_TRC20_CONTRACT,
+    pollMs: POLL_MS,
+    initialLookbackMs: 2 * 60 * 60 * 1000,
+    rereadMarginMs: 60_000,
+    endpointRetryMs: 60_000,
+    access: 'sandbox',
+  };
+  const client = new TronGridClient({ endpoints: ChainEndpointPool.transient(config.baseUrls, systemClock) });
 
   console.error(`bench:chain: backlog of ${TRANSFERS} confirmed transfers, ${ORDERS} pending orders on ${ADDRESSES} addresses…`);
   const backlogStart = performance.now();
@@ -114,9 +123,9 @@ try {
   console.error(`bench:chain: live — ${LIVE_TRANSFERS} payments at ${LIVE_RATE_PER_SECOND}/s, watcher polling every ${POLL_MS} ms, confirmation after ${CONFIRM_MS} ms…`);
   const { rows: liveOrders } = await db.execute<{ id: string; address: string; amount: string }>(sql`
     INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor, chain_type,
-                        receiving_address_id, notify_url, pay_token, expires_at)
+                        receiving_address_id, notify_url, pay_token, expires_at, holds_slot)
     SELECT 'BL' || g, ${merchant.id}, 'live-' || g, 'USDT', 'USDT', 900000 + g, 900000 + g, '1',
-           (SELECT id FROM receiving_addresses ORDER BY id OFFSET (g % ${ADDRESSES}) LIMIT 1), 'https://merchant.example/n', md5(random()::text) || g, now() + interval '1 hour'
+           (SELECT id FROM receiving_addresses ORDER BY id OFFSET (g % ${ADDRESSES}) LIMIT 1), 'https://merchant.example/n', md5(random()::text) || g, now() + interval '1 hour', true
     FROM generate_series(1, ${LIVE_TRANSFERS}) AS g
     RETURNING id, (SELECT address FROM receiving_addresses r WHERE r.id = receiving_address_id) AS address, pay_amount_minor::text AS amount`);
   let watching = true;

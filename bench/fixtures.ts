@@ -1,13 +1,13 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import pg from 'pg';
+import { randomBytes, randomInt } from 'node:crypto';
+import { contractSign } from './contract';
+import { onServer } from './on-server';
 import { addReceivingAddress } from '../lib/addresses/receiving-addresses';
 import { createDatabase } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrate';
 import { createMerchant } from '../lib/merchants/merchants';
 import { tronAddressFromAccountBytes } from '../lib/tron/address';
 
-export const SUBMIT_PATH = '/v1/api/open/order/submit';
-export const QUERY_PATH = '/v1/api/open/order/query';
+export { contractSign, QUERY_PATH, SUBMIT_PATH } from './contract';
 
 export interface BenchMerchant {
   appId: string;
@@ -24,16 +24,6 @@ export function databaseUrl(url: string, database: string): string {
 function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
   return `"${name}"`;
-}
-
-async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 export async function createBenchDatabase(serverUrl: string, name: string): Promise<string> {
@@ -67,20 +57,6 @@ export async function seedBenchDatabase(url: string, addresses = 50): Promise<Be
   } finally {
     await db.$client.end();
   }
-}
-
-/**
- * The contract's signature, written here independently of lib/signing: drop `signature` and empty fields, sort the
- * names (ASCII), join `k=v` with `&`, append `&appsecret=SECRET`, MD5, uppercase hex.
- */
-export function contractSign(fields: Readonly<Record<string, string | undefined>>, appSecret: string): string {
-  const text =
-    Object.keys(fields)
-      .filter((name) => name !== 'signature' && fields[name] !== undefined && fields[name] !== '')
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-      .map((name) => `${name}=${fields[name]}`)
-      .join('&') + `&appsecret=${appSecret}`;
-  return createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
 }
 
 /** A JSON body with the fields and their signature. */
@@ -119,4 +95,26 @@ export function isSuccess(status: number, body: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The service's database with `count` pending USDT orders (from other payers, on amounts above anything the bench
+ * submits, each holding its (address, amount) slot), as a busy platform has them.
+ */
+export async function topUpOurPending(url: string, count: number): Promise<void> {
+  await onServer(url, async (client) => {
+    const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE order_no LIKE 'BP%'`);
+    const have = rows[0]!.n;
+    if (have >= count) return;
+    await client.query(
+      `INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor, chain_type,
+                           receiving_address_id, notify_url, pay_token, expires_at, holds_slot)
+       SELECT 'BP' || g, (SELECT min(id) FROM merchants), 'pending-' || g, 'USDT', 'USDT', 100000000 + g, 100000000 + g, '1',
+              (SELECT min(id) FROM receiving_addresses) + g % (SELECT count(*) FROM receiving_addresses)::int,
+              'https://merchant.example/notify', md5('ours' || g), now() + interval '1 hour', true
+       FROM generate_series($1::int + 1, $2::int) AS g`,
+      [have, count],
+    );
+    await client.query('VACUUM ANALYZE orders');
+  });
 }

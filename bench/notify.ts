@@ -1,79 +1,21 @@
 /**
  * npm run bench:notify — 10,000 paid orders, their notifications delivered to a local receiver by 1 and then by
  * 2 worker processes (`scripts/worker.ts`) on PostgreSQL. Prints notifications/s and p50/p99 from paid to the
- * first attempt. Uses DATABASE_URL's server when set, else the embedded server; works in a scratch database.
+ * first attempt. Then a merchant whose endpoint hangs: another merchant's paid→delivered p50/p99 with 0, 100 and
+ * 1,000 of the hanging one's notifications due. Uses DATABASE_URL's server when set, else the embedded server;
+ * works in a scratch database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '../lib/db/client';
 import { resolveDatabase } from '../lib/db/connect';
 import { createBenchDatabase, dropBenchDatabase } from './fixtures';
 import { applyMigrations } from '../lib/db/migrate';
 import { createMerchant } from '../lib/merchants/merchants';
-import { markOrderPaid } from '../lib/orders/mark-order-paid';
+import { measureDeadDestination, printDeadDestination } from './notify-dead-destination';
+import { markAllPaid, PAY_CONCURRENCY, seedPendingOrders, startReceiver, startWorker, stopWorker } from './notify-fixtures';
 
 const ORDERS = Number(process.env.BENCH_NOTIFY_ORDERS ?? 10_000);
-const PAY_CONCURRENCY = 16;
-
-async function startReceiver() {
-  let received = 0;
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received += 1;
-      res.end('success');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/notify`, received: () => received, close: () => server.close() };
-}
-
-/** Pending orders inserted in bulk: the benchmark measures notifications, not order creation. */
-async function seedPendingOrders(db: Database, merchantId: number, notifyUrl: string, run: string): Promise<number[]> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
-                        chain_type, notify_url, attach, pay_token, expires_at)
-    SELECT 'B' || ${run} || '-' || g, ${merchantId}, 'bench-' || ${run} || '-' || g, 'USDT', 'USDT', 100 + g, 100 + g,
-           '1', ${notifyUrl}, 'bench', md5(random()::text) || g, now() + interval '1 day'
-    FROM generate_series(1, ${ORDERS}) AS g
-    RETURNING id`);
-  return rows.map((row) => Number(row.id));
-}
-
-function startWorker(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NOTIFY_ALLOW_PRIVATE_NETWORKS: 'true' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      // keep reading: a worker's log must never block on a full pipe
-      if (chunk.toString().includes('notification delivery running')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
-async function stopWorker(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function markAllPaid(db: Database, orderIds: number[]) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: PAY_CONCURRENCY }, async () => {
-      while (next < orderIds.length) {
-        const orderId = orderIds[next++]!;
-        await db.transaction((tx) => markOrderPaid(tx as unknown as Database, { orderId, via: 'bench', paidAt: new Date(), tradeNo: `tx${orderId}` }));
-      }
-    }),
-  );
-}
 
 async function waitUntilDelivered(db: Database, orderIds: number[]) {
   const idList = sql.raw(`ARRAY[${orderIds.join(',')}]::bigint[]`);
@@ -103,7 +45,7 @@ async function firstAttemptLatency(db: Database, orderIds: number[]) {
  * they were all paid), and the paid→first-attempt latency while 10,000 orders are being paid with workers running.
  */
 async function measure(db: Database, databaseUrl: string, merchantId: number, notifyUrl: string, workers: number) {
-  const backlog = await seedPendingOrders(db, merchantId, notifyUrl, `${workers}w-backlog`);
+  const backlog = (await seedPendingOrders(db, merchantId, notifyUrl, `${workers}w-backlog`, ORDERS)).map((order) => order.id);
   await markAllPaid(db, backlog);
   const drainStarted = performance.now();
   let children = await Promise.all(Array.from({ length: workers }, () => startWorker(databaseUrl)));
@@ -112,7 +54,7 @@ async function measure(db: Database, databaseUrl: string, merchantId: number, no
   const drainAttempts = await firstAttemptLatency(db, backlog);
   await Promise.all(children.map(stopWorker));
 
-  const live = await seedPendingOrders(db, merchantId, notifyUrl, `${workers}w-live`);
+  const live = (await seedPendingOrders(db, merchantId, notifyUrl, `${workers}w-live`, ORDERS)).map((order) => order.id);
   children = await Promise.all(Array.from({ length: workers }, () => startWorker(databaseUrl)));
   const payStarted = performance.now();
   await markAllPaid(db, live);
@@ -146,6 +88,9 @@ try {
     );
   }
   console.log(`received by the merchant: ${receiver.received()} (expected ${ORDERS * 4}: exactly one per order)`);
+
+  console.error('bench:notify: a merchant whose endpoint hangs, another whose answers at once…');
+  printDeadDestination(await measureDeadDestination(db, databaseUrl));
 } finally {
   receiver.close();
   await db.$client.end();

@@ -1,9 +1,12 @@
 /**
- * `npm run bench`: the open API (submit, query) of the real service in production mode against a bare
- * node:http + pg server doing the same database work, both driven by autocannon from this process.
+ * `npm run bench`: the open API (submit, query) of the real service in production mode against an independent
+ * baseline (bench/bare-server.ts: node:http + pg on its own tables, straightforward SQL written for the bench), both
+ * driven by autocannon from this process, at several numbers of pending orders already in the database.
  *
  *   BENCH_SECONDS=10          measured seconds per run (each after a BENCH_WARMUP_SECONDS=2 warm-up)
  *   BENCH_CONNECTIONS=32,128  connection counts
+ *   BENCH_PENDING=1000,10000,100000  pending USDT orders (of other payers) in each database during the runs
+ *   BENCH_OURS_PORT, BENCH_BARE_PORT  the servers' ports (default: any free port)
  *   BENCH_PROFILE=1           instead: --cpu-prof both servers during a short submit run at 32 connections
  *                             (BENCH_PROFILE_SECONDS=5) and print where their CPU time goes
  *   DATABASE_URL              server to create the bench databases on (else the embedded PostgreSQL)
@@ -24,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { resolveDatabase, type DatabaseTarget } from '../lib/db/connect';
+import { seedBareDatabase, topUpBarePending } from './bare-schema';
 import { formatSummary, summariseProfile, type CpuProfile } from './cpu-profile';
 import { busyShare, databaseBackendsCpuMs, machineSample, processCpuMs } from './proc-cpu';
 import {
@@ -34,6 +38,7 @@ import {
   queryFields,
   QUERY_PATH,
   seedBenchDatabase,
+  topUpOurPending,
   signedBody,
   submitFields,
   SUBMIT_PATH,
@@ -49,8 +54,11 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '32,128').split(',').map((
 const ADDRESSES = 50;
 const QUERY_ORDERS = 500;
 const PROFILE_DIR = path.join(ROOT, '.data', 'bench-profile');
-const SUBMIT_RATIO_TARGET = 0.5;
-const P99_TARGET_MS = 50;
+const PENDING_SIZES = (process.env.BENCH_PENDING ?? '1000,10000,100000').split(',').map((text) => Number(text.trim()));
+/** Ours at least this share of the baseline's req/s (submit and query), at every size. */
+const RATIO_TARGET = 0.7;
+/** Ours at the largest size within this of ours at the smallest. */
+const SCALE_TOLERANCE = 0.15;
 
 type Endpoint = 'submit' | 'query';
 type TargetName = 'ours' | 'bare';
@@ -268,6 +276,8 @@ interface RunResult {
   target: TargetName;
   endpoint: Endpoint;
   connections: number;
+  /** Pending orders of other payers in the target's database during the run. */
+  pending: number;
   rps: number;
   p50: number;
   p99: number;
@@ -339,6 +349,7 @@ async function drive(
     target: target.name,
     endpoint,
     connections,
+    pending: 0,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -437,7 +448,8 @@ interface Setup {
 }
 
 async function startTarget(name: TargetName, database: string, url: string, merchant: BenchMerchant, env: NodeJS.ProcessEnv, profile: boolean): Promise<Target> {
-  const port = await freePort();
+  const fixed = Number(process.env[name === 'ours' ? 'BENCH_OURS_PORT' : 'BENCH_BARE_PORT']);
+  const port = Number.isInteger(fixed) && fixed > 0 ? fixed : await freePort();
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const script = name === 'ours' ? 'scripts/serve.ts' : 'bench/bare-server.ts';
   const child = startChild(name, process.execPath, [...nodeArgs, '--import', 'tsx', script], {
@@ -473,13 +485,15 @@ async function setUp(profile: boolean): Promise<Setup> {
   await dropStaleBenchDatabases(database.url);
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const targets: Target[] = [];
+  let merchant: BenchMerchant | undefined;
   for (const name of ['ours', 'bare'] as const) {
     const dbName = `bench_${stamp}_${name}`;
     const url = await createBenchDatabase(database.url, dbName);
     cleanups.push(() => dropBenchDatabase(database.url, dbName));
-    const merchant = await seedBenchDatabase(url, ADDRESSES);
-    log(`bench: database ${dbName}: migrated, merchant ${merchant.appId}, ${ADDRESSES} receiving addresses`);
-    targets.push(await startTarget(name, dbName, url, merchant, childEnv, profile));
+    if (name === 'ours') merchant = await seedBenchDatabase(url, ADDRESSES);
+    else await seedBareDatabase(url, merchant!, ADDRESSES);
+    log(`bench: database ${dbName}: ${name === 'ours' ? 'migrated' : 'baseline tables'}, merchant ${merchant!.appId}, ${ADDRESSES} receiving addresses`);
+    targets.push(await startTarget(name, dbName, url, merchant!, childEnv, profile));
   }
   return { database, targets };
 }
@@ -514,7 +528,10 @@ async function header(): Promise<void> {
     `  autocannon runs in this process and shares the cores with both servers and PostgreSQL; ` +
       `${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run; pool ${process.env.DATABASE_POOL_SIZE ?? 20} connections per server`,
   );
-  out(`  ours = scripts/serve.ts (production build, Next.js + open-API fast path); bare = bench/bare-server.ts (node:http + pg, same SQL)`);
+  out(
+    `  ours = scripts/serve.ts (production build, Next.js + open-API fast path); bare = bench/bare-server.ts ` +
+      `(node:http + pg, its own tables and straightforward SQL, nothing from lib/)`,
+  );
   if (load !== undefined) {
     out(
       `  machine busy before the runs (servers idle): ${percent(load)}` +
@@ -527,24 +544,28 @@ function fmt(value: number, digits = 0, width = 8): string {
   return value.toFixed(digits).padStart(width);
 }
 
+function find(results: RunResult[], target: TargetName, endpoint: Endpoint, connections: number, pending: number): RunResult | undefined {
+  return results.find((r) => r.target === target && r.endpoint === endpoint && r.connections === connections && r.pending === pending);
+}
+
 function printTable(results: RunResult[]): void {
-  const find = (target: TargetName, endpoint: Endpoint, connections: number) =>
-    results.find((r) => r.target === target && r.endpoint === endpoint && r.connections === connections);
   const lines = [
     '',
-    '| endpoint | conns | ours req/s | ours p50 | ours p99 | ours err | bare req/s | bare p50 | bare p99 | bare err | ours/bare req/s | ours/bare p99 |',
-    '|----------|------:|-----------:|---------:|---------:|---------:|-----------:|---------:|---------:|---------:|----------------:|--------------:|',
+    '| pending | conns | ours submit | p99 | bare submit | p99 | ours/bare | ours query | p99 | bare query | p99 | ours/bare |',
+    '|--------:|------:|------------:|----:|------------:|----:|----------:|-----------:|----:|-----------:|----:|----------:|',
   ];
-  for (const endpoint of ['submit', 'query'] as const) {
+  for (const pending of PENDING_SIZES) {
     for (const connections of CONNECTIONS) {
-      const ours = find('ours', endpoint, connections);
-      const bare = find('bare', endpoint, connections);
-      if (!ours || !bare) continue;
-      lines.push(
-        `| ${endpoint.padEnd(8)} | ${String(connections).padStart(5)} | ${fmt(ours.rps, 0, 10)} | ${fmt(ours.p50, 0, 5)} ms | ${fmt(ours.p99, 0, 5)} ms | ` +
-          `${fmt(ours.errors, 0, 8)} | ${fmt(bare.rps, 0, 10)} | ${fmt(bare.p50, 0, 5)} ms | ${fmt(bare.p99, 0, 5)} ms | ${fmt(bare.errors, 0, 8)} | ` +
-          `${fmt(ours.rps / bare.rps, 2, 15)} | ${fmt(ours.p99 / Math.max(bare.p99, 1), 2, 13)} |`,
-      );
+      const cells = (['submit', 'query'] as const).map((endpoint) => {
+        const ours = find(results, 'ours', endpoint, connections, pending);
+        const bare = find(results, 'bare', endpoint, connections, pending);
+        if (!ours || !bare) return ' n/a | | n/a | | n/a';
+        return (
+          `${fmt(ours.rps, 0, 7)} req/s | ${fmt(ours.p99, 0, 3)} ms | ${fmt(bare.rps, 0, 7)} req/s | ${fmt(bare.p99, 0, 3)} ms | ` +
+          `${fmt((ours.rps / bare.rps) * 100, 0, 5)}% `
+        );
+      });
+      lines.push(`| ${String(pending).padStart(7)} | ${String(connections).padStart(5)} | ${cells.join(' | ')}|`);
     }
   }
   out(lines.join('\n'));
@@ -552,20 +573,22 @@ function printTable(results: RunResult[]): void {
   const cpuLines = [
     '',
     'CPU time per request (server process | its PostgreSQL backends | autocannon), and how busy the machine was:',
-    '| endpoint | conns | ours server | ours db | bare server | bare db | ours/bare server | client | machine busy ours / bare | other work ours / bare |',
-    '|----------|------:|------------:|--------:|------------:|--------:|-----------------:|-------:|-------------------------:|-----------------------:|',
+    '| pending | endpoint | conns | ours server | ours db | bare server | bare db | ours/bare server | client | machine busy ours / bare | other work ours / bare |',
+    '|--------:|----------|------:|------------:|--------:|------------:|--------:|-----------------:|-------:|-------------------------:|-----------------------:|',
   ];
-  for (const endpoint of ['submit', 'query'] as const) {
-    for (const connections of CONNECTIONS) {
-      const ours = find('ours', endpoint, connections)?.cpu;
-      const bare = find('bare', endpoint, connections)?.cpu;
-      if (!ours || !bare) continue;
-      const ratio = ours.serverUs !== undefined && bare.serverUs ? (ours.serverUs / bare.serverUs).toFixed(2) : 'n/a';
-      cpuLines.push(
-        `| ${endpoint.padEnd(8)} | ${String(connections).padStart(5)} | ${us(ours.serverUs).padStart(11)} | ${us(ours.databaseUs).padStart(7)} | ` +
-          `${us(bare.serverUs).padStart(11)} | ${us(bare.databaseUs).padStart(7)} | ${ratio.padStart(16)} | ${us(ours.clientUs).padStart(6)} | ` +
-          `${`${percent(ours.machineBusy)} / ${percent(bare.machineBusy)}`.padStart(24)} | ${`${percent(ours.otherBusy)} / ${percent(bare.otherBusy)}`.padStart(22)} |`,
-      );
+  for (const pending of PENDING_SIZES) {
+    for (const endpoint of ['submit', 'query'] as const) {
+      for (const connections of CONNECTIONS) {
+        const ours = find(results, 'ours', endpoint, connections, pending)?.cpu;
+        const bare = find(results, 'bare', endpoint, connections, pending)?.cpu;
+        if (!ours || !bare) continue;
+        const ratio = ours.serverUs !== undefined && bare.serverUs ? (ours.serverUs / bare.serverUs).toFixed(2) : 'n/a';
+        cpuLines.push(
+          `| ${String(pending).padStart(7)} | ${endpoint.padEnd(8)} | ${String(connections).padStart(5)} | ${us(ours.serverUs).padStart(11)} | ${us(ours.databaseUs).padStart(7)} | ` +
+            `${us(bare.serverUs).padStart(11)} | ${us(bare.databaseUs).padStart(7)} | ${ratio.padStart(16)} | ${us(ours.clientUs).padStart(6)} | ` +
+            `${`${percent(ours.machineBusy)} / ${percent(bare.machineBusy)}`.padStart(24)} | ${`${percent(ours.otherBusy)} / ${percent(bare.otherBusy)}`.padStart(22)} |`,
+        );
+      }
     }
   }
   if (cpuLines.length > 4) out(cpuLines.join('\n'));
@@ -573,27 +596,52 @@ function printTable(results: RunResult[]): void {
 
 function printTargets(results: RunResult[]): void {
   out('');
-  out(`targets (ours): submit req/s >= ${SUBMIT_RATIO_TARGET * 100}% of bare; p99 < ${P99_TARGET_MS} ms at 128 connections`);
-  for (const connections of CONNECTIONS) {
-    const ours = results.find((r) => r.target === 'ours' && r.endpoint === 'submit' && r.connections === connections);
-    const bare = results.find((r) => r.target === 'bare' && r.endpoint === 'submit' && r.connections === connections);
-    if (!ours || !bare) continue;
-    const ratio = ours.rps / bare.rps;
-    out(
-      `  ${ratio >= SUBMIT_RATIO_TARGET ? 'PASS' : 'FAIL'}  submit @${connections}: ours ${ours.rps.toFixed(0)} req/s = ` +
-        `${(ratio * 100).toFixed(0)}% of bare ${bare.rps.toFixed(0)} req/s (target >= ${SUBMIT_RATIO_TARGET * 100}%)`,
-    );
-  }
+  const smallest = Math.min(...PENDING_SIZES);
+  const largest = Math.max(...PENDING_SIZES);
+  out(
+    `targets (ours): req/s >= ${RATIO_TARGET * 100}% of the baseline at every size (submit and query); ` +
+      `ours at ${largest} pending within ${SCALE_TOLERANCE * 100}% of ours at ${smallest}`,
+  );
   for (const endpoint of ['submit', 'query'] as const) {
-    const ours = results.find((r) => r.target === 'ours' && r.endpoint === endpoint && r.connections === 128);
-    if (!ours) continue;
-    out(`  ${ours.p99 < P99_TARGET_MS ? 'PASS' : 'FAIL'}  ${endpoint} p99 @128: ours ${ours.p99} ms (target < ${P99_TARGET_MS} ms)`);
+    for (const connections of CONNECTIONS) {
+      for (const pending of PENDING_SIZES) {
+        const ours = find(results, 'ours', endpoint, connections, pending);
+        const bare = find(results, 'bare', endpoint, connections, pending);
+        if (!ours || !bare) continue;
+        const ratio = ours.rps / bare.rps;
+        out(
+          `  ${ratio >= RATIO_TARGET ? 'PASS' : 'FAIL'}  ${endpoint} @${connections}, ${pending} pending: ours ${ours.rps.toFixed(0)} req/s = ` +
+            `${(ratio * 100).toFixed(0)}% of the baseline's ${bare.rps.toFixed(0)} req/s`,
+        );
+      }
+      const small = find(results, 'ours', endpoint, connections, smallest);
+      const large = find(results, 'ours', endpoint, connections, largest);
+      if (small && large && largest !== smallest) {
+        const scale = large.rps / small.rps;
+        out(
+          `  ${scale >= 1 - SCALE_TOLERANCE ? 'PASS' : 'FAIL'}  ${endpoint} @${connections}: ours@${largest} / ours@${smallest} = ` +
+            `${(scale * 100).toFixed(0)}% (${large.rps.toFixed(0)} / ${small.rps.toFixed(0)} req/s)`,
+        );
+      }
+    }
   }
   const failing = results.filter((r) => r.errors > 0);
   out(failing.length === 0 ? '  errors: none (every response HTTP 2xx with code 0)' : '  errors:');
   for (const r of failing) {
-    out(`    ${r.target} ${r.endpoint} @${r.connections}: ${r.errors} of ${r.responses}`);
+    out(`    ${r.target} ${r.endpoint} @${r.connections}, ${r.pending} pending: ${r.errors} of ${r.responses}`);
     for (const sample of r.errorSamples) out(`      ${sample}`);
+  }
+}
+
+/** Orders the measured submits created go before the next size, so each size runs at the pending count it names. */
+async function removeMeasuredSubmits(target: Target): Promise<void> {
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  try {
+    const table = target.name === 'ours' ? 'orders' : 'bare_orders';
+    await client.query(String.raw`DELETE FROM ${table} WHERE merchant_order_no ~ '^w?s\d+[ob]-'`);
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -601,11 +649,22 @@ async function benchmark(): Promise<void> {
   const { targets } = await setUp(false);
   for (const target of targets) await verifyAndPrepare(target, QUERY_ORDERS);
   await header();
+  // One untimed round first: the first measured size must not pay for JIT compilation and cold caches.
+  for (const target of targets) {
+    for (const endpoint of ['submit', 'query'] as const) await drive(target, endpoint, CONNECTIONS[0]!, WARMUP_SECONDS * 3, `w${endpoint[0]}0${target.name[0]}`);
+  }
   const results: RunResult[] = [];
-  // Interleaved (ours then bare for each case), so that drift on the shared machine hits both alike.
-  for (const endpoint of ['submit', 'query'] as const) {
-    for (const connections of CONNECTIONS) {
-      for (const target of targets) results.push(await measure(target, endpoint, connections));
+  for (const pending of PENDING_SIZES) {
+    for (const target of targets) {
+      await removeMeasuredSubmits(target);
+      await (target.name === 'ours' ? topUpOurPending : topUpBarePending)(target.databaseUrl, pending);
+    }
+    log(`bench: ${pending} pending orders in each database`);
+    // Interleaved (ours then bare for each case), so that drift on the shared machine hits both alike.
+    for (const endpoint of ['submit', 'query'] as const) {
+      for (const connections of CONNECTIONS) {
+        for (const target of targets) results.push({ ...(await measure(target, endpoint, connections)), pending });
+      }
     }
   }
   printTable(results);

@@ -57,3 +57,22 @@ describe('npm run sandbox -- wechat pay', () => {
     expect(help.stdout).toContain('wechat pay');
   });
 });
+
+describe('npm run sandbox -- wechat mode / rotate-certificate', () => {
+  it('switches to certificate mode and rotates the platform certificate; a bad mode exits 1', async () => {
+    const before = parseSingleJsonObject((await runSandbox(['wechat', 'mode', '--json'])).stdout);
+    expect(before).toMatchObject({ mode: 'public_key', certificates: [], publicKeyId: expect.stringMatching(/^PUB_KEY_ID_/) });
+    const set = await runSandbox(['wechat', 'mode', '--set', 'certificate', '--json']);
+    expect(set.exitCode).toBe(0);
+    const certificate = parseSingleJsonObject(set.stdout) as { mode: string; certificates: { serial: string }[]; signingCertificate: string };
+    expect(certificate).toMatchObject({ mode: 'certificate', certificates: [{ serial: expect.stringMatching(/^[0-9A-F]+$/) }] });
+    const rotated = await runSandbox(['wechat', 'rotate-certificate']);
+    expect(rotated.exitCode).toBe(0);
+    expect(rotated.stdout).toContain(`platform certificate ${certificate.signingCertificate} until`);
+    expect(rotated.stdout).toMatch(/platform certificate [0-9A-F]+ \(signs\)/);
+    const bad = await runSandbox(['wechat', 'mode', '--set', 'rsa']);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain('option --set must be one of public_key, certificate, both');
+    await runSandbox(['wechat', 'mode', '--set', 'public_key']);
+  });
+});

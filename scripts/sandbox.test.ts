@@ -91,4 +91,20 @@ describe('sandbox tron transfer', () => {
     expect(badAmount.exitCode).toBe(1);
     expect(badAmount.stderr).toContain('at most 6 decimals');
   });
+
+  it('--index-delay-ms makes the sandbox indexer list the transfer late', async () => {
+    const to = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    const [late, bad] = await Promise.all([
+      runSandbox(['tron', 'transfer', '--to', to, '--amount', '3', '--index-delay-ms', '90000', '--json']),
+      runSandbox(['tron', 'transfer', '--to', to, '--amount', '3', '--index-delay-ms', 'soon']),
+    ]);
+    expect(late.exitCode).toBe(0);
+    const result = parseSingleJsonObject(late.stdout);
+    const { rows } = await getDb().execute<{ delay: string }>(
+      sql`SELECT (indexed_at_ms - block_timestamp_ms)::text AS delay FROM sandbox_tron_transfers WHERE transaction_id = ${String(result.transactionId)}`,
+    );
+    expect(rows).toEqual([{ delay: '90000' }]);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain('--index-delay-ms must be a whole number of milliseconds');
+  });
 });

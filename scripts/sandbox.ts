@@ -1,7 +1,8 @@
 /**
  * npm run sandbox -- <upstream> <action> [options] [--json]: act as the outside world of the built-in upstream
  * simulators (a payer paying, a callback being sent). Each simulator brings its own commands from sandbox/<upstream>/cli.ts.
- * Uses DATABASE_URL, else the embedded server (the running service's when there is one). Refused where the sandbox is off.
+ * Uses DATABASE_URL, else the embedded server (the running service's when there is one), and reaches the service at the
+ * address it recorded there at start (PUBLIC_BASE_URL overrides). Refused where the sandbox is off.
  * Exit codes: 0 done, 1 usage or input error, 2 unexpected failure.
  */
 import { parseCommandArgs } from '../lib/cli/args';
@@ -11,6 +12,7 @@ import { wantsJson } from '../lib/cli/registry';
 import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
 import { settleRuntimeMode } from '../lib/config/runtime-mode';
 import { sandboxEnabled } from '../lib/sandbox/sandbox-enabled';
+import { adoptServiceBaseUrl } from '../lib/settings/service-address';
 import { alipaySandboxCommands } from '../sandbox/alipay/cli';
 import { tronSandboxCommands } from '../sandbox/tron/cli';
 import { wechatSandboxCommands } from '../sandbox/wechat/cli';
@@ -43,7 +45,11 @@ async function main(): Promise<number> {
   }
   const run = command.prepare(args);
   if (!sandboxEnabled()) throw new UsageError('the sandbox is off here (NODE_ENV=production without SANDBOX_ENABLED=true)');
-  return runOnDatabase(run, json);
+  // The simulators call the service back (notifications, return pages): at the address the running service recorded.
+  return runOnDatabase(async (db) => {
+    await adoptServiceBaseUrl(db);
+    return run(db);
+  }, json);
 }
 
 await exitAfter(main, wantsJson(argv));

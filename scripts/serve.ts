@@ -20,8 +20,14 @@ const { stampClientAddress } = await import('../server/client-address');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
 const { checkPublicBaseUrl } = await import('../lib/config/public-url');
 const { recordServiceSandboxMode } = await import('../lib/sandbox/database-sandbox-mode');
+const { recordServiceBaseUrl } = await import('../lib/settings/service-address');
+const { publicBaseUrl } = await import('../lib/orders/identifiers');
+const { privateNetworksAllowed } = await import('../lib/notifications/destination-guard');
+const { usdtSlotCooldownMinutes } = await import('../lib/orders/usdt-slot-cooldown');
 
+// The secrets (NEXTAUTH_SECRET, APP_ENCRYPTION_KEY) are settled with the database below (lib/config/process-secrets).
 checkPublicBaseUrl(); // production: an https PUBLIC_BASE_URL (or an explicit ALLOW_HTTP_PUBLIC_BASE_URL=true)
+usdtSlotCooldownMinutes(); // a malformed USDT_SLOT_COOLDOWN_MINUTES stops the service here, not at the first submit
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? (dev ? '127.0.0.1' : '0.0.0.0'); // a development server is not for the network
@@ -34,7 +40,7 @@ await recordServiceSandboxMode(getDb()); // sandbox credentials may be added onl
 
 if (dev || process.env.FIRST_RUN_SEED === 'true') {
   const seeded = await seedFirstRun(getDb());
-  if (seeded) log(describeFirstRun(seeded));
+  if (seeded) log(describeFirstRun(seeded, { baseUrl: publicBaseUrl(), loopbackNotifications: privateNetworksAllowed() }));
 }
 
 const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), database.url, log) : undefined;
@@ -52,17 +58,26 @@ const server = createAppServer({
   },
 });
 const boundPort = await listen(server, port, host);
+// The sandbox CLIs find the service there, whatever PORT their own environment has.
+await recordServiceBaseUrl(getDb(), process.env.PUBLIC_BASE_URL ? publicBaseUrl() : `http://localhost:${boundPort}`);
 await nextReady;
 log(`ready: http://localhost:${boundPort} (${dev ? 'development' : 'production'})`);
 
 /** How long shutdown waits for requests still being handled before closing the database under them. */
-const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = dev ? 3_000 : 10_000;
+/** Past this, the process exits whatever is still pending: Ctrl-C must never leave a server holding the port. */
+const SHUTDOWN_DEADLINE_MS = SHUTDOWN_GRACE_MS + 5_000;
 
 let stopping = false;
 async function shutdown(signal: string) {
+  // Ctrl-C reaches every process of the terminal's group, and tsx forwards it too: one shutdown, however many signals.
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping`);
+  setTimeout(() => {
+    log(`${signal}: still stopping after ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting now`);
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
   // No new connections; idle keep-alive ones close now. server.close() reports when the sockets are gone, which can
   // be before their handlers finish (a client that hung up): wait for the handlers before the pool ends under them.
   const closed = new Promise((resolve) => server.close(resolve));
@@ -75,6 +90,8 @@ async function shutdown(signal: string) {
   await workers?.stop();
   await nextApp.close().catch(() => undefined);
   await closeDb();
+  // The embedded server runs in a session of its own, so the terminal's Ctrl-C never stopped it under the requests
+  // above: it stops last, here.
   await database.embedded?.stop();
   process.exit(0);
 }

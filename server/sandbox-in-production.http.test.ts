@@ -10,7 +10,13 @@ import { aTronAddress } from '../test/factories';
 import { serveWebHandler } from '../test/web-handler-server';
 
 /** The sandbox mounted in production (SANDBOX_ENABLED=true) on a staging service: loud, never a silent default. */
-const saved = { NODE_ENV: process.env.NODE_ENV, SANDBOX_ENABLED: process.env.SANDBOX_ENABLED, TRONGRID_BASE_URL: process.env.TRONGRID_BASE_URL };
+const saved = {
+  NODE_ENV: process.env.NODE_ENV,
+  SANDBOX_ENABLED: process.env.SANDBOX_ENABLED,
+  TRONGRID_BASE_URL: process.env.TRONGRID_BASE_URL,
+  TRONGRID_BASE_URLS: process.env.TRONGRID_BASE_URLS,
+  TRONGRID_API_KEY: process.env.TRONGRID_API_KEY,
+};
 let wallet: Awaited<ReturnType<typeof serveWebHandler>>;
 
 beforeAll(async () => {
@@ -18,6 +24,8 @@ beforeAll(async () => {
   (process.env as Record<string, string>).NODE_ENV = 'production';
   process.env.SANDBOX_ENABLED = 'true';
   delete process.env.TRONGRID_BASE_URL;
+  delete process.env.TRONGRID_BASE_URLS;
+  delete process.env.TRONGRID_API_KEY;
 });
 afterAll(async () => {
   await wallet.close();
@@ -37,8 +45,10 @@ function transfer(headers: Record<string, string> = {}) {
 }
 
 describe('the sandbox in production', () => {
-  it('the chain watcher reads TronGrid unless TRONGRID_BASE_URL names the sandbox', () => {
-    expect(chainConfig().baseUrl).toBe('https://api.trongrid.io');
+  it('the chain watcher reads TronGrid unless TRONGRID_BASE_URLS names the sandbox', () => {
+    expect(chainConfig({ ...process.env, TRONGRID_API_KEY: 'a-key' }).baseUrls).toEqual(['https://api.trongrid.io']);
+    // Without a key production refuses TronGrid; it never falls back to the sandbox ledger instead.
+    expect(() => chainConfig()).toThrow(/TRONGRID_API_KEY is required in production/);
   });
 
   it('an anonymous sandbox transfer is refused (401); an operator may send one', async () => {

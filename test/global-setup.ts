@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureEmbeddedServer, type EmbeddedServerHandle } from '../lib/db/embedded-server';
+import { EmbeddedServerError } from '../lib/db/embedded-server-error';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +19,11 @@ export async function setup(project: TestProject) {
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     process.env.EMBEDDED_PG_DIR ??= path.resolve('.data', 'test-pg');
-    embedded = await ensureEmbeddedServer({ owner: false });
+    embedded = await ensureEmbeddedServer({ owner: false }).catch((error: unknown) => {
+      if (!(error instanceof EmbeddedServerError)) throw error;
+      console.error(error.message); // one line that says what to do, not a stack trace
+      process.exit(1);
+    });
     serverUrl = embedded.serverUrl;
   }
   project.provide('databaseServerUrl', serverUrl);

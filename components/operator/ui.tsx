@@ -69,21 +69,24 @@ export function Empty({ children, testId }: { children: ReactNode; testId?: stri
   );
 }
 
-export function Pager({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
-  if (pageCount <= 1) return null;
+/** Keyset paging links (lib/db/keyset.ts): newest, the page above and the page below. */
+export function Pager({ newer, older, paged, href }: { newer?: string; older?: string; paged: boolean; href: (cursor: { before?: string; after?: string }) => string }) {
+  if (!paged && !older) return null;
   return (
     <nav aria-label="Pages · 分页" className="mt-3 flex items-center gap-4 text-sm">
-      {page > 1 ? (
-        <Link className="text-teal-700 underline" href={href(page - 1)} rel="prev">
-          ← Previous · 上一页
+      {paged ? (
+        <Link className="text-teal-700 underline" href={href({})}>
+          Newest · 最新
         </Link>
       ) : null}
-      <span>
-        Page {page} of {pageCount} · 第 {page}/{pageCount} 页
-      </span>
-      {page < pageCount ? (
-        <Link className="text-teal-700 underline" href={href(page + 1)} rel="next">
-          Next · 下一页 →
+      {newer ? (
+        <Link className="text-teal-700 underline" href={href({ after: newer })} rel="prev">
+          ← Newer · 上一页
+        </Link>
+      ) : null}
+      {older ? (
+        <Link className="text-teal-700 underline" href={href({ before: older })} rel="next">
+          Older · 下一页 →
         </Link>
       ) : null}
     </nav>

@@ -59,6 +59,14 @@ export function AlipayCredentialForm() {
           error={fieldErrors.appPrivateKey}
         />
         <TextAreaField label="Alipay public key · 支付宝公钥" name="alipayPublicKey" fieldId="alipay-alipayPublicKey" required error={fieldErrors.alipayPublicKey} />
+        <Field
+          label="Alipay user ID (seller_id) · 支付宝账号 ID"
+          name="sellerId"
+          fieldId="alipay-sellerId"
+          inputMode="numeric"
+          hint="Optional: your Alipay account's user id, 2088 followed by 12 digits; notifications for another seller are then refused / 选填：您的支付宝账号 ID（2088 开头的 16 位数字），填写后拒绝其他收款方的通知"
+          error={fieldErrors.sellerId}
+        />
         <button type="submit" className={button()} disabled={pending || !hydrated}>
           Submit ALIPAY credential · 提交支付宝凭证
         </button>

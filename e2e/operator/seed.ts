@@ -15,9 +15,9 @@ export async function seedOrder(client: pg.Client, input: { merchantId: number; 
   const orderNo = `U${Date.now()}${randomBytes(3).toString('hex')}`;
   const { rows } = await client.query<{ id: string }>(
     `INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, status, currency, requested_amount_minor, pay_amount_minor,
-                         chain_type, receiving_address_id, notify_url, pay_token, expires_at, paid_at, paid_via)
+                         chain_type, receiving_address_id, notify_url, pay_token, expires_at, paid_at, paid_via, holds_slot)
      VALUES ($1, $2, $3, 'USDT', $4, 'USDT', $5, $5, '1', $6, 'http://127.0.0.1:9/notify', $7, now() + interval '30 minutes',
-             CASE WHEN $4 = 'paid' THEN now() END, CASE WHEN $4 = 'paid' THEN 'chain' END)
+             CASE WHEN $4 = 'paid' THEN now() END, CASE WHEN $4 = 'paid' THEN 'chain' END, $4 = 'pending')
      RETURNING id`,
     [orderNo, input.merchantId, `M-${token()}`, input.status, input.amountMinor, input.addressId, token()],
   );

@@ -26,6 +26,7 @@ test('upstream credentials: submit an ALIPAY credential, a bad PEM is named, the
   await form.getByLabel('App ID').fill(appId);
   await form.getByLabel('App private key').fill(app.privateKey);
   await form.getByLabel('Alipay public key').fill(alipay.publicKey);
+  await form.getByLabel('Alipay user ID (seller_id)').fill('2088102177296610');
   await form.getByRole('button', { name: 'Submit ALIPAY credential' }).click();
 
   const submitted = form.getByRole('status').filter({ hasText: 'pending review' });
@@ -34,6 +35,7 @@ test('upstream credentials: submit an ALIPAY credential, a bad PEM is named, the
   const row = page.getByTestId(`credential-${credentialId}`);
   await expect(row.getByTestId('credential-review')).toContainText('Pending review');
   await expect(row).toContainText(appId);
+  await expect(row).toContainText('seller_id 2088102177296610');
   // The keys are gone from the form and never shown on the page again.
   await expect(form.getByLabel('App private key')).toHaveValue('');
   const keyLine = app.privateKey.split('\n')[1]!;
@@ -45,9 +47,12 @@ test('upstream credentials: submit an ALIPAY credential, a bad PEM is named, the
   await form.getByLabel('App ID').fill(appId);
   await form.getByLabel('App private key').fill('-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----');
   await form.getByLabel('Alipay public key').fill(alipay.publicKey);
+  await form.getByLabel('Alipay user ID (seller_id)').fill('2088123');
   await form.getByRole('button', { name: 'Submit ALIPAY credential' }).click();
   await expect(form.getByRole('alert').filter({ hasText: 'App private key · 应用私钥: not a valid PEM private key' }).first()).toBeVisible();
   await expect(form.getByLabel('App private key')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('alert').filter({ hasText: 'Alipay user ID (seller_id) · 支付宝账号 ID: must be the Alipay user id' }).first()).toBeVisible();
+  await expect(form.getByLabel('Alipay user ID (seller_id)')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Alipay public key')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('tbody tr')).toHaveCount(1);
 

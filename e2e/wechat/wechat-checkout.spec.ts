@@ -96,14 +96,24 @@ test('native: the checkout shows the QR code and countdown, the sandbox WeChat p
 });
 
 test('h5: payUrl is h5_url; the checkout also sends the browser there; after paying WeChat returns it to the checkout, which shows paid (Chinese)', async ({ browser, request }, testInfo) => {
+  // First visits compile the sandbox payer page and the checkout in dev mode on a shared 2-core machine.
+  test.slow();
   const merchant = aWechatMerchant(`E2E WECHAT H5 ${testInfo.project.name}`);
-  const submitted = await submitWechat(request, merchant, { payMethod: 'h5', amount: '12.00', notifyUrl: 'https://merchant.example/n' });
+  // The merchant passes the payer's address; WeChat (and the sandbox) lets only a phone at that address pay.
+  const submitted = await submitWechat(request, merchant, { payMethod: 'h5', amount: '12.00', notifyUrl: 'https://merchant.example/n', clientIp: '203.0.113.45' });
   const checkout = new URL(new URL(submitted.payUrl).searchParams.get('redirect_url')!);
   expect(`${checkout.origin}${checkout.pathname}`).toMatch(new RegExp(`^${baseURL}/pay/[\\w-]{43}$`));
   expect(checkout.search).toBe('?wxreturn=1');
   const order = { payToken: checkout.pathname.split('/pay/')[1]! };
 
-  const context = await browser.newContext({ locale: 'zh-CN' });
+  const elsewhere = await browser.newContext({ locale: 'zh-CN', extraHTTPHeaders: { 'x-sandbox-payer-ip': '198.51.100.77' } });
+  const wrongPhone = await elsewhere.newPage();
+  await wrongPhone.goto(submitted.payUrl);
+  await expect(wrongPhone.getByTestId('payer-refused')).toHaveText('网络环境未能通过安全验证，请稍后再试');
+  await expect(wrongPhone.getByTestId('payer-pay')).toHaveCount(0);
+  await elsewhere.close();
+
+  const context = await browser.newContext({ locale: 'zh-CN', extraHTTPHeaders: { 'x-sandbox-payer-ip': '203.0.113.45' } });
   const page = await context.newPage();
   await page.goto(`/pay/${order.payToken}`);
   await expect(page).toHaveURL(/\/sandbox\/wechat\/pay\/[\w-]+\?prepay_id=/);

@@ -4,6 +4,7 @@ import { OpenApiError, type OpenApiErrorKind } from './errors';
 const CODES: Record<OpenApiErrorKind, { code: number; message?: string }> = {
   internal: { code: 1000, message: 'internal error' },
   invalid_callback_url: { code: 1001, message: 'invalid callback URL' },
+  unreachable_notify_url: { code: 1001 },
   invalid_credential_id: { code: 1001, message: 'credentialId invalid' },
   invalid_pay_method: { code: 1001, message: 'payMethod must be wap or web' },
   signature_mismatch: { code: 1002, message: 'signature error' },

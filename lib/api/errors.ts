@@ -5,6 +5,7 @@
 export type OpenApiErrorKind =
   | 'internal'
   | 'invalid_callback_url'
+  | 'unreachable_notify_url'
   | 'invalid_credential_id'
   | 'invalid_pay_method'
   | 'signature_mismatch'

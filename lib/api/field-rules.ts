@@ -1,6 +1,8 @@
 import { OpenApiError, invalidParameter } from './errors';
 import { present, type RequestFields } from './request-fields';
+import { isIP } from 'node:net';
 import { parseMinorUnits } from '../money/decimal-amount';
+import { checkDestinationHost, privateNetworksAllowed, RefusedDestination } from '../notifications/destination-guard';
 
 export const CHANNELS = ['USDT', 'ALIPAY', 'WECHAT', 'YHT'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -53,8 +55,34 @@ export function requireCallbackUrl(fields: RequestFields, name: string): string 
   return value;
 }
 
+/**
+ * notifyUrl: a callback URL the notifier may call. Where it refuses private networks (production), a URL whose host
+ * is a private address or an internal name is refused now, with a reason, rather than accepted and then never called.
+ */
+export function requireNotifyUrl(fields: RequestFields): string {
+  const value = requireCallbackUrl(fields, 'notifyUrl');
+  if (privateNetworksAllowed()) return value;
+  try {
+    checkDestinationHost(new URL(value).hostname);
+  } catch (error) {
+    if (!(error instanceof RefusedDestination)) throw error;
+    throw new OpenApiError('unreachable_notify_url', `notifyUrl must be reachable from the internet: ${error.message}`);
+  }
+  return value;
+}
+
 export function optionalText(fields: RequestFields, name: string, maxLength: number): string | undefined {
   const value = present(fields, name);
   if (value !== undefined && [...value].length > maxLength) throw invalidParameter(`${name} must be at most ${maxLength} characters`);
+  return value;
+}
+
+/**
+ * `clientIp`, the payer's own address (optional on every fiat channel; WeChat H5 needs it): an IPv4 or IPv6 address
+ * in text form, without a zone, else 1003 naming the field.
+ */
+export function optionalClientIp(fields: RequestFields): string | undefined {
+  const value = present(fields, 'clientIp');
+  if (value !== undefined && (value.length > 45 || value.includes('%') || isIP(value) === 0)) throw invalidParameter('clientIp must be an IPv4 or IPv6 address');
   return value;
 }

@@ -41,7 +41,14 @@ export async function seedFirstRun(db: Database): Promise<FirstRunCredentials | 
   });
 }
 
-export function describeFirstRun(credentials: FirstRunCredentials): string {
+export interface RunningService {
+  /** Where the service answers (PUBLIC_BASE_URL, or http://localhost:<PORT>). */
+  baseUrl: string;
+  /** Whether notifications may go to loopback and private addresses (development's default). */
+  loopbackNotifications: boolean;
+}
+
+export function describeFirstRun(credentials: FirstRunCredentials, service: RunningService): string {
   return [
     'First run: demo accounts were created (shown this once; the AppSecret is stored encrypted).',
     `  merchant appId     ${credentials.merchant.appId}`,
@@ -49,5 +56,12 @@ export function describeFirstRun(credentials: FirstRunCredentials): string {
     `  merchant sign-in   ${credentials.merchant.email} / ${credentials.merchant.password}`,
     `  operator sign-in   ${credentials.operator.email} / ${credentials.operator.password}`,
     `  USDT receiving address (sandbox) ${credentials.receivingAddress}`,
+    `  merchant portal    ${service.baseUrl}/portal  (sign-in, API keys, orders, signed examples at /portal/api)`,
+    `  operator console   ${service.baseUrl}/operator`,
+    `  checkout pages     ${service.baseUrl}/pay/<token>  (each order's payUrl; the README shows how to create one)`,
+    `  sandbox wallet     ${service.baseUrl}/sandbox/tron  (pays USDT orders; \`npm run sandbox -- tron transfer\` does it too)`,
+    service.loopbackNotifications
+      ? '  notifications      a notifyUrl on 127.0.0.1 or another private address is allowed here (development; production refuses it)'
+      : '  notifications      notifyUrl must be reachable from the internet (private addresses are refused)',
   ].join('\n');
 }

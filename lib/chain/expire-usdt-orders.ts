@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { slotCooldownCutoff } from '../orders/usdt-slot-cooldown';
 
 /**
- * Pending USDT orders past their window become closed (status '2') and free their (address, amount) slot.
- * A transfer whose block time lies inside the window still pays the order when it is confirmed later.
+ * Pending USDT orders past their window become closed (status '2'). Each keeps its (address, amount) slot for the
+ * cool-down after its window (USDT_SLOT_COOLDOWN_MINUTES), so a late transfer from its payer finds it and not a
+ * new order; then the slot is freed. A transfer whose block time lies inside the window still pays the order when
+ * it is confirmed later. Both statements walk only the rows they change (partial indexes on expires_at).
  */
 export async function expireUsdtOrders(db: Database, now: Date): Promise<number> {
   const { rowCount } = await db.execute(sql`
     UPDATE orders SET status = 'closed', closed_at = ${now}, updated_at = ${now}
     WHERE channel = 'USDT' AND status = 'pending' AND expires_at <= ${now}`);
+  await db.execute(sql`
+    UPDATE orders SET holds_slot = false, updated_at = ${now}
+    WHERE holds_slot AND expires_at <= ${slotCooldownCutoff(now)} AND status <> 'pending'`);
   return rowCount ?? 0;
 }

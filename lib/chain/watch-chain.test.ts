@@ -9,7 +9,8 @@ import { sendSandboxTransfer, SANDBOX_PAYER } from '../../sandbox/tron/ledger';
 import { handleSandboxTron } from '../../sandbox/tron/http-api';
 import { USDT_TRC20_CONTRACT, type ChainConfig } from './chain-config';
 import { expireUsdtOrders } from './expire-usdt-orders';
-import { TronGridClient, UpstreamBusy } from './trongrid-client';
+import { ChainEndpointPool } from './chain-endpoints';
+import { TronGridClient } from './trongrid-client';
 import { watchChainOnce } from './watch-chain';
 
 process.env.SANDBOX_TRON_CONFIRM_MS = '0';
@@ -23,7 +24,15 @@ let sequence = 0;
 beforeAll(async () => {
   app = await startTestApp();
   chain = await serveWebHandler(handleSandboxTron, '/sandbox/tron');
-  config = { baseUrl: chain.url, contract: USDT_TRC20_CONTRACT, pollMs: 1000, initialLookbackMs: 60 * 60 * 1000 };
+  config = {
+    baseUrls: [chain.url],
+    contract: USDT_TRC20_CONTRACT,
+    pollMs: 1000,
+    initialLookbackMs: 60 * 60 * 1000,
+    rereadMarginMs: 60 * 1000,
+    endpointRetryMs: 60 * 1000,
+    access: 'sandbox',
+  };
   merchant = await aMerchant();
   await receivingAddresses(2);
 });
@@ -32,7 +41,7 @@ afterAll(async () => {
   await chain.close();
 });
 
-const watch = () => watchChainOnce({ db: getDb(), clock: systemClock, config, client: new TronGridClient({ baseUrl: config.baseUrl }) });
+const watch = () => watchChainOnce({ db: getDb(), clock: systemClock, config, client: new TronGridClient({ endpoints: ChainEndpointPool.transient(config.baseUrls, systemClock) }) });
 
 async function submit(payUsdt: string) {
   sequence += 1;
@@ -170,30 +179,57 @@ describe('the watcher over restarts and duplicates', () => {
   });
 });
 
-describe('TronGrid client', () => {
-  it('sends the API key, and backs off on 429 / 403 / 5xx before giving up', async () => {
-    const statuses = [429, 503, 200];
-    const seen: { key: string | null }[] = [];
-    const delays: number[] = [];
-    const fetchImpl = (async (_url: string, init?: RequestInit) => {
-      seen.push({ key: new Headers(init?.headers).get('TRON-PRO-API-KEY') });
-      const status = statuses.shift() ?? 200;
-      return new Response(JSON.stringify({ data: [], meta: {} }), { status });
-    }) as typeof fetch;
-    const client = new TronGridClient({ baseUrl: 'http://trongrid.test', apiKey: 'k-1', fetchImpl, sleep: async (ms) => void delays.push(ms) });
-    await client.transferEvents(USDT_TRC20_CONTRACT, 0);
-    expect(delays).toEqual([1000, 2000]);
-    expect(seen.every((entry) => entry.key === 'k-1')).toBe(true);
+describe('nothing skipped: late indexing and solidification', () => {
+  it('a block the indexer lists late, behind the cursor, is still read and pays its order', async () => {
+    const early = await submit('91.00');
+    const later = await submit('92.00');
+    const lateTransfer = await sendSandboxTransfer(getDb(), { to: early.address, amount: '91', indexDelayMs: 600_000 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const onTime = await sendSandboxTransfer(getDb(), { to: later.address, amount: '92' });
+    const first = await watch();
+    expect((await orderRow(later.id)).status).toBe('paid');
+    expect((await orderRow(early.id)).status).toBe('pending'); // not listed yet
+    expect(first.cursorMs).toBeGreaterThan(lateTransfer.blockTimestampMs);
+    expect(onTime.blockTimestampMs).toBeGreaterThan(lateTransfer.blockTimestampMs);
 
-    const busy = new TronGridClient({ baseUrl: 'http://trongrid.test', fetchImpl: (async () => new Response('', { status: 403 })) as typeof fetch, sleep: async () => undefined });
-    await expect(busy.transferEvents(USDT_TRC20_CONTRACT, 0)).rejects.toBeInstanceOf(UpstreamBusy);
+    // The indexer catches up with the block now (not after the 10 minutes asked for: the test must not depend on timing).
+    await getDb().execute(sql`UPDATE sandbox_tron_transfers SET indexed_at_ms = ${Date.now()} WHERE transaction_id = ${lateTransfer.transactionId}`);
+    const second = await watch();
+    expect(second.recorded.filter((entry) => entry.verdict === 'matched').map((entry) => entry.transfer.transactionId)).toEqual([lateTransfer.transactionId]);
+    expect((await orderRow(early.id)).status).toBe('paid');
+    expect((await orderRow(later.id)).notifications).toBe(1); // read again within the margin, counted once
+  });
+
+  it('a transfer the indexer calls confirmed counts only once /walletsolidity/getnowblock reaches its block', async () => {
+    const order = await submit('93.00');
+    await getDb().execute(sql`UPDATE orders SET created_at = now() - interval '1 minute' WHERE id = ${order.id}`);
+    process.env.SANDBOX_TRON_CONFIRM_MS = '60000'; // solidification a minute behind the head, as on mainnet
+    try {
+      const transfer = await sendSandboxTransfer(getDb(), { to: order.address, amount: '93' }, Date.now() - 10_000);
+      const listed = await (await fetch(`${chain.url}/v1/contracts/${USDT_TRC20_CONTRACT}/events?only_confirmed=true&min_block_timestamp=${transfer.blockTimestampMs}`)).json();
+      expect(listed.data.map((event: { transaction_id: string }) => event.transaction_id)).toContain(transfer.transactionId);
+      const solid = await (await fetch(`${chain.url}/walletsolidity/getnowblock`, { method: 'POST' })).json();
+      expect(solid.block_header.raw_data.number).toBeLessThan(transfer.blockNumber);
+
+      const early = await watch();
+      expect(early.unsolidified).toBeGreaterThanOrEqual(1);
+      expect((await orderRow(order.id)).status).toBe('pending');
+      expect(await transferRow(transfer.transactionId)).toEqual([]);
+
+      process.env.SANDBOX_TRON_CONFIRM_MS = '0';
+      await watch();
+      expect((await orderRow(order.id)).status).toBe('paid');
+      expect(await transferRow(transfer.transactionId)).toEqual([{ verdict: 'matched', order_id: String(order.id) }]);
+    } finally {
+      process.env.SANDBOX_TRON_CONFIRM_MS = '0';
+    }
   });
 });
 
 describe('expiry', () => {
-  it('closes pending orders past their window and frees their slot', async () => {
+  it('closes pending orders past their window and frees their slot after the cool-down', async () => {
     const order = await submit('80.00');
-    await getDb().execute(sql`UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = ${order.id}`);
+    await getDb().execute(sql`UPDATE orders SET expires_at = now() - interval '61 minutes' WHERE id = ${order.id}`);
     expect(await expireUsdtOrders(getDb(), new Date())).toBeGreaterThanOrEqual(1);
     expect((await orderRow(order.id)).status).toBe('closed');
     const again = await submit('80.00');

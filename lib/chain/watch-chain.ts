@@ -47,31 +47,61 @@ export interface WatchResult {
   events: number;
   recorded: RecordedTransfer[];
   cursorMs: number;
+  /** The solidified height this pass trusted: events in later blocks were left for a later pass. */
+  solidifiedBlock: number;
+  /** Events seen in blocks not solidified yet (visible, but not counted). */
+  unsolidified: number;
 }
 
 /**
- * One pass of the watcher: reads the contract's confirmed Transfer events from the persisted cursor (one request
- * per page, whatever the number of receiving addresses), keeps those to pool addresses, and moves the cursor on
- * after each page. Re-reading the cursor's own timestamp after a restart is harmless: transfers are unique.
+ * One pass of the watcher. It asks for the solidified (final) height first, then reads the contract's confirmed
+ * Transfer events from a margin behind the persisted cursor (one request per page, whatever the number of receiving
+ * addresses), keeps those to pool addresses in solidified blocks, and moves the cursor on after each page, never
+ * past a block that is not solidified. Reading again behind the cursor catches a block the indexer listed late;
+ * events read twice are recorded once (unique transaction id and event index). A transfer the indexer calls
+ * confirmed in a block above the solidified height is not counted until a later pass finds its block solidified.
  */
 export async function watchChainOnce(context: { db: Database; client: TronGridClient; config: ChainConfig; clock: Clock }): Promise<WatchResult> {
   const { db, client, config, clock } = context;
-  const startMs = await readCursor(db, clock.now().getTime() - config.initialLookbackMs);
-  const pool = await poolAddresses(db);
-  const result: WatchResult = { pages: 0, events: 0, recorded: [], cursorMs: startMs };
-  let fingerprint: string | undefined;
-  do {
-    const page = await client.transferEvents(config.contract, startMs, fingerprint);
-    result.pages += 1;
-    result.events += page.events.length;
-    const relevant = page.events.map((event) => toPoolTransfer(event, pool)).filter((transfer): transfer is PoolTransfer => transfer !== undefined);
-    result.recorded.push(...(await recordTransfers(db, relevant)));
-    const newest = page.events.reduce((max, event) => Math.max(max, event.blockTimestampMs), result.cursorMs);
-    if (newest > result.cursorMs) {
-      await saveCursor(db, newest);
-      result.cursorMs = newest;
+  const probes = client.probeRestingEndpoints();
+  try {
+    const cursorMs = await readCursor(db, clock.now().getTime() - config.initialLookbackMs);
+    const solid = await client.solidifiedBlock();
+    const startMs = Math.max(0, cursorMs - config.rereadMarginMs);
+    const pool = await poolAddresses(db);
+    const result: WatchResult = { pages: 0, events: 0, recorded: [], cursorMs, solidifiedBlock: solid.number, unsolidified: 0 };
+    let fromMs = startMs;
+    let next: { fingerprint: string; endpoint: string } | undefined;
+    let restarts = 0;
+    while (result.pages < MAX_PAGES_PER_TICK) {
+      let page;
+      try {
+        page = await client.transferEvents(config.contract, fromMs, next);
+      } catch (error) {
+        // A fingerprint is only good at the endpoint that issued it: when that one fails, list again elsewhere.
+        if (!next || restarts >= 3) throw error;
+        restarts += 1;
+        next = undefined;
+        fromMs = Math.max(startMs, result.cursorMs - config.rereadMarginMs);
+        continue;
+      }
+      result.pages += 1;
+      result.events += page.events.length;
+      const final = page.events.filter((event) => event.blockNumber <= solid.number);
+      result.unsolidified += page.events.length - final.length;
+      const relevant = final.map((event) => toPoolTransfer(event, pool)).filter((transfer): transfer is PoolTransfer => transfer !== undefined);
+      result.recorded.push(...(await recordTransfers(db, relevant)));
+      const newest = final.reduce((max, event) => Math.max(max, event.blockTimestampMs), result.cursorMs);
+      if (newest > result.cursorMs) {
+        await saveCursor(db, newest);
+        result.cursorMs = newest;
+      }
+      // Past the solidified height nothing more is counted in this pass.
+      if (!page.fingerprint || final.length < page.events.length) break;
+      next = { fingerprint: page.fingerprint, endpoint: page.endpoint };
     }
-    fingerprint = page.fingerprint;
-  } while (fingerprint && result.pages < MAX_PAGES_PER_TICK);
-  return result;
+    return result;
+  } finally {
+    await probes;
+  }
 }

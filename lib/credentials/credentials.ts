@@ -25,6 +25,8 @@ export interface CredentialSummary {
   merchantId: number;
   channel: CredentialChannel;
   upstreamAppId: string;
+  /** ALIPAY: the merchant's Alipay user id when given (notifications must name it as seller_id). */
+  sellerId: string | null;
   mchId: string | null;
   merchantCertSerial: string | null;
   /** WECHAT: how WeChat's signatures are verified. */
@@ -48,6 +50,7 @@ export function summarize(row: UpstreamCredentialRow): CredentialSummary {
     merchantId: row.merchantId,
     channel: row.channel as CredentialChannel,
     upstreamAppId: row.upstreamAppId,
+    sellerId: row.sellerId,
     mchId: row.mchId,
     merchantCertSerial: row.merchantCertSerial,
     wechatVerification: row.channel !== 'WECHAT' ? null : row.platformCertificate ? 'platform_certificate' : 'public_key',
@@ -81,6 +84,7 @@ async function insertCredential(
         upstreamAppId: valid.upstreamAppId,
         privateKeyEncrypted: encryptSecret(valid.privateKey),
         upstreamPublicKey: valid.upstreamPublicKey,
+        ...(valid.channel === 'ALIPAY' ? { sellerId: valid.sellerId } : {}),
         ...(valid.channel === 'WECHAT'
           ? {
               mchId: valid.mchId,

@@ -12,6 +12,8 @@ export interface UsableCredential {
   upstreamAppId: string;
   privateKey: string;
   upstreamPublicKey: string | null;
+  /** ALIPAY: the merchant's Alipay user id, when the credential records it. */
+  sellerId: string | null;
   mchId: string | null;
   merchantCertSerial: string | null;
   apiV3Key: string | null;
@@ -58,6 +60,7 @@ export function usableCredentialOf(row: UpstreamCredentialRow): UsableCredential
     upstreamAppId: row.upstreamAppId,
     privateKey: decryptSecret(row.privateKeyEncrypted),
     upstreamPublicKey: row.upstreamPublicKey,
+    sellerId: row.sellerId,
     mchId: row.mchId,
     merchantCertSerial: row.merchantCertSerial,
     apiV3Key: row.apiV3KeyEncrypted === null ? null : decryptSecret(row.apiV3KeyEncrypted),

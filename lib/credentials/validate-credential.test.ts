@@ -44,6 +44,17 @@ describe('ALIPAY credential validation', () => {
     expect(errors.alipayPublicKey).toMatch(/^Alipay public key.*required/);
   });
 
+  it('takes the optional Alipay user id (seller_id): 2088 and 12 more digits, blank for none, anything else named', () => {
+    expect(validateAlipayCredential(anAlipayCredential()).sellerId).toBeNull();
+    expect(validateAlipayCredential({ ...anAlipayCredential(), sellerId: '  ' }).sellerId).toBeNull();
+    expect(validateAlipayCredential({ ...anAlipayCredential(), sellerId: ' 2088102177296610 ' }).sellerId).toBe('2088102177296610');
+    for (const sellerId of ['2088', '1088102177296610', '20881021772966100', '2088abc177296610']) {
+      expect(fieldErrorsOf(() => validateAlipayCredential({ ...anAlipayCredential(), sellerId }))).toEqual({
+        sellerId: 'Alipay user ID (seller_id) · 支付宝账号 ID: must be the Alipay user id: 2088 followed by 12 digits / 须为 2088 开头的 16 位数字',
+      });
+    }
+  });
+
   it('refuses RSA keys under 2048 bits, non-RSA keys, and a private key pasted as the public key', () => {
     const small = rsaKeyPair(1024);
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
@@ -85,13 +96,17 @@ describe('WECHAT credential validation', () => {
     expect(validateWechatCredential({ ...aWechatCredential(), apiV3Key: 'é'.repeat(16) }, NOW).apiV3Key).toBe('é'.repeat(16));
   });
 
-  it('needs exactly one way to verify WeChat: certificate, or public key with a PUB_KEY_ID_ id', () => {
+  it('needs a way to verify WeChat: certificate, or public key with a PUB_KEY_ID_ id, or both (a migration)', () => {
     const { platformCertificate: _unused, ...rest } = aWechatCredential();
     void _unused;
     expect(fieldErrorsOf(() => validateWechatCredential(rest, NOW)).platformCertificate).toContain('give the platform certificate, or the WeChat Pay public key');
-    expect(
-      fieldErrorsOf(() => validateWechatCredential({ ...rest, platformCertificate: PLATFORM_CERTIFICATE, wechatPayPublicKey: rsaKeyPair().publicKey }, NOW)).platformCertificate,
-    ).toContain('not both');
+    const publicKey = rsaKeyPair().publicKey;
+    expect(validateWechatCredential({ ...rest, platformCertificate: PLATFORM_CERTIFICATE, wechatPayPublicKey: publicKey, wechatPayPublicKeyId: 'PUB_KEY_ID_0112345' }, NOW)).toMatchObject({
+      platformCertificate: expect.stringContaining('BEGIN CERTIFICATE'),
+      upstreamPublicKey: expect.stringContaining('PUBLIC KEY'),
+      upstreamPublicKeyId: 'PUB_KEY_ID_0112345',
+    });
+    expect(fieldErrorsOf(() => validateWechatCredential({ ...rest, platformCertificate: PLATFORM_CERTIFICATE, wechatPayPublicKey: publicKey }, NOW)).wechatPayPublicKeyId).toContain('required');
     const noId = fieldErrorsOf(() => validateWechatCredential({ ...rest, wechatPayPublicKey: rsaKeyPair().publicKey }, NOW));
     expect(noId.wechatPayPublicKeyId).toContain('required');
     const badId = fieldErrorsOf(() => validateWechatCredential({ ...rest, wechatPayPublicKey: rsaKeyPair().publicKey, wechatPayPublicKeyId: 'KEY_1' }, NOW));

@@ -1,11 +1,15 @@
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { InvalidCredential } from './errors';
 
-/** What the merchant submits for ALIPAY: the Alipay app id, the app private key and the Alipay public key. */
+/**
+ * What the merchant submits for ALIPAY: the Alipay app id, the app private key and the Alipay public key; optionally
+ * the merchant's Alipay user id (seller_id), which notifications are then checked against.
+ */
 export interface AlipayCredentialInput {
   appId: string;
   appPrivateKey: string;
   alipayPublicKey: string;
+  sellerId?: string;
 }
 
 /**
@@ -28,6 +32,7 @@ export const CREDENTIAL_FIELD_LABELS: Readonly<Record<string, string>> = {
   appId: 'App ID · 应用 ID',
   appPrivateKey: 'App private key · 应用私钥',
   alipayPublicKey: 'Alipay public key · 支付宝公钥',
+  sellerId: 'Alipay user ID (seller_id) · 支付宝账号 ID',
   mchId: 'Merchant ID (mchid) · 商户号',
   merchantCertSerial: 'Merchant certificate serial · 商户证书序列号',
   merchantPrivateKey: 'Merchant private key · 商户私钥',
@@ -39,6 +44,8 @@ export const CREDENTIAL_FIELD_LABELS: Readonly<Record<string, string>> = {
 
 export const MIN_RSA_BITS = 2048;
 const ALIPAY_APP_ID = /^\d{16}$/;
+/** Alipay user ids (the seller's in notifications): 2088 followed by 12 digits. */
+const ALIPAY_USER_ID = /^2088\d{12}$/;
 const WECHAT_APP_ID = /^wx[0-9a-zA-Z]{16}$/;
 const MCH_ID = /^\d{1,32}$/;
 const CERT_SERIAL = /^[0-9A-Fa-f]{8,64}$/;
@@ -188,6 +195,7 @@ export interface ValidAlipayCredential {
   upstreamAppId: string;
   privateKey: string;
   upstreamPublicKey: string;
+  sellerId: string | null;
 }
 
 /** Checks an ALIPAY credential; throws InvalidCredential naming every bad field. Keys come back as PEM. */
@@ -196,8 +204,11 @@ export function validateAlipayCredential(input: AlipayCredentialInput): ValidAli
   const appId = errors.matches('appId', text(input.appId), ALIPAY_APP_ID, 'must be the 16-digit Alipay app id / 须为 16 位数字的支付宝应用 ID');
   const privateKey = errors.privateKey('appPrivateKey', text(input.appPrivateKey));
   const publicKey = errors.publicKey('alipayPublicKey', text(input.alipayPublicKey));
+  const sellerIdText = text(input.sellerId);
+  const sellerId =
+    sellerIdText === '' ? null : (errors.matches('sellerId', sellerIdText, ALIPAY_USER_ID, 'must be the Alipay user id: 2088 followed by 12 digits / 须为 2088 开头的 16 位数字') ?? null);
   errors.throwIfAny();
-  return { channel: 'ALIPAY', upstreamAppId: appId!, privateKey: privateKey!, upstreamPublicKey: publicKey! };
+  return { channel: 'ALIPAY', upstreamAppId: appId!, privateKey: privateKey!, upstreamPublicKey: publicKey!, sellerId };
 }
 
 export interface ValidWechatCredential {
@@ -236,16 +247,16 @@ export function validateWechatCredential(input: WechatCredentialInput, now: Date
   let platformCertificate: string | null = null;
   let upstreamPublicKey: string | null = null;
   let upstreamPublicKeyId: string | null = null;
-  if (certificateText !== '' && (publicKeyText !== '' || publicKeyIdText !== '')) {
-    errors.add('platformCertificate', 'give either the platform certificate or the WeChat Pay public key, not both / 平台证书与微信支付公钥只能填写一种');
-  } else if (certificateText !== '') {
-    platformCertificate = errors.certificate('platformCertificate', certificateText, now) ?? null;
-  } else if (publicKeyText !== '' || publicKeyIdText !== '') {
+  // Either or both: a merchant migrating from platform certificates to the WeChat Pay public key holds both, and
+  // WeChat signs with either meanwhile.
+  if (certificateText !== '') platformCertificate = errors.certificate('platformCertificate', certificateText, now) ?? null;
+  if (publicKeyText !== '' || publicKeyIdText !== '') {
     upstreamPublicKey = errors.publicKey('wechatPayPublicKey', publicKeyText) ?? null;
     upstreamPublicKeyId =
       errors.matches('wechatPayPublicKeyId', publicKeyIdText, PUBLIC_KEY_ID, 'must look like PUB_KEY_ID_… / 须为 PUB_KEY_ID_ 开头') ?? null;
-  } else {
-    errors.add('platformCertificate', 'give the platform certificate, or the WeChat Pay public key with its id / 请填写平台证书，或微信支付公钥及其 ID');
+  }
+  if (certificateText === '' && publicKeyText === '' && publicKeyIdText === '') {
+    errors.add('platformCertificate', 'give the platform certificate, or the WeChat Pay public key with its id (or both while migrating) / 请填写平台证书，或微信支付公钥及其 ID（切换期间可两者都填）');
   }
   errors.throwIfAny();
   return {

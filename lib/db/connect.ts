@@ -2,6 +2,7 @@ import { verifyEncryptionKey } from '../config/key-check';
 import { ensureProcessSecrets } from '../config/process-secrets';
 import { settleRuntimeMode } from '../config/runtime-mode';
 import { embeddedDataDir, ensureEmbeddedServer, type EmbeddedServerHandle } from './embedded-server';
+import { EmbeddedServerError } from './embedded-server-error';
 import { applyMigrations } from './migrate';
 
 export interface DatabaseTarget {
@@ -11,6 +12,7 @@ export interface DatabaseTarget {
 
 /**
  * Entry points call this once: DATABASE_URL when set, else the embedded server (found or started).
+ * An embedded server that cannot start ends the process with a one-line message.
  * It sets process.env.DATABASE_URL so that everything in the process (and its children) uses the same database, and
  * settles the process's secrets (required with DATABASE_URL, the data directory's own on the embedded server) and mode
  * before anything else runs; a key that is not the database's is refused here (key check value).
@@ -24,11 +26,18 @@ export async function resolveDatabase(options: { owner?: boolean; migrate?: bool
   } else {
     settleRuntimeMode(true);
     await ensureProcessSecrets({ embeddedDataDir: embeddedDataDir() });
-    const embedded = await ensureEmbeddedServer({ owner: options.owner, log: options.log });
+    const embedded = await ensureEmbeddedServer({ owner: options.owner, log: options.log }).catch(exitOnStartFailure);
     process.env.DATABASE_URL = embedded.databaseUrl;
     target = { url: embedded.databaseUrl, embedded };
   }
   if (options.migrate ?? true) await applyMigrations(target.url);
   await verifyEncryptionKey(target.url, { embeddedDataDir: target.embedded ? embeddedDataDir() : undefined });
   return target;
+}
+
+/** What to do about a database that cannot start fits on one line; a stack trace would only bury it. */
+function exitOnStartFailure(error: unknown): never {
+  if (!(error instanceof EmbeddedServerError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }

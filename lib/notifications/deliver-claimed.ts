@@ -3,9 +3,10 @@ import type { Database } from '../db/client';
 import { decryptSecret } from '../crypto/secret-box';
 import type { Clock } from '../clock';
 import { isAcknowledged } from './acknowledgement';
+import { circuitOutcome } from './circuit-breaker';
 import type { ClaimedNotification } from './claim';
 import { notificationForm } from './notification-form';
-import { postForm, type PostOutcome } from './post-form';
+import { postForm, type PostOutcome, type PostTimeouts } from './post-form';
 import { nextAttemptAfter } from './retry-plan';
 
 const EXCERPT_BYTES = 1024;
@@ -15,10 +16,10 @@ function excerpt(body: string): string {
   return bytes.length <= EXCERPT_BYTES ? body : bytes.subarray(0, EXCERPT_BYTES).toString('utf8').replace(/\uFFFD$/, '');
 }
 
-function attemptDelivery(claim: ClaimedNotification, timeoutMs: number): Promise<PostOutcome> {
+function attemptDelivery(claim: ClaimedNotification, timeouts: PostTimeouts): Promise<PostOutcome> {
   if (!claim.notifyUrl) return Promise.resolve({ body: '', latencyMs: 0, error: 'the order has no notifyUrl' });
   // Signed at send time, so a rotated AppSecret takes effect for every later attempt.
-  return postForm(claim.notifyUrl, notificationForm(claim.order, claim.appId, decryptSecret(claim.appSecretEncrypted)), timeoutMs);
+  return postForm(claim.notifyUrl, notificationForm(claim.order, claim.appId, decryptSecret(claim.appSecretEncrypted)), timeouts);
 }
 
 function failureText(outcome: PostOutcome): string {
@@ -28,23 +29,30 @@ function failureText(outcome: PostOutcome): string {
 }
 
 /**
- * Delivers one claimed attempt and records it in one statement: the attempt's result, and the notification moved
- * to delivered, its next attempt, or failed. Only the lease holder of this very attempt may move it on.
+ * Delivers one claimed attempt and records it in one statement: the attempt's result, its destination's circuit,
+ * and the notification moved to delivered, its next attempt, or failed. Only the lease holder of this very attempt
+ * may move the notification on.
  */
 export async function deliverClaimed(
   db: Database,
   claim: ClaimedNotification,
-  options: { workerId: string; clock: Clock; timeoutMs?: number },
+  options: { workerId: string; clock: Clock } & PostTimeouts,
 ): Promise<'acknowledged' | 'rejected'> {
-  const outcome = await attemptDelivery(claim, options.timeoutMs ?? 10_000);
+  const outcome = await attemptDelivery(claim, options);
   const acknowledged = outcome.error === undefined && outcome.httpStatus !== undefined && isAcknowledged(outcome.httpStatus, outcome.body);
   const finishedAt = options.clock.now();
   const error = acknowledged ? null : failureText(outcome);
-  const next = acknowledged ? undefined : nextAttemptAfter(claim.attemptNo, finishedAt);
+  const next = acknowledged ? undefined : nextAttemptAfter(claim.attemptNo, finishedAt, claim.giveUpAt);
   const status = acknowledged ? 'delivered' : next ? 'pending' : 'failed';
+  const circuit = circuitOutcome(claim.destination, {
+    answered: outcome.httpStatus !== undefined,
+    unanswered: outcome.unanswered === true,
+    at: finishedAt,
+    error,
+  });
 
   await db.execute(sql`
-    WITH attempt AS (
+    WITH ${circuit ? sql`circuit AS (${circuit}),` : sql``} attempt AS (
       UPDATE notification_attempts
       SET finished_at = ${finishedAt}, outcome = ${acknowledged ? 'acknowledged' : 'rejected'}, http_status = ${outcome.httpStatus ?? null},
           latency_ms = ${outcome.latencyMs}, response_excerpt = ${excerpt(outcome.body)}, error = ${error}

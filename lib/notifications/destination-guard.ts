@@ -1,10 +1,11 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import { sandboxEnabled } from '../sandbox/sandbox-enabled';
 
 /**
  * The notifier calls merchants' URLs, so it must not be turned against the service's own network (SSRF).
- * Addresses are checked after resolution, at connect time (no second lookup to race with), unless
- * NOTIFY_ALLOW_PRIVATE_NETWORKS=true (development and tests, where receivers run on loopback).
+ * Addresses are checked after resolution, at connect time (no second lookup to race with), unless private networks
+ * are allowed (see privateNetworksAllowed).
  */
 const blocked = new net.BlockList();
 for (const [network, prefix] of [
@@ -42,8 +43,14 @@ export class RefusedDestination extends Error {
   }
 }
 
+/**
+ * NOTIFY_ALLOW_PRIVATE_NETWORKS decides when it is set. Unset, development with the sandbox on (`npm run dev`) allows
+ * them, so that a receiver on the developer's own machine gets its notifications; production never does.
+ */
 export function privateNetworksAllowed(): boolean {
-  return process.env.NOTIFY_ALLOW_PRIVATE_NETWORKS === 'true';
+  const configured = process.env.NOTIFY_ALLOW_PRIVATE_NETWORKS;
+  if (configured !== undefined && configured !== '') return configured === 'true';
+  return process.env.NODE_ENV === 'development' && sandboxEnabled();
 }
 
 function mappedIpv4(address: string): string | undefined {

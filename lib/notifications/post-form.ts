@@ -2,7 +2,10 @@ import http from 'node:http';
 import https from 'node:https';
 import { checkDestinationHost, guardedLookup, privateNetworksAllowed, RefusedDestination } from './destination-guard';
 
+/** Waiting for the answer once connected; the name lookup and the TCP connection each get CONNECT_TIMEOUT_MS. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/** A refused, unreachable or black-holed host fails this fast instead of holding a slot for the whole timeout. */
+export const CONNECT_TIMEOUT_MS = 1_000;
 
 // Connections to merchants are reused; every new socket still goes through the guarded lookup below.
 const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 32 }) };
@@ -13,13 +16,22 @@ export interface PostOutcome {
   body: string;
   latencyMs: number;
   error?: string;
+  /** No HTTP answer came (timeout, refused, reset, unreachable): what the destination's circuit breaker counts. */
+  unanswered?: boolean;
+}
+
+export interface PostTimeouts {
+  connectTimeoutMs?: number;
+  responseTimeoutMs?: number;
 }
 
 /**
- * POSTs a form and reads at most 64 KiB of the answer within the timeout. Redirects are never followed;
+ * POSTs a form and reads at most 64 KiB of the answer within the timeouts. Redirects are never followed;
  * failures come back as an `error` text, never as a thrown exception.
  */
-export async function postForm(url: string, form: Record<string, string>, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<PostOutcome> {
+export async function postForm(url: string, form: Record<string, string>, timeouts: PostTimeouts = {}): Promise<PostOutcome> {
+  const connectTimeoutMs = timeouts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const responseTimeoutMs = timeouts.responseTimeoutMs ?? DELIVERY_TIMEOUT_MS;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let target: URL;
@@ -35,6 +47,7 @@ export async function postForm(url: string, form: Record<string, string>, timeou
 
   return new Promise<PostOutcome>((resolve) => {
     let settled = false;
+    let deadline: NodeJS.Timeout | undefined;
     const finish = (outcome: Omit<PostOutcome, 'latencyMs'>) => {
       if (settled) return;
       settled = true;
@@ -70,13 +83,29 @@ export async function postForm(url: string, form: Record<string, string>, timeou
         response.on('error', (error) => finish({ httpStatus: response.statusCode, body: Buffer.concat(chunks).toString('utf8'), error: error.message }));
       },
     );
-    const deadline = setTimeout(() => {
-      finish({ body: '', error: `timeout after ${timeoutMs} ms` });
+    const giveUp = (error: string) => () => {
+      finish({ body: '', error, unanswered: true });
       request.destroy();
-    }, timeoutMs);
+    };
+    const connectTimeout = giveUp(`connect timeout after ${connectTimeoutMs} ms`);
+    const responseTimeout = () => {
+      clearTimeout(deadline);
+      deadline = setTimeout(giveUp(`timeout after ${responseTimeoutMs} ms`), responseTimeoutMs);
+    };
+    // The lookup, then the TCP connection, each within the connect timeout; a reused connection starts answering at once.
+    deadline = setTimeout(connectTimeout, connectTimeoutMs);
+    request.on('socket', (socket) => {
+      if (!socket.connecting) return responseTimeout();
+      socket.once('lookup', () => {
+        clearTimeout(deadline);
+        deadline = setTimeout(connectTimeout, connectTimeoutMs);
+      });
+      socket.once('connect', responseTimeout);
+    });
     request.on('error', (error: NodeJS.ErrnoException) => {
       const refused = error instanceof RefusedDestination || error.code === 'EREFUSED_DESTINATION';
-      finish({ body: '', error: refused ? `refused: ${error.message}` : `connection failed: ${error.code ?? error.message}` });
+      if (refused) finish({ body: '', error: `refused: ${error.message}` });
+      else finish({ body: '', error: `connection failed: ${error.code ?? error.message}`, unanswered: true });
     });
     request.end(payload);
   });

@@ -21,7 +21,7 @@ export async function resendNotification(db: Database, input: { appId: string; m
       .where(and(eq(notifications.orderId, order.id), eq(notifications.status, 'pending')));
     const [latest] = await tx.select({ cycle: max(notifications.cycle) }).from(notifications).where(eq(notifications.orderId, order.id));
     const cycle = (latest?.cycle ?? 0) + 1;
-    const notificationId = await enqueueNotification(tx, order.id, cycle, input.now);
+    const notificationId = await enqueueNotification(tx, order, cycle, input.now);
     await recordAudit(tx, { actor: input.actor, action: 'notification.resend', subject: `order:${order.orderNo}`, after: { cycle } });
     return { orderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, notificationId: notificationId!, cycle };
   });

@@ -10,11 +10,14 @@ export interface AddressHoldings {
   enabled: boolean;
   createdAt: Date;
   pendingOrders: number;
-  /** The amounts (USDT, decimal strings, ascending) that pending orders hold on this address: no new order gets them here. */
+  /**
+   * The amounts (USDT, decimal strings, ascending) that orders hold on this address: pending ones, and expired ones
+   * still in their cool-down (USDT_SLOT_COOLDOWN_MINUTES). No new order gets them here.
+   */
   heldAmounts: string[];
 }
 
-/** The receiving-address pool with, per address, how many pending USDT orders it has and which amounts they hold. */
+/** The receiving-address pool with, per address, how many slots USDT orders hold on it and which amounts (slot index). */
 export async function listAddressHoldings(db: Database): Promise<AddressHoldings[]> {
   const rows = await db
     .select({
@@ -24,7 +27,7 @@ export async function listAddressHoldings(db: Database): Promise<AddressHoldings
       enabled: receivingAddresses.enabled,
       createdAt: receivingAddresses.createdAt,
       held: sql<string[] | null>`(SELECT array_agg(o.pay_amount_minor::text ORDER BY o.pay_amount_minor)
-        FROM orders o WHERE o.receiving_address_id = receiving_addresses.id AND o.status = 'pending' AND o.channel = 'USDT')`,
+        FROM orders o WHERE o.holds_slot AND o.receiving_address_id = receiving_addresses.id)`,
     })
     .from(receivingAddresses)
     .orderBy(asc(receivingAddresses.id));

@@ -1,22 +1,22 @@
-import { and, count, desc, eq, ilike, like, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, like, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
-import { containsPattern, pageOf, type Page } from './paging';
+import { keysetPage, keysetQuery, type KeysetPage, type KeysetRequest } from '../db/keyset';
+import { containsPattern } from './paging';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export interface AuditFilter {
+export interface AuditFilter extends KeysetRequest {
   /** An exact action (`credential.approve`) or a family ending in a dot or star (`credential.`, `credential.*`). */
   action?: string;
   /** Part of the actor (case-insensitive): an operator's email, `cli:`, `account:`. */
   actor?: string;
-  page: number;
 }
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
-/** The audit log, newest first, filtered and paged. */
-export async function listAuditLog(db: Database, filter: AuditFilter): Promise<Page<AuditRow>> {
+/** The audit log, newest first, filtered and paged by keyset on its id. */
+export async function listAuditLog(db: Database, filter: AuditFilter): Promise<KeysetPage<AuditRow>> {
   const conditions: SQL[] = [];
   const action = filter.action?.trim();
   if (action) {
@@ -25,16 +25,15 @@ export async function listAuditLog(db: Database, filter: AuditFilter): Promise<P
   }
   const actor = filter.actor?.trim();
   if (actor) conditions.push(ilike(auditLog.actor, containsPattern(actor)));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [totals] = await db.select({ total: count() }).from(auditLog).where(where);
+  const page = keysetQuery(filter, auditLog.id);
+  if (page.where) conditions.push(page.where);
   const rows = await db
     .select()
     .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((filter.page - 1) * AUDIT_PAGE_SIZE);
-  return pageOf(rows, totals?.total ?? 0, filter.page, AUDIT_PAGE_SIZE);
+    .where(and(...conditions))
+    .orderBy(page.descending ? desc(auditLog.id) : asc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE + 1);
+  return keysetPage(page, rows, AUDIT_PAGE_SIZE);
 }
 
 /** The distinct actions recorded so far, for the filter's choices. */

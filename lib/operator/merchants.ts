@@ -1,11 +1,15 @@
-import { and, count, desc, eq, ilike, inArray, isNull, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, auditLog, merchants, orders, upstreamCredentials } from '../db/schema';
 import { listMerchantCredentials } from '../credentials/credentials';
 import { formatMinorUnits } from '../money/decimal-amount';
-import { containsPattern, pageOf, type Page } from './paging';
+import { cursorTime, keysetPage, keysetQuery, type KeysetPage, type KeysetRequest } from '../db/keyset';
+import { containsPattern } from './paging';
 
 export const MERCHANTS_PAGE_SIZE = 25;
+
+/** The list counts a merchant's orders up to this many (shown as "1000+"), so a page never reads them all. */
+export const ORDER_COUNT_CAP = 1_000;
 
 export interface MerchantListRow {
   id: number;
@@ -13,38 +17,42 @@ export interface MerchantListRow {
   name: string;
   orderPermission: boolean;
   createdAt: Date;
+  /** Up to ORDER_COUNT_CAP + 1 (more than the cap). */
   orderCount: number;
   pendingCredentials: number;
 }
 
-/** Merchants, newest first, optionally those whose name or AppID contains `q` (case-insensitive). */
-export async function listMerchants(db: Database, filter: { q?: string; page: number }): Promise<Page<MerchantListRow>> {
+/** Merchants, newest first, optionally those whose name or AppID contains `q` (case-insensitive), paged by keyset. */
+export async function listMerchants(db: Database, filter: { q?: string } & KeysetRequest): Promise<KeysetPage<MerchantListRow>> {
   const q = filter.q?.trim();
-  const where = q ? or(ilike(merchants.name, containsPattern(q)), ilike(merchants.appId, containsPattern(q))) : undefined;
-  const [totals] = await db.select({ total: count() }).from(merchants).where(where);
+  const page = keysetQuery(filter, merchants.id, merchants.createdAt);
+  const where = and(q ? or(ilike(merchants.name, containsPattern(q)), ilike(merchants.appId, containsPattern(q))) : undefined, page.where);
+  const order = page.descending ? desc : asc;
   const rows = await db
     .select({
       id: merchants.id,
+      cursorAt: cursorTime(merchants.createdAt),
       appId: merchants.appId,
       name: merchants.name,
       orderPermission: merchants.orderPermission,
       createdAt: merchants.createdAt,
-      // Qualified by hand: inside a select list Drizzle renders a column without its table.
-      orderCount: sql<number>`(SELECT count(*)::int FROM orders o WHERE o.merchant_id = merchants.id)`,
+      // Qualified by hand: inside a select list Drizzle renders a column without its table. The ORDER BY keeps the
+      // capped count on orders_merchant_created_idx (else PostgreSQL may scan `orders` for the first rows).
+      orderCount: sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM orders o WHERE o.merchant_id = merchants.id
+        ORDER BY o.created_at DESC LIMIT ${ORDER_COUNT_CAP + 1}) AS capped)`,
       pendingCredentials: sql<number>`(SELECT count(*)::int FROM upstream_credentials c WHERE c.merchant_id = merchants.id
         AND c.review_status = 'pending' AND c.deleted_at IS NULL)`,
     })
     .from(merchants)
     .where(where)
-    .orderBy(desc(merchants.createdAt), desc(merchants.id))
-    .limit(MERCHANTS_PAGE_SIZE)
-    .offset((filter.page - 1) * MERCHANTS_PAGE_SIZE);
-  return pageOf(
+    .orderBy(order(merchants.createdAt), order(merchants.id))
+    .limit(MERCHANTS_PAGE_SIZE + 1);
+  const result = keysetPage(
+    page,
     rows.map((row) => ({ ...row, orderCount: Number(row.orderCount), pendingCredentials: Number(row.pendingCredentials) })),
-    totals?.total ?? 0,
-    filter.page,
     MERCHANTS_PAGE_SIZE,
   );
+  return { ...result, rows: result.rows.map(({ cursorAt: _cursorAt, ...row }) => row) };
 }
 
 const RECENT_ORDERS = 20;

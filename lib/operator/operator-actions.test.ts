@@ -120,7 +120,7 @@ describe('operator actions write the audit log in the same transaction', () => {
     await reviewCredential(db(), { credentialId: credential.id, decision: 'reject', reason: 'wrong app id', actor: OPERATOR, now: new Date() });
     await reviewCredential(db(), { credentialId: credential.id, decision: 'approve', actor: OPERATOR, now: new Date() });
     await setCredentialEnabled(db(), { credentialId: credential.id, scope: { kind: 'operator' }, enabled: false, actor: OPERATOR, now: new Date() });
-    const entries = await listAuditLog(db(), { action: 'credential.', actor: OPERATOR, page: 1 });
+    const entries = await listAuditLog(db(), { action: 'credential.', actor: OPERATOR });
     expect(entries.rows.filter((row) => row.subject === `credential:${credential.id}`).map((row) => row.action)).toEqual(['credential.disable', 'credential.approve', 'credential.reject']);
     const privateKeyLine = input.appPrivateKey.split('\n')[1]!;
     expect(JSON.stringify(entries.rows)).not.toContain(privateKeyLine);

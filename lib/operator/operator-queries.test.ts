@@ -18,7 +18,7 @@ import { listCredentialQueue } from './credential-queue';
 import { healthSnapshot, KNOWN_JOB_NAMES } from './health';
 import { listMerchants, merchantDetail } from './merchants';
 import { operatorOverview } from './overview';
-import { containsPattern, pageNumber } from './paging';
+import { containsPattern } from './paging';
 
 const db = () => getDb();
 const tag = randomBytes(3).toString('hex');
@@ -34,14 +34,17 @@ beforeAll(async () => {
 
 describe('merchants', () => {
   it('lists newest first and searches by name or AppID, case-insensitively, with LIKE wildcards taken literally', async () => {
-    const all = await listMerchants(db(), { page: 1 });
+    const all = await listMerchants(db(), {});
     expect(all.rows.map((row) => row.appId).slice(0, 2)).toEqual([zeta.appId, acme.appId]);
-    expect((await listMerchants(db(), { q: `ACME 100% ${tag}`, page: 1 })).rows.map((row) => row.appId)).toEqual([acme.appId]);
-    expect((await listMerchants(db(), { q: zeta.appId.slice(4, 12), page: 1 })).rows.map((row) => row.appId)).toEqual([zeta.appId]);
-    expect((await listMerchants(db(), { q: `Zeta%${tag}`, page: 1 })).total).toBe(0);
-    expect((await listMerchants(db(), { q: `Zeta_${tag}`, page: 1 })).total).toBe(1);
+    expect((await listMerchants(db(), { q: `ACME 100% ${tag}` })).rows.map((row) => row.appId)).toEqual([acme.appId]);
+    expect((await listMerchants(db(), { q: zeta.appId.slice(4, 12) })).rows.map((row) => row.appId)).toEqual([zeta.appId]);
+    expect((await listMerchants(db(), { q: `Zeta%${tag}` })).rows).toHaveLength(0);
+    expect((await listMerchants(db(), { q: `Zeta_${tag}` })).rows).toHaveLength(1);
     expect(containsPattern('a_b%c\\')).toBe('%a\\_b\\%c\\\\%');
-    expect([pageNumber('3'), pageNumber('0'), pageNumber('x'), pageNumber(undefined), pageNumber('1e9')]).toEqual([3, 1, 1, 1, 1]);
+    // Keyset pages: one merchant a page would need 25; the cursor of the newest row pages below it.
+    const below = await listMerchants(db(), { before: `${all.rows[0]!.createdAt.toISOString().replace('Z', '000Z')}_${all.rows[0]!.id}` });
+    expect(below.rows[0]!.appId).not.toBe(zeta.appId);
+    expect((await listMerchants(db(), { before: 'not-a-cursor' })).rows[0]!.appId).toBe(zeta.appId);
   });
 
   it('details a merchant: AppSecret metadata but never the secret, credentials without keys, recent orders', async () => {
@@ -57,7 +60,7 @@ describe('merchants', () => {
     expect(detail.secret.lastRevealedAt).toBeNull();
     expect(detail.orders).toEqual([expect.objectContaining({ orderNo: order.orderNo, amount: '12.34', status: 'pending' })]);
     expect(detail.credentials).toHaveLength(1);
-    expect((await listMerchants(db(), { q: acme.appId, page: 1 })).rows[0]).toMatchObject({ orderCount: 1, pendingCredentials: 1 });
+    expect((await listMerchants(db(), { q: acme.appId })).rows[0]).toMatchObject({ orderCount: 1, pendingCredentials: 1 });
     const text = JSON.stringify(detail);
     expect(text).not.toContain(acme.appSecret);
     const [row] = await db().select().from(merchants).where(eq(merchants.id, acme.id));
@@ -105,16 +108,18 @@ describe('the audit log', () => {
     for (let index = 0; index < AUDIT_PAGE_SIZE + 2; index += 1) {
       await recordAudit(db(), { actor: `pager-${tag}@example.com`, action: index % 2 ? 'test.odd' : 'test.even', subject: `n:${index}` });
     }
-    const first = await listAuditLog(db(), { actor: `PAGER-${tag}`, page: 1 });
-    expect(first.total).toBe(AUDIT_PAGE_SIZE + 2);
-    expect(first.pageCount).toBe(2);
+    const first = await listAuditLog(db(), { actor: `PAGER-${tag}` });
+    expect([first.rows.length, first.newer]).toEqual([AUDIT_PAGE_SIZE, undefined]);
     expect(first.rows[0]!.subject).toBe(`n:${AUDIT_PAGE_SIZE + 1}`);
-    const second = await listAuditLog(db(), { actor: `pager-${tag}`, page: 2 });
+    const second = await listAuditLog(db(), { actor: `pager-${tag}`, before: first.older });
     expect(second.rows.map((row) => row.subject)).toEqual(['n:1', 'n:0']);
-    expect((await listAuditLog(db(), { action: 'test.odd', actor: tag, page: 1 })).total).toBe((AUDIT_PAGE_SIZE + 2) / 2);
-    expect((await listAuditLog(db(), { action: 'test.', actor: tag, page: 1 })).total).toBe(AUDIT_PAGE_SIZE + 2);
-    expect((await listAuditLog(db(), { action: 'test.*', actor: tag, page: 1 })).total).toBe(AUDIT_PAGE_SIZE + 2);
-    expect((await listAuditLog(db(), { action: 'test', actor: tag, page: 1 })).total).toBe(0);
+    expect(second.older).toBeUndefined();
+    const back = await listAuditLog(db(), { actor: `pager-${tag}`, after: second.newer });
+    expect(back.rows.map((row) => row.subject)).toEqual(first.rows.map((row) => row.subject));
+    expect((await listAuditLog(db(), { action: 'test.odd', actor: tag })).rows).toHaveLength((AUDIT_PAGE_SIZE + 2) / 2);
+    expect((await listAuditLog(db(), { action: 'test.', actor: tag })).rows).toHaveLength(AUDIT_PAGE_SIZE);
+    expect((await listAuditLog(db(), { action: 'test.*', actor: tag })).older).toBeDefined();
+    expect((await listAuditLog(db(), { action: 'test', actor: tag })).rows).toHaveLength(0);
   });
 });
 

@@ -56,6 +56,7 @@ export async function findAlipayCheckout(
           body: order.productDesc ?? undefined,
           expiresAt: order.expiresAt,
           returnUrl: payUrlFor(order.payToken),
+          signedAt: now,
         });
       }
     } catch (error) {

@@ -9,6 +9,7 @@ import { formatMinorUnits } from '../money/decimal-amount';
 import type { DirectOrderInput } from './direct-request';
 import { findMerchantOrder } from './find-order';
 import { newOrderNo, newPayToken, orderTtlMinutes, payUrlFor } from './identifiers';
+import { renewedUpstream } from './renew-direct-cashier';
 
 export interface CreatedDirectOrder {
   order: OrderRow;
@@ -63,7 +64,7 @@ export async function createDirectOrder(
   const existing = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
   if (existing) {
     recoverExisting(channel, existing, input);
-    return { order: existing, upstream: await upstreamOf(db, existing.id), recovered: true };
+    return { order: existing, upstream: await renewedUpstream(db, adapter, existing, await upstreamOf(db, existing.id), now), recovered: true };
   }
 
   const credential = await findUsableCredential(db, merchantId, channel, input.credentialId);
@@ -82,7 +83,7 @@ export async function createDirectOrder(
       description: input.productDesc,
       expiresAt,
       checkoutUrl: payUrlFor(payToken),
-      clientIp: context.clientIp,
+      clientIp: input.clientIp ?? context.clientIp,
     });
   } catch (error) {
     if (!(error instanceof DirectUpstreamError)) throw error;
@@ -128,6 +129,8 @@ export async function createDirectOrder(
           upstreamOrderNo: started.upstreamOrderNo,
           cashierUrl: started.cashierUrl,
           qrContent: started.qrContent,
+          cashierIssuedAt: now,
+          payerClientIp: started.payerClientIp,
           createdAt: now,
         })
         .returning();

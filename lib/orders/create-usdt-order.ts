@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { prepared, preparedSql } from '../db/prepared';
 import { orders, type OrderRow } from '../db/schema';
 import { OpenApiError } from '../api/errors';
 import { formatMinorUnits } from '../money/decimal-amount';
-import { getUsdtMaxPerOrderMinor } from '../settings/platform-settings';
+import { DEFAULT_USDT_MAX_PER_ORDER_MINOR, getUsdtMaxPerOrderMinor, USDT_MAX_PER_ORDER } from '../settings/platform-settings';
 import { findMerchantOrder } from './find-order';
 import { newOrderNo, newPayToken, orderTtlMinutes } from './identifiers';
+import { slotCooldownCutoff } from './usdt-slot-cooldown';
 
 export interface UsdtOrderInput {
   merchantOrderNo: string;
@@ -41,44 +42,82 @@ function recoverExisting(existing: OrderRow, input: UsdtOrderInput): CreatedOrde
 }
 
 /**
- * Free (address, amount) slots for the amount ($1) and amount + 0.01 ($2), requested amount first: enabled TRC20
- * addresses where no pending USDT order holds the pair. A hint only: the unique index decides.
+ * Slots for the amount ($1) and amount + 0.01 ($2), requested amount first, on enabled TRC20 addresses: those no
+ * order holds, then those whose holder's window ended at or before the cool-down cutoff ($3), which the insert
+ * frees when it meets them. A hint only: the unique index over held slots decides.
  *
- * The hold check is a LATERAL subquery with LIMIT 1, which PostgreSQL cannot flatten into a join: it stays one probe
- * of orders_pending_usdt_slot_key per (address, amount) in custom and generic plans alike. The NOT EXISTS form was
- * planned, at some table sizes, as a hash anti-join over a seq scan of `orders` (measured: 500 to 5,000 pending
- * orders with 50 addresses; 50,000 with 500 addresses, 9 ms instead of 1.2 ms). So this form is safe as a named
- * statement, whose generic plan PostgreSQL uses after five runs.
+ * The holder lookup is a LATERAL subquery with LIMIT 1, which PostgreSQL cannot flatten into a join: it stays one
+ * probe of orders_usdt_slot_holder_key per (address, amount) in custom and generic plans alike, whatever the number
+ * of orders. (A NOT EXISTS form was planned, at some table sizes, as a hash anti-join over a scan of `orders`.)
  */
 export const FREE_SLOTS_SQL = `
     SELECT a.id AS address_id, v.amount::text AS amount
     FROM receiving_addresses a
     CROSS JOIN (VALUES ($1::bigint, 0), ($2::bigint, 1)) AS v(amount, rank)
     LEFT JOIN LATERAL (
-      SELECT 1 AS held FROM orders o
-      WHERE o.status = 'pending' AND o.channel = 'USDT'
-        AND o.receiving_address_id = a.id AND o.pay_amount_minor = v.amount
+      SELECT o.expires_at FROM orders o
+      WHERE o.holds_slot AND o.receiving_address_id = a.id AND o.pay_amount_minor = v.amount
       LIMIT 1
     ) AS h ON true
-    WHERE a.enabled AND a.chain = 'TRC20' AND h.held IS NULL
-    ORDER BY v.rank, a.id
+    WHERE a.enabled AND a.chain = 'TRC20' AND (h.expires_at IS NULL OR h.expires_at <= $3::timestamptz)
+    ORDER BY v.rank, h.expires_at IS NOT NULL, a.id
     LIMIT 16`;
 
-async function freeSlots(db: Database, amountMinor: bigint): Promise<{ addressId: number; amountMinor: bigint }[]> {
-  const statement = preparedSql<{ address_id: string; amount: string }>(db, 'usdt_free_slots', FREE_SLOTS_SQL, ['amount', 'next']);
-  const result = await statement.execute({ amount: amountMinor, next: amountMinor + 1n });
+async function freeSlots(db: Database, amountMinor: bigint, cutoff: Date): Promise<{ addressId: number; amountMinor: bigint }[]> {
+  const statement = preparedSql<{ address_id: string; amount: string }>(db, 'usdt_free_slots', FREE_SLOTS_SQL, ['amount', 'next', 'cutoff']);
+  const result = await statement.execute({ amount: amountMinor, next: amountMinor + 1n, cutoff });
   return result.rows.map((row) => ({ addressId: Number(row.address_id), amountMinor: BigInt(row.amount) }));
 }
 
-/** Pending USDT orders past their window no longer hold their slot. */
-export const RELEASE_EXPIRED_SLOTS_SQL = `
-    UPDATE orders SET status = 'closed', closed_at = now(), updated_at = now()
-    WHERE status = 'pending' AND channel = 'USDT' AND expires_at <= now()
-      AND pay_amount_minor IN ($1::bigint, $2::bigint)`;
+/**
+ * Frees one slot ($1 address, $2 amount) whose holder's window ended at or before the cool-down cutoff ($3),
+ * closing the holder if the expiry job has not yet (at $4). One probe of the slot index; the row lock makes
+ * concurrent submits that met the same holder free it once.
+ */
+export const RELEASE_COOLED_SLOT_SQL = `
+    UPDATE orders SET holds_slot = false,
+      status = CASE WHEN status = 'pending' THEN 'closed' ELSE status END,
+      closed_at = CASE WHEN status = 'pending' THEN $4::timestamptz ELSE closed_at END,
+      updated_at = $4::timestamptz
+    WHERE holds_slot AND receiving_address_id = $1::bigint AND pay_amount_minor = $2::bigint
+      AND expires_at <= $3::timestamptz`;
 
-async function releaseExpiredSlots(db: Database, amountMinor: bigint): Promise<void> {
-  const statement = preparedSql(db, 'usdt_release_expired_slots', RELEASE_EXPIRED_SLOTS_SQL, ['amount', 'next']);
-  await statement.execute({ amount: amountMinor, next: amountMinor + 1n });
+async function releaseCooledSlot(db: Database, slot: { addressId: number; amountMinor: bigint }, cutoff: Date, now: Date): Promise<boolean> {
+  const statement = preparedSql(db, 'usdt_release_cooled_slot', RELEASE_COOLED_SLOT_SQL, ['addressId', 'amount', 'cutoff', 'now']);
+  const result = await statement.execute({ addressId: slot.addressId, amount: slot.amountMinor, cutoff, now });
+  return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * The common case in one statement: the order at the requested amount ($4) on the first enabled address where no
+ * order holds it, if the amount is within the platform's per-order limit (setting $12, default $13). Addresses are
+ * read in id order and each probed once on the slot index until one is free, so this usually costs one probe. No
+ * row when the amount is over the limit, every address holds it, or the merchantOrderNo exists (a replay) or a
+ * concurrent submit took the slot: the step-by-step path then decides (replay, 1008, +0.01, cooled slots, races).
+ */
+export const INSERT_ON_FREE_SLOT_SQL = `
+    INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
+                        chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot)
+    SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true
+    FROM receiving_addresses a
+    WHERE a.enabled AND a.chain = 'TRC20'
+      AND $4::bigint <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $12), $13::bigint)
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.holds_slot AND o.receiving_address_id = a.id AND o.pay_amount_minor = $4::bigint)
+    ORDER BY a.id
+    LIMIT 1
+    ON CONFLICT DO NOTHING
+    RETURNING *`;
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
+
+/** A row of RETURNING * as Drizzle would map it. */
+function orderRowOf(raw: Record<string, unknown>): OrderRow {
+  return Object.fromEntries(
+    ORDER_COLUMNS.map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as OrderRow;
 }
 
 /** The insert of a USDT order on a slot; nothing (no row returned) when the slot or the merchantOrderNo is taken. */
@@ -102,6 +141,7 @@ function insertOrder(db: Database) {
         attach: sql.placeholder('attach'),
         payToken: sql.placeholder('payToken'),
         expiresAt: sql.placeholder('expiresAt'),
+        holdsSlot: true,
       })
       .onConflictDoNothing()
       .returning()
@@ -109,11 +149,46 @@ function insertOrder(db: Database) {
   );
 }
 
+/** The new order's own fields, whichever slot it gets (a fresh order number and pay token for each attempt). */
+function newOrderFields(merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date) {
+  return {
+    orderNo: newOrderNo('USDT', now),
+    merchantId,
+    merchantOrderNo: input.merchantOrderNo,
+    chainType: input.chainType,
+    productName: input.productName ?? null,
+    notifyUrl: input.notifyUrl ?? null,
+    redirectUrl: input.redirectUrl ?? null,
+    attach: input.attach ?? null,
+    payToken: newPayToken(),
+    expiresAt,
+  };
+}
+
+async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<OrderRow | undefined> {
+  const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
+    'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
+    'limitKey', 'defaultLimit',
+  ]);
+  const { rows } = await statement.execute({
+    ...newOrderFields(merchantId, input, now, expiresAt),
+    amount: input.amountMinor,
+    limitKey: USDT_MAX_PER_ORDER,
+    defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
+  });
+  return rows[0] ? orderRowOf(rows[0]) : undefined;
+}
+
 /**
- * Creates a USDT order on a receiving address where no pending order holds the amount, else at amount + 0.01,
- * else 1010. Concurrent submits race on the partial unique index, never on a read-then-write.
+ * Creates a USDT order on a receiving address where no order holds the amount, else at amount + 0.01, else 1010.
+ * An order holds its slot until it is paid or a cool-down after its window (so a late transfer for it cannot pay
+ * the next order). Concurrent submits race on the partial unique index, never on a read-then-write.
  */
 export async function createUsdtOrder(db: Database, merchantId: number, input: UsdtOrderInput, now = new Date()): Promise<CreatedOrder> {
+  const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
+  const inserted = await insertOnFreeSlot(db, merchantId, input, now, expiresAt);
+  if (inserted) return { order: inserted, recovered: false };
+
   const existing = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
   if (existing) return recoverExisting(existing, input);
 
@@ -122,27 +197,20 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
     throw new OpenApiError('amount_over_limit', `pay_usdt exceeds the platform per-order limit of ${formatMinorUnits(limit)} USDT`);
   }
 
-  await releaseExpiredSlots(db, input.amountMinor);
-  const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
+  const cutoff = slotCooldownCutoff(now);
+  const insertOn = (slot: { addressId: number; amountMinor: bigint }) =>
+    insertOrder(db).execute({
+      ...newOrderFields(merchantId, input, now, expiresAt),
+      requestedAmountMinor: input.amountMinor,
+      payAmountMinor: slot.amountMinor,
+      receivingAddressId: slot.addressId,
+    });
   for (let round = 0; round < 3; round += 1) {
-    const slots = await freeSlots(db, input.amountMinor);
+    const slots = await freeSlots(db, input.amountMinor, cutoff);
     if (slots.length === 0) break;
     for (const slot of slots) {
-      const [inserted] = await insertOrder(db).execute({
-        orderNo: newOrderNo('USDT', now),
-        merchantId,
-        merchantOrderNo: input.merchantOrderNo,
-        requestedAmountMinor: input.amountMinor,
-        payAmountMinor: slot.amountMinor,
-        chainType: input.chainType,
-        receivingAddressId: slot.addressId,
-        productName: input.productName ?? null,
-        notifyUrl: input.notifyUrl ?? null,
-        redirectUrl: input.redirectUrl ?? null,
-        attach: input.attach ?? null,
-        payToken: newPayToken(),
-        expiresAt,
-      });
+      let [inserted] = await insertOn(slot);
+      if (!inserted && (await releaseCooledSlot(db, slot, cutoff, now))) [inserted] = await insertOn(slot);
       if (inserted) return { order: inserted, recovered: false };
       // Either the slot went to a concurrent order, or the same merchantOrderNo was created concurrently.
       const raced = await findMerchantOrder(db, merchantId, input.merchantOrderNo);

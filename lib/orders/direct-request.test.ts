@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OpenApiError } from '../api/errors';
 import { errorEnvelope } from '../api/error-codes';
 import { parseDirectSubmit } from './direct-request';
+import { parseYhtSubmit } from './yht-request';
 
 const base = { merchantOrderNo: 'M-1', amount: '9.90', notifyUrl: 'https://m.example/n' };
 
@@ -60,5 +61,26 @@ describe('parseDirectSubmit, ALIPAY', () => {
   it('checks credentialId before payMethod and payMethod before amount', () => {
     expect(refusal(() => parseDirectSubmit('ALIPAY', { ...base, credentialId: 'x', payMethod: 'x', amount: 'x' })).message).toBe('credentialId invalid');
     expect(refusal(() => parseDirectSubmit('ALIPAY', { ...base, payMethod: 'x', amount: 'x' })).message).toBe('payMethod must be wap or web');
+  });
+});
+
+describe('clientIp, on every fiat channel', () => {
+  const yht = { merchantOrderNo: 'M-1', channel: 'YHT', payMethod: 'wxH5', payMoney: '9.90', notifyUrl: 'https://m.example/n' };
+
+  it.each(['198.51.100.7', '2001:db8::1', '::ffff:198.51.100.7'])('accepts %s for ALIPAY, WECHAT and YHT', (clientIp) => {
+    expect(parseDirectSubmit('WECHAT', { ...base, payMethod: 'h5', clientIp }).clientIp).toBe(clientIp);
+    expect(parseDirectSubmit('ALIPAY', { ...base, payMethod: 'wap', clientIp }).clientIp).toBe(clientIp);
+    expect(() => parseYhtSubmit({ ...yht, clientIp })).not.toThrow();
+  });
+
+  it.each(['256.1.1.1', '1.2.3', 'example.com', '198.51.100.7:80', 'fe80::1%eth0', '2001:db8::1::2'])('%s is 1003 naming clientIp', (clientIp) => {
+    const refused = { code: 1003, message: 'clientIp must be an IPv4 or IPv6 address', data: null };
+    expect(refusal(() => parseDirectSubmit('WECHAT', { ...base, payMethod: 'h5', clientIp }))).toEqual(refused);
+    expect(refusal(() => parseDirectSubmit('ALIPAY', { ...base, payMethod: 'web', clientIp }))).toEqual(refused);
+    expect(refusal(() => parseYhtSubmit({ ...yht, clientIp }))).toEqual(refused);
+  });
+
+  it('is optional', () => {
+    expect(parseDirectSubmit('WECHAT', { ...base, payMethod: 'h5' }).clientIp).toBeUndefined();
   });
 });

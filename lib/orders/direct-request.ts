@@ -1,5 +1,5 @@
 import { OpenApiError, invalidParameter } from '../api/errors';
-import { optionalCallbackUrl, optionalText, requireCallbackUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
+import { optionalCallbackUrl, optionalClientIp, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
 import { present, type RequestFields } from '../api/request-fields';
 import type { DirectChannelName } from '../channels/direct/direct-channel';
 
@@ -15,6 +15,8 @@ export interface DirectOrderInput {
   productName: string;
   productDesc?: string;
   attach?: string;
+  /** The payer's IP as the merchant sent it (WECHAT h5 `payer_client_ip`); absent: the submit request's address. */
+  clientIp?: string;
 }
 
 export const MAX_CREDENTIAL_ID = 2_147_483_647;
@@ -70,10 +72,11 @@ export function parseDirectSubmit(channel: DirectChannelName, fields: RequestFie
     payMethod,
     amountMinor: amount(fields),
     credentialId,
-    notifyUrl: requireCallbackUrl(fields, 'notifyUrl'),
+    notifyUrl: requireNotifyUrl(fields),
     redirectUrl: redirectUrl(fields),
     productName: optionalText(fields, 'productName', 127) ?? 'Payment',
     productDesc: optionalText(fields, 'productDesc', 128),
     attach: optionalText(fields, 'attach', 1024),
+    clientIp: optionalClientIp(fields),
   };
 }

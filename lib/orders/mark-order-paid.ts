@@ -29,13 +29,14 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
   const from = report.allowClosed ? ['pending', 'closed'] : ['pending'];
   const [paid] = await tx
     .update(orders)
-    .set({ status: 'paid', paidAt: report.paidAt, tradeNo: report.tradeNo, payer: report.payer, paidVia: report.via, updatedAt: new Date() })
+    // A paid order's slot is free at once: its payer has paid.
+    .set({ status: 'paid', holdsSlot: false, paidAt: report.paidAt, tradeNo: report.tradeNo, payer: report.payer, paidVia: report.via, updatedAt: new Date() })
     .where(and(eq(orders.id, report.orderId), inArray(orders.status, from)))
     .returning();
   if (!paid) {
     const [current] = await tx.select().from(orders).where(eq(orders.id, report.orderId)).limit(1);
     return { changed: false, order: current };
   }
-  await enqueueNotification(tx, paid.id, 1, report.paidAt);
+  await enqueueNotification(tx, paid, 1, report.paidAt);
   return { changed: true, order: paid };
 }

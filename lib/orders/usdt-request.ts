@@ -1,5 +1,5 @@
 import { invalidParameter } from '../api/errors';
-import { optionalCallbackUrl, optionalText, requireCallbackUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
+import { optionalCallbackUrl, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
 import { present, type RequestFields } from '../api/request-fields';
 import type { UsdtOrderInput } from './create-usdt-order';
 
@@ -22,7 +22,7 @@ export function parseUsdtSubmit(fields: RequestFields): UsdtOrderInput {
     merchantOrderNo,
     amountMinor: usdtAmount(fields),
     chainType,
-    notifyUrl: requireCallbackUrl(fields, 'notifyUrl'),
+    notifyUrl: requireNotifyUrl(fields),
     redirectUrl: optionalCallbackUrl(fields, 'redirectUrl'),
     productName: optionalText(fields, 'productName', 128),
     attach: optionalText(fields, 'attach', 1024),

@@ -181,12 +181,12 @@ describe('submit, USDT variant', () => {
     expect(full.json.message).toContain('pay_usdt 33.00');
   });
 
-  it('frees the slot of a pending order whose window has ended', async () => {
+  it('frees the slot of a pending order whose window ended more than the cool-down ago', async () => {
     const taken: string[] = [];
     for (let index = 0; index < 6; index += 1) {
       taken.push((await app.signedPost(SUBMIT, usdtOrder({ pay_usdt: '44.00' }), merchant.appSecret)).json.data.orderNo);
     }
-    await getDb().execute(sql`UPDATE orders SET expires_at = now() - interval '1 second' WHERE order_no = ${taken[0]!}`);
+    await getDb().execute(sql`UPDATE orders SET expires_at = now() - interval '61 minutes' WHERE order_no = ${taken[0]!}`);
     const { json } = await app.signedPost(SUBMIT, usdtOrder({ pay_usdt: '44.00' }), merchant.appSecret);
     expect(json.code).toBe(0);
     const { rows } = await getDb().execute<{ status: string }>(sql`SELECT status FROM orders WHERE order_no = ${taken[0]!}`);

@@ -1,7 +1,9 @@
+import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant } from '../../test/factories';
 import { startWechatTestBed } from '../../test/wechat-sandbox';
+import { contractSignature } from '../../test/open-api-client';
 import { paySandboxWechatOrder } from '../../sandbox/wechat/pay';
 import { findAnyByOutTradeNo } from '../../sandbox/wechat/store';
 import { addSandboxCredential } from '../cli/credential-add-command';
@@ -76,6 +78,34 @@ describe('submit and query, WECHAT variant, against the WeChat Pay sandbox', () 
     const payUrl = new URL(json.data.payUrl);
     expect(payUrl.pathname).toMatch(/^\/sandbox\/wechat\/pay\/[^/]+$/);
     expect(payUrl.searchParams.get('redirect_url')).toMatch(new RegExp(`^${bed.app.baseUrl}/pay/`));
+  });
+
+  it('h5: clientIp is sent as scene_info.payer_client_ip (IPv4 or IPv6); without it the submit request\'s address is', async () => {
+    for (const clientIp of ['203.0.113.45', '2001:db8::7']) {
+      const { json } = await submit({ payMethod: 'h5', clientIp });
+      expect(json.code).toBe(0);
+      expect(await findAnyByOutTradeNo(getDb(), json.data.platformOrderNo)).toMatchObject({ tradeType: 'MWEB', payerClientIp: clientIp });
+    }
+    const { json } = await submit({ payMethod: 'h5' });
+    expect(isIP((await findAnyByOutTradeNo(getDb(), json.data.platformOrderNo))!.payerClientIp ?? '')).not.toBe(0);
+  });
+
+  it('a malformed clientIp is 1003 naming it, and nothing is written; clientIp is covered by the signature', async () => {
+    for (const clientIp of ['999.1.1.1', 'localhost', '203.0.113.45:8080', 'fe80::1%eth0', '']) {
+      const fields = wechatSubmit({ payMethod: 'h5', clientIp });
+      const { json } = await bed.app.signedPost(SUBMIT, fields, merchant.appSecret);
+      if (clientIp === '') {
+        expect(json.code).toBe(0);
+        continue;
+      }
+      expect(json).toEqual({ code: 1003, message: 'clientIp must be an IPv4 or IPv6 address', data: null });
+      const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders WHERE merchant_order_no = ${fields.merchantOrderNo as string}`);
+      expect(rows[0]!.count).toBe(0);
+    }
+    const fields = wechatSubmit({ payMethod: 'h5', clientIp: '203.0.113.45' });
+    const signedWithout = { ...fields, signature: contractSignature({ ...fields, clientIp: undefined }, merchant.appSecret) };
+    delete (signedWithout as Record<string, unknown>).clientIp;
+    expect((await bed.app.post(SUBMIT, { ...signedWithout, clientIp: '203.0.113.45' })).json.code).toBe(1002);
   });
 
   it('a retry returns the same order (recovered) and a changed amount or payMethod is 1007; another channel\'s number is 1007', async () => {

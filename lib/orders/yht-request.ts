@@ -1,5 +1,5 @@
 import { invalidParameter } from '../api/errors';
-import { optionalCallbackUrl, optionalText, requireCallbackUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
+import { optionalCallbackUrl, optionalClientIp, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
 import { present, type RequestFields } from '../api/request-fields';
 import { isYhtPayMethod, YHT_PAY_METHODS } from '../channels/yht/protocol';
 import type { YhtOrderInput } from './create-yht-order';
@@ -13,13 +13,15 @@ export function parseYhtSubmit(fields: RequestFields): YhtOrderInput {
   const payMethod = present(fields, 'payMethod');
   if (payMethod === undefined) throw invalidParameter('payMethod is required');
   if (!isYhtPayMethod(payMethod)) throw invalidParameter(`payMethod must be one of ${YHT_PAY_METHODS.join(', ')}`);
+  // Accepted on every fiat channel and checked alike; YHT's order API has no field for the payer's address.
+  optionalClientIp(fields);
   const payMoney = present(fields, 'payMoney');
   if (payMoney === undefined) throw invalidParameter('payMoney is required');
   return {
     merchantOrderNo,
     payMethod,
     amountMinor: requirePositiveAmount(payMoney, 'payMoney'),
-    notifyUrl: requireCallbackUrl(fields, 'notifyUrl'),
+    notifyUrl: requireNotifyUrl(fields),
     redirectUrl: optionalCallbackUrl(fields, 'redirectUrl'),
     productName: optionalText(fields, 'productName', 128),
     attach: optionalText(fields, 'attach', 1024),

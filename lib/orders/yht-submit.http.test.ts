@@ -221,8 +221,10 @@ describe('submit, YHT upstream failures (1011, nothing half-created)', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('answers 1011 when the upstream refuses, answers unsigned, or with a forged signature', async () => {
+  it('answers 1011 when the upstream refuses (signed), answers unsigned, or with a forged signature', async () => {
+    const signed = (fields: Record<string, string>) => ({ ...fields, sign: yhtSignature(fields, YHT_SANDBOX_KEY) });
     const answers = [
+      { status: 200, body: JSON.stringify(signed({ code: 'RISK_REJECTED', msg: 'merchant limit reached' })) },
       { status: 200, body: JSON.stringify({ code: 'RISK_REJECTED', msg: 'merchant limit reached' }) },
       { status: 502, body: 'bad gateway' },
       { status: 200, body: 'not json' },
@@ -240,9 +242,10 @@ describe('submit, YHT upstream failures (1011, nothing half-created)', () => {
     }
     expect(messages).toEqual([
       'YHT upstream refused the order: RISK_REJECTED merchant limit reached',
+      'YHT upstream answer has no valid signature (code RISK_REJECTED)',
       'YHT upstream answered HTTP 502',
       'YHT upstream answer is not JSON',
-      'YHT upstream answer has an invalid signature',
+      'YHT upstream answer has no valid signature (code SUCCESS)',
     ]);
   });
 

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { cursorTime, keysetPage, keysetQuery } from '../db/keyset';
 import { orders } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { MerchantContext } from './merchant-context';
@@ -7,7 +8,10 @@ import { ORDERS_PAGE_SIZE, type OrderFilters } from './order-filters';
 
 const DAY_MS = 86_400_000;
 
-/** The context merchant's orders (never another's), newest first, filtered and paged. */
+/**
+ * The context merchant's orders (never another's), newest first, filtered and paged by keyset on
+ * orders_merchant_created_idx: any page of a merchant with millions of orders reads one page of rows.
+ */
 export async function listMerchantOrders(db: Database, context: MerchantContext, filters: OrderFilters) {
   const conditions: SQL[] = [eq(orders.merchantId, context.merchantId)];
   if (filters.channel) conditions.push(eq(orders.channel, filters.channel));
@@ -15,10 +19,13 @@ export async function listMerchantOrders(db: Database, context: MerchantContext,
   if (filters.from) conditions.push(gte(orders.createdAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) conditions.push(lt(orders.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)));
   if (filters.q) conditions.push(or(eq(orders.merchantOrderNo, filters.q), eq(orders.orderNo, filters.q))!);
-  const where = and(...conditions);
-  const [totals] = await db.select({ total: count() }).from(orders).where(where);
-  const rows = await db
+  const page = keysetQuery(filters, orders.id, orders.createdAt);
+  if (page.where) conditions.push(page.where);
+  const order = page.descending ? desc : asc;
+  const fetched = await db
     .select({
+      id: orders.id,
+      cursorAt: cursorTime(orders.createdAt),
       orderNo: orders.orderNo,
       merchantOrderNo: orders.merchantOrderNo,
       channel: orders.channel,
@@ -29,15 +36,13 @@ export async function listMerchantOrders(db: Database, context: MerchantContext,
       paidAt: orders.paidAt,
     })
     .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((filters.page - 1) * ORDERS_PAGE_SIZE);
-  const total = totals?.total ?? 0;
+    .where(and(...conditions))
+    .orderBy(order(orders.createdAt), order(orders.id))
+    .limit(ORDERS_PAGE_SIZE + 1);
+  const { rows, newer, older } = keysetPage(page, fetched, ORDERS_PAGE_SIZE);
   return {
-    rows: rows.map(({ payAmountMinor, ...row }) => ({ ...row, amount: formatMinorUnits(payAmountMinor) })),
-    total,
-    page: filters.page,
-    pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
+    rows: rows.map(({ payAmountMinor, id: _id, cursorAt: _cursorAt, ...row }) => ({ ...row, amount: formatMinorUnits(payAmountMinor) })),
+    newer,
+    older,
   };
 }

@@ -18,7 +18,9 @@ export const orderFiltersSchema = z.object({
   to: z.preprocess(blankToUndefined, isoDate.optional()).catch(undefined),
   /** A merchantOrderNo or a platform order number, matched exactly. */
   q: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()).catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  /** Keyset cursors (lib/db/keyset.ts): the page below or above a row; a malformed one shows the first page. */
+  before: z.preprocess(blankToUndefined, z.string().max(64).optional()).catch(undefined),
+  after: z.preprocess(blankToUndefined, z.string().max(64).optional()).catch(undefined),
 });
 export type OrderFilters = z.infer<typeof orderFiltersSchema>;
 

@@ -11,6 +11,9 @@ import { sandboxAlipayKeys, type SandboxAlipayKeysRow } from '../db/schema';
  */
 export type AlipaySandboxKeys = SandboxAlipayKeysRow;
 
+/** The Alipay user id of the sandbox application's seller: notifications name it as seller_id, sandbox credentials record it. */
+export const ALIPAY_SANDBOX_SELLER_ID = '2088102177296610';
+
 function rsaPair() {
   return generateKeyPairSync('rsa', {
     modulusLength: 2048,

@@ -5,7 +5,7 @@ import { platformSettings } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { formatMinorUnits } from '../money/decimal-amount';
 
-const USDT_MAX_PER_ORDER = 'usdt_max_per_order_minor';
+export const USDT_MAX_PER_ORDER = 'usdt_max_per_order_minor';
 export const DEFAULT_USDT_MAX_PER_ORDER_MINOR = 1_000_000n; // 10000.00 USDT
 
 export async function getUsdtMaxPerOrderMinor(db: Database): Promise<bigint> {

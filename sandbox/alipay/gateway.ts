@@ -1,7 +1,7 @@
 import type { Database } from '@/lib/db/client';
 import { alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/sandbox/alipay-sandbox-keys';
 import { beijingTime, formatYuan, newTradeNo, PAGE_METHODS, parseBeijing, parseTotalAmount, REQUEST_UNSIGNED, rsa2Sign, rsa2Verify, signedText } from './protocol';
-import { closeIfExpired, findTrade, insertTrade, type SandboxTrade } from './store';
+import { closeIfExpired, closeWaiting, findTrade, insertTrade, type SandboxTrade } from './store';
 
 /** A refusal as Alipay words it: a sub_code and a message (shown on the error page, or in the JSON answer). */
 export class GatewayRefusal extends Error {
@@ -15,7 +15,23 @@ export class GatewayRefusal extends Error {
   }
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/**
+ * Alipay reads `timestamp` as Beijing time (GMT+8) and lets a request live 30 minutes from it. A timestamp as far
+ * ahead is refused too: it comes from a clock in another zone just the same.
+ */
+export const REQUEST_LIFETIME_MS = 30 * 60_000;
+
+function checkTimestamp(timestamp: string | undefined, now: Date): void {
+  if (!timestamp) throw new GatewayRefusal('isv.missing-timestamp', '缺少时间戳参数 (timestamp is missing)', '40001');
+  const at = parseBeijing(timestamp);
+  if (!at) throw new GatewayRefusal('isv.invalid-timestamp', `非法的时间戳参数: timestamp ${timestamp} is not yyyy-MM-dd HH:mm:ss`);
+  if (Math.abs(now.getTime() - at.getTime()) > REQUEST_LIFETIME_MS) {
+    throw new GatewayRefusal(
+      'isv.invalid-timestamp',
+      `非法的时间戳参数: timestamp ${timestamp} is more than 30 minutes from the gateway's Beijing time ${beijingTime(now)} (GMT+8; the request has expired)`,
+    );
+  }
+}
 
 /** The parameters of a gateway call: the URL's query plus, for POST, the form body. A name given twice is refused. */
 export async function gatewayParams(request: Request): Promise<Record<string, string>> {
@@ -35,12 +51,12 @@ export async function gatewayParams(request: Request): Promise<Record<string, st
  * Checks the common parameters and the RSA2 signature exactly as the gateway does: the app must be the sandbox
  * application, and `sign` must verify over every other parameter with its application public key.
  */
-export function verifyRequest(params: Record<string, string>, keys: AlipaySandboxKeys): void {
+export function verifyRequest(params: Record<string, string>, keys: AlipaySandboxKeys, now: Date): void {
   if (!params.app_id) throw new GatewayRefusal('isv.missing-app-id', 'app_id is missing');
   if (params.app_id !== keys.appId) throw new GatewayRefusal('isv.invalid-app-id', `app_id ${params.app_id} is not an application of this sandbox (${keys.appId})`);
   if (!params.method) throw new GatewayRefusal('isv.missing-method', 'method is missing');
   if (params.sign_type !== 'RSA2') throw new GatewayRefusal('isv.invalid-signature-type', 'sign_type must be RSA2');
-  if (!params.timestamp || !TIMESTAMP.test(params.timestamp)) throw new GatewayRefusal('isv.invalid-timestamp', 'timestamp must be yyyy-MM-dd HH:mm:ss');
+  checkTimestamp(params.timestamp, now);
   if (params.charset && params.charset.toLowerCase() !== 'utf-8') throw new GatewayRefusal('isv.invalid-charset', 'charset must be utf-8');
   if (!params.sign) throw new GatewayRefusal('isv.missing-signature', 'sign is missing');
   const text = signedText(params, REQUEST_UNSIGNED);
@@ -113,12 +129,8 @@ export function signedAnswer(method: string, inner: Record<string, unknown>, key
 
 /** alipay.trade.query: the trade as Alipay reports it, or 40004 ACQ.TRADE_NOT_EXIST. */
 export async function queryTrade(db: Database, params: Record<string, string>, keys: AlipaySandboxKeys, now: Date): Promise<Record<string, unknown>> {
-  const biz = bizContent(params);
-  const outTradeNo = text(biz.out_trade_no);
-  const tradeNo = text(biz.trade_no);
-  if (!outTradeNo && !tradeNo) throw new GatewayRefusal('isv.missing-parameter', 'out_trade_no or trade_no is required');
-  const found = await findTrade(db, keys.appId, { outTradeNo, tradeNo });
-  if (!found) return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+  const found = await namedTrade(db, params, keys);
+  if (!found) return TRADE_NOT_EXIST;
   const trade = await closeIfExpired(db, found, now);
   const paid = trade.status === 'TRADE_SUCCESS';
   const amount = formatYuan(trade.amountMinor);
@@ -138,6 +150,31 @@ export async function queryTrade(db: Database, params: Record<string, string>, k
   };
 }
 
+/** The trade a server call names: `trade_no` wins over `out_trade_no` when both are given. */
+async function namedTrade(db: Database, params: Record<string, string>, keys: AlipaySandboxKeys): Promise<SandboxTrade | undefined> {
+  const biz = bizContent(params);
+  const outTradeNo = text(biz.out_trade_no);
+  const tradeNo = text(biz.trade_no);
+  if (!outTradeNo && !tradeNo) throw new GatewayRefusal('ACQ.INVALID_PARAMETER', '参数无效: out_trade_no or trade_no is required', '40004');
+  return tradeNo ? findTrade(db, keys.appId, { tradeNo }) : findTrade(db, keys.appId, { outTradeNo });
+}
+
+const TRADE_NOT_EXIST = { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+
+/**
+ * alipay.trade.close: only a trade waiting for the buyer can be closed (then nobody can pay it);
+ * 40004 ACQ.TRADE_NOT_EXIST when the payer never opened it, ACQ.TRADE_STATUS_ERROR when it is paid or closed.
+ */
+export async function closeTrade(db: Database, params: Record<string, string>, keys: AlipaySandboxKeys, now: Date): Promise<Record<string, unknown>> {
+  const found = await namedTrade(db, params, keys);
+  if (!found) return TRADE_NOT_EXIST;
+  const current = await closeIfExpired(db, found, now);
+  // Closed by this call only if still waiting (a payment may have won the race).
+  const closed = current.status === 'WAIT_BUYER_PAY' ? await closeWaiting(db, current) : undefined;
+  if (closed?.status !== 'TRADE_CLOSED') return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' };
+  return { code: '10000', msg: 'Success', trade_no: closed.tradeNo, out_trade_no: closed.outTradeNo };
+}
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -155,9 +192,11 @@ export function errorPage(refusal: GatewayRefusal): Response {
   return new Response(html, { status: 400, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
+const SERVER_METHODS: Readonly<Record<string, typeof queryTrade>> = { 'alipay.trade.query': queryTrade, 'alipay.trade.close': closeTrade };
+
 /**
  * `/sandbox/alipay/gateway.do`: page/wap pay arriving in the payer's browser (GET, or the SDK's auto-submitted POST
- * form) leads to the cashier; a server call (POST, alipay.trade.query) gets the signed JSON answer.
+ * form) leads to the cashier; a server call (POST, alipay.trade.query / alipay.trade.close) gets the signed JSON answer.
  */
 export async function handleGateway(request: Request, db: Database, now = new Date()): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'POST') return new Response('method not allowed', { status: 405, headers: { allow: 'GET, POST' } });
@@ -172,7 +211,7 @@ export async function handleGateway(request: Request, db: Database, now = new Da
   const method = params.method ?? '';
   if (method in PAGE_METHODS || request.method === 'GET') {
     try {
-      verifyRequest(params, keys);
+      verifyRequest(params, keys, now);
       if (!(method in PAGE_METHODS)) throw new GatewayRefusal('isv.invalid-method', `${method} is not a page method`);
       const trade = await acceptPagePay(db, params, keys, now);
       return new Response(null, { status: 303, headers: { location: `cashier/${encodeURIComponent(trade.tradeNo)}` } });
@@ -182,11 +221,13 @@ export async function handleGateway(request: Request, db: Database, now = new Da
     }
   }
   try {
-    verifyRequest(params, keys);
-    if (method !== 'alipay.trade.query') throw new GatewayRefusal('isv.invalid-method', `method ${method} is not offered by the sandbox`);
-    return signedAnswer(method, await queryTrade(db, params, keys, now), keys);
+    verifyRequest(params, keys, now);
+    const serve = SERVER_METHODS[method];
+    if (!serve) throw new GatewayRefusal('isv.invalid-method', `method ${method} is not offered by the sandbox`);
+    return signedAnswer(method, await serve(db, params, keys, now), keys);
   } catch (error) {
     if (!(error instanceof GatewayRefusal)) throw error;
-    return signedAnswer(method || 'error', { code: error.code, msg: 'Invalid Arguments', sub_code: error.subCode, sub_msg: error.subMsg }, keys);
+    const msg = error.code === '40004' ? 'Business Failed' : error.code === '40001' ? 'Missing Required Arguments' : 'Invalid Arguments';
+    return signedAnswer(method || 'error', { code: error.code, msg, sub_code: error.subCode, sub_msg: error.subMsg }, keys);
   }
 }

@@ -1,5 +1,5 @@
 import type { Database } from '@/lib/db/client';
-import { alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/sandbox/alipay-sandbox-keys';
+import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/sandbox/alipay-sandbox-keys';
 import { beijingTime, formatYuan, newNotifyId, NOTIFY_UNSIGNED, rsa2Sign, signedText } from './protocol';
 import { closeIfExpired, findAnyByOutTradeNo, findByTradeNo, markPaid, recordNotify, type SandboxTrade } from './store';
 
@@ -32,7 +32,7 @@ export interface PayResult {
 const BUYER_ID = '2088102177846880';
 const BUYER_LOGON_ID = 'san***@sandbox.com';
 /** The seller (the merchant's Alipay account) in the sandbox. */
-const SELLER_ID = '2088102177296610';
+const SELLER_ID = ALIPAY_SANDBOX_SELLER_ID;
 
 /** The signed asynchronous notification of a paid trade (trade_status_sync), as Alipay POSTs it. */
 export function notificationForm(trade: SandboxTrade, keys: AlipaySandboxKeys, now = new Date()): Record<string, string> {
@@ -126,7 +126,7 @@ export async function paySandboxTrade(
   const found = 'tradeNo' in ref ? await findByTradeNo(db, ref.tradeNo) : await findAnyByOutTradeNo(db, ref.outTradeNo);
   if (!found) throw new SandboxPayRefused(`no sandbox Alipay trade ${'tradeNo' in ref ? ref.tradeNo : ref.outTradeNo}`);
   const current = await closeIfExpired(db, found, now);
-  if (current.status === 'TRADE_CLOSED') throw new SandboxPayRefused(`trade ${current.outTradeNo} is closed (time_expire ${beijingTime(current.timeExpire)} Beijing time)`);
+  if (current.status === 'TRADE_CLOSED') throw new SandboxPayRefused(`trade ${current.outTradeNo} is closed (by alipay.trade.close, or wap pay past time_expire ${beijingTime(current.timeExpire)} Beijing time)`);
   const paid = current.status === 'WAIT_BUYER_PAY' ? await markPaid(db, current, now, BUYER_LOGON_ID) : current;
   const newlyPaid = current.status === 'WAIT_BUYER_PAY' && paid.status === 'TRADE_SUCCESS';
   const notify = options.notify === false ? undefined : await sendNotification(db, paid, keys, now);

@@ -30,9 +30,19 @@ export async function insertTrade(db: Database, values: typeof sandboxAlipayTrad
   return (await findTrade(db, values.appId, { outTradeNo: values.outTradeNo }))!;
 }
 
-/** A waiting trade past time_expire is closed, as Alipay closes it by itself. */
+/**
+ * Alipay documents time_expire as binding the mobile website (wap) pay only: a waiting wap trade past it is closed,
+ * as Alipay closes it by itself. A page-pay trade stays payable past time_expire until the merchant closes it
+ * (alipay.trade.close), as the real one may.
+ */
 export async function closeIfExpired(db: Database, trade: SandboxTrade, now: Date): Promise<SandboxTrade> {
-  if (trade.status !== 'WAIT_BUYER_PAY' || trade.timeExpire.getTime() > now.getTime()) return trade;
+  if (trade.method !== 'alipay.trade.wap.pay' || trade.timeExpire.getTime() > now.getTime()) return trade;
+  return closeWaiting(db, trade);
+}
+
+/** Closes a waiting trade (no-op for any other); the trade as it is now. */
+export async function closeWaiting(db: Database, trade: SandboxTrade): Promise<SandboxTrade> {
+  if (trade.status !== 'WAIT_BUYER_PAY') return trade;
   const [closed] = await db
     .update(sandboxAlipayTrades)
     .set({ status: 'TRADE_CLOSED' })

@@ -1,37 +1,48 @@
 import { getDb } from '../../lib/db/client';
-import { contractEvents, BLOCK_INTERVAL_MS, confirmationDelayMs, sendSandboxTransfer, SandboxTransferRefused } from './ledger';
+import { contractEvents, BLOCK_INTERVAL_MS, confirmationDelayMs, sendSandboxTransfer, SandboxQueryRefused, SandboxTransferRefused } from './ledger';
+import { faultAnswer, nodeReport, NodeFaultRefused, parseNodeFault, setNodeFault } from './node-faults';
 
 function json(body: unknown, status = 200): Response {
   return Response.json(body, { status });
 }
 
-function block(number: number, timestampMs: number) {
-  return { blockID: number.toString(16).padStart(64, '0'), block_header: { raw_data: { number, timestamp: timestampMs } } };
+function block(number: number) {
+  return { blockID: number.toString(16).padStart(64, '0'), block_header: { raw_data: { number, timestamp: number * BLOCK_INTERVAL_MS } } };
+}
+
+/** The head is the block being produced now; the solidified height lags it by the confirmation delay (about a minute on mainnet). */
+function headBlock(now: number): number {
+  return Math.floor(now / BLOCK_INTERVAL_MS);
+}
+
+function solidifiedBlock(now: number): number {
+  return Math.floor((now - confirmationDelayMs()) / BLOCK_INTERVAL_MS);
+}
+
+async function readInput(request: Request): Promise<{ input: Record<string, unknown>; isForm: boolean }> {
+  const isForm = (request.headers.get('content-type') ?? '').includes('form');
+  const input = isForm ? Object.fromEntries((await request.formData()).entries()) : ((await request.json().catch(() => ({}))) as Record<string, unknown>);
+  return { input, isForm };
 }
 
 /**
- * The sandbox chain's HTTP face, TronGrid-style: `GET /v1/contracts/{contract}/events`, `POST /wallet/getnowblock`,
- * `POST /walletsolidity/getnowblock`; plus `POST /transfer` (form or JSON: to, amount) for the sandbox wallet.
+ * The sandbox chain's HTTP face, TronGrid-style: `GET /v1/contracts/{contract}/events`, `POST|GET /wallet/getnowblock`,
+ * `POST|GET /walletsolidity/getnowblock`; the same through a named node at `/nodes/{node}/…`, with its test hook
+ * `GET|POST /nodes/{node}/fault` (see node-faults.ts); plus `POST /transfer` (form or JSON: to, amount, and
+ * indexDelayMs for a block the indexer lists late) for the sandbox wallet.
  */
 export async function handleSandboxTron(request: Request, path: readonly string[]): Promise<Response> {
   const url = new URL(request.url);
   const now = Date.now();
-  const [first, second, third, fourth] = path;
-  if (request.method === 'GET' && first === 'v1' && second === 'contracts' && third && fourth === 'events') {
-    const query = new URLSearchParams(url.searchParams);
-    query.set('contract', third);
-    return json(await contractEvents(getDb(), query, now));
+  if (path[0] === 'nodes' && path[1]) {
+    if (path[2] === 'fault' && path.length === 3) return faultHook(request, path[1], now);
+    return nodeApi(request, path[1], path.slice(2), url, now);
   }
-  if (request.method === 'POST' && first === 'wallet' && second === 'getnowblock') return json(block(Math.floor(now / BLOCK_INTERVAL_MS), now));
-  if (request.method === 'POST' && first === 'walletsolidity' && second === 'getnowblock') {
-    const solid = now - confirmationDelayMs();
-    return json(block(Math.floor(solid / BLOCK_INTERVAL_MS), solid));
-  }
-  if (request.method === 'POST' && first === 'transfer' && path.length === 1) {
-    const isForm = (request.headers.get('content-type') ?? '').includes('form');
-    const input = isForm ? Object.fromEntries((await request.formData()).entries()) : ((await request.json().catch(() => ({}))) as Record<string, unknown>);
+  if (request.method === 'POST' && path[0] === 'transfer' && path.length === 1) {
+    const { input, isForm } = await readInput(request);
     try {
-      const transfer = await sendSandboxTransfer(getDb(), { to: String(input.to ?? '').trim(), amount: String(input.amount ?? '').trim() }, now);
+      const indexDelayMs = input.indexDelayMs === undefined || input.indexDelayMs === '' ? undefined : Number(input.indexDelayMs);
+      const transfer = await sendSandboxTransfer(getDb(), { to: String(input.to ?? '').trim(), amount: String(input.amount ?? '').trim(), indexDelayMs }, now);
       if (isForm) return Response.redirect(new URL(`../tron?sent=${transfer.transactionId}`, `${url.origin}${url.pathname}`), 303);
       return json(transfer);
     } catch (error) {
@@ -39,5 +50,38 @@ export async function handleSandboxTron(request: Request, path: readonly string[
       throw error;
     }
   }
+  return nodeApi(request, 'default', path, url, now);
+}
+
+async function nodeApi(request: Request, node: string, path: readonly string[], url: URL, now: number): Promise<Response> {
+  const [first, second, third, fourth] = path;
+  const fullNodeApi = first === 'wallet' || first === 'walletsolidity';
+  const refused = faultAnswer(node, request, fullNodeApi, now);
+  if (refused) return refused;
+  const blockRequest = (request.method === 'POST' || request.method === 'GET') && second === 'getnowblock' && path.length === 2;
+  if (request.method === 'GET' && first === 'v1' && second === 'contracts' && third && fourth === 'events' && path.length === 4) {
+    const query = new URLSearchParams(url.searchParams);
+    query.set('contract', third);
+    try {
+      return json(await contractEvents(getDb(), query, now, node));
+    } catch (error) {
+      if (error instanceof SandboxQueryRefused) return json({ Success: false, Error: error.message, StatusCode: 400 }, 400);
+      throw error;
+    }
+  }
+  if (blockRequest && first === 'wallet') return json(block(headBlock(now)));
+  if (blockRequest && first === 'walletsolidity') return json(block(solidifiedBlock(now)));
   return json({ error: 'not found' }, 404);
+}
+
+async function faultHook(request: Request, node: string, now: number): Promise<Response> {
+  if (request.method === 'GET') return json(nodeReport(node, now));
+  if (request.method !== 'POST') return json({ error: 'method not allowed' }, 405);
+  try {
+    setNodeFault(node, parseNodeFault((await readInput(request)).input));
+    return json(nodeReport(node, now));
+  } catch (error) {
+    if (error instanceof NodeFaultRefused) return json({ error: error.message }, 400);
+    throw error;
+  }
 }

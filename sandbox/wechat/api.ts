@@ -2,29 +2,33 @@ import type { Database } from '@/lib/db/client';
 import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
 import type { SandboxWechatKeysRow } from '@/lib/db/schema';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
-import { beijingTime, merchantSignatureValid, newPayId, newPrepayId, newTransactionId, OUT_TRADE_NO, parseAuthorization, platformSignatureHeaders, RFC3339 } from './protocol';
-import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, type SandboxWechatOrder } from './store';
+import { answerSigner, defaultSigner, type PlatformSigner } from './signer';
+import { beijingTime, encryptResource, merchantSignatureValid, newPayId, newPrepayId, newTransactionId, OUT_TRADE_NO, parseAuthorization, platformSignatureHeaders, RFC3339 } from './protocol';
+import { randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
+import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, recordH5Url, type SandboxWechatOrder } from './store';
 
 /**
- * The simulated WeChat Pay API v3 under `/sandbox/wechat/v3/…`: native and h5 prepay, query by out_trade_no, close.
- * Requests must carry a valid merchant Authorization header (else 401 SIGN_ERROR); bodies are validated (400
- * PARAM_ERROR naming the field); every answer is signed with the sandbox platform key (Wechatpay-* headers).
+ * The simulated WeChat Pay API v3 under `/sandbox/wechat/v3/…`: native and h5 prepay, query by out_trade_no, close,
+ * the platform certificate list. Requests must carry a valid merchant Authorization header (else 401 SIGN_ERROR)
+ * and the `Wechatpay-Serial` the merchant's mode asks for (signer.ts; else 400 INVALID_REQUEST); bodies are
+ * validated (400 PARAM_ERROR naming the field); every answer is signed (Wechatpay-* headers) with the key chosen.
  */
 
 const MAX_BODY = 64 * 1024;
 
-export function signedResponse(keys: SandboxWechatKeysRow, status: number, body: unknown, now = new Date()): Response {
+export function signedResponse(signer: PlatformSigner, status: number, body: unknown, now = new Date()): Response {
   const text = body === undefined ? '' : JSON.stringify(body);
   const headers: Record<string, string> = {
-    ...platformSignatureHeaders(text, { privateKey: keys.platformPrivateKey, serial: keys.platformPublicKeyId }, now),
+    ...platformSignatureHeaders(text, signer, now),
     'Request-ID': newPayId(),
   };
   if (text !== '') headers['content-type'] = 'application/json; charset=utf-8';
   return new Response(text === '' ? null : text, { status, headers });
 }
 
-function refuse(keys: SandboxWechatKeysRow, status: number, code: string, message: string): Response {
-  return signedResponse(keys, status, { code, message });
+function refuse(signer: PlatformSigner, status: number, code: string, message: string): Response {
+  return signedResponse(signer, status, { code, message });
 }
 
 export function payerPageUrl(payId: string): string {
@@ -35,12 +39,15 @@ export function codeUrlOf(order: SandboxWechatOrder): string {
   return `weixin://wxpay/bizpayurl?pr=${order.payId}`;
 }
 
-export function h5UrlOf(order: SandboxWechatOrder): string {
-  return `${payerPageUrl(order.payId)}?prepay_id=${order.prepayId}&package=${order.id}`;
+/** One h5_url of an MWEB order: `package` names this issue of the link (each lives 5 minutes, see h5-visit.ts). */
+export function h5UrlOf(order: SandboxWechatOrder, pkg: string): string {
+  return `${payerPageUrl(order.payId)}?prepay_id=${order.prepayId}&package=${pkg}`;
 }
 
 interface Authenticated {
   keys: SandboxWechatKeysRow;
+  /** Signs this request's answer. */
+  signer: PlatformSigner;
   body: string;
 }
 
@@ -51,17 +58,20 @@ function canonicalUrl(request: Request): string {
   return `${at >= 0 ? url.pathname.slice(at) : url.pathname}${url.search}`;
 }
 
-async function authenticate(request: Request, db: Database, now: Date): Promise<Authenticated | Response> {
+async function authenticate(request: Request, db: Database, now: Date, options: { serialOptional?: boolean } = {}): Promise<Authenticated | Response> {
   const keys = await sandboxWechatKeysOf(db);
+  const early = defaultSigner(keys);
   const body = request.method === 'GET' ? '' : await request.text();
-  if (body.length > MAX_BODY) return refuse(keys, 400, 'PARAM_ERROR', 'body is too large');
+  if (body.length > MAX_BODY) return refuse(early, 400, 'PARAM_ERROR', 'body is too large');
   const auth = parseAuthorization(request.headers.get('authorization'));
-  if (!auth) return refuse(keys, 401, 'SIGN_ERROR', 'Authorization header is missing or not WECHATPAY2-SHA256-RSA2048 with mchid, nonce_str, signature, timestamp, serial_no');
-  if (auth.mchid !== keys.mchId) return refuse(keys, 401, 'SIGN_ERROR', `mchid ${auth.mchid} is not a sandbox merchant`);
-  if (auth.serial_no.toUpperCase() !== keys.merchantCertSerial) return refuse(keys, 401, 'SIGN_ERROR', 'serial_no is not the merchant API certificate serial');
-  if (!/^\d+$/.test(auth.timestamp) || Math.abs(Number(auth.timestamp) - now.getTime() / 1000) > 300) return refuse(keys, 401, 'SIGN_ERROR', 'timestamp is more than 5 minutes off');
-  if (!merchantSignatureValid(auth, request.method, canonicalUrl(request), body, keys.merchantPublicKey)) return refuse(keys, 401, 'SIGN_ERROR', 'signature does not verify');
-  return { keys, body };
+  if (!auth) return refuse(early, 401, 'SIGN_ERROR', 'Authorization header is missing or not WECHATPAY2-SHA256-RSA2048 with mchid, nonce_str, signature, timestamp, serial_no');
+  if (auth.mchid !== keys.mchId) return refuse(early, 401, 'SIGN_ERROR', `mchid ${auth.mchid} is not a sandbox merchant`);
+  if (auth.serial_no.toUpperCase() !== keys.merchantCertSerial) return refuse(early, 401, 'SIGN_ERROR', 'serial_no is not the merchant API certificate serial');
+  if (!/^\d+$/.test(auth.timestamp) || Math.abs(Number(auth.timestamp) - now.getTime() / 1000) > 300) return refuse(early, 401, 'SIGN_ERROR', 'timestamp is more than 5 minutes off');
+  if (!merchantSignatureValid(auth, request.method, canonicalUrl(request), body, keys.merchantPublicKey)) return refuse(early, 401, 'SIGN_ERROR', 'signature does not verify');
+  const signer = answerSigner(keys, request.headers.get('wechatpay-serial'), options);
+  if ('refusal' in signer) return refuse(early, 400, 'INVALID_REQUEST', signer.refusal);
+  return { keys, signer, body };
 }
 
 type Json = Record<string, unknown>;
@@ -84,6 +94,8 @@ interface Prepay {
   description: string;
   out_trade_no: string;
   time_expire: Date;
+  /** Whether the body carried time_expire (else the 2 h default, which a repeat cannot be compared on). */
+  timeExpireSent: boolean;
   notify_url: string;
   attach?: string;
   total: bigint;
@@ -119,6 +131,7 @@ function readPrepay(keys: SandboxWechatKeysRow, text: string, h5: boolean, now: 
   if (h5) {
     const scene = object(body.scene_info);
     if (!scene || typeof scene.payer_client_ip !== 'string' || scene.payer_client_ip === '') return { field: 'scene_info.payer_client_ip', problem: 'is required' };
+    if (scene.payer_client_ip.length > 45 || isIP(scene.payer_client_ip) === 0) return { field: 'scene_info.payer_client_ip', problem: 'must be an IPv4 or IPv6 address' };
     const info = object(scene.h5_info);
     if (!info || !['Wap', 'iOS', 'Android'].includes(info.type as string)) return { field: 'scene_info.h5_info.type', problem: 'must be Wap, iOS or Android' };
     payerClientIp = scene.payer_client_ip;
@@ -129,6 +142,7 @@ function readPrepay(keys: SandboxWechatKeysRow, text: string, h5: boolean, now: 
     description: body.description,
     out_trade_no: body.out_trade_no,
     time_expire: expire,
+    timeExpireSent: body.time_expire !== undefined,
     notify_url: body.notify_url as string,
     attach: body.attach as string | undefined,
     total: BigInt(amount.total as number),
@@ -136,12 +150,26 @@ function readPrepay(keys: SandboxWechatKeysRow, text: string, h5: boolean, now: 
   };
 }
 
+/** WeChat answers a repeated out_trade_no only when every parameter is the first call's. */
+function sameParameters(order: SandboxWechatOrder, input: Prepay, tradeType: string): boolean {
+  return (
+    order.amountMinor === input.total &&
+    order.tradeType === tradeType &&
+    order.appId === input.appid &&
+    order.description === input.description &&
+    order.notifyUrl === input.notify_url &&
+    (order.attach ?? '') === (input.attach ?? '') &&
+    (order.payerClientIp ?? null) === (input.payerClientIp ?? null) &&
+    (!input.timeExpireSent || order.timeExpire.getTime() === input.time_expire.getTime())
+  );
+}
+
 async function handlePrepay(request: Request, db: Database, h5: boolean, now: Date): Promise<Response> {
   const auth = await authenticate(request, db, now);
   if (auth instanceof Response) return auth;
-  const { keys } = auth;
+  const { keys, signer } = auth;
   const input = readPrepay(keys, auth.body, h5, now);
-  if ('field' in input) return refuse(keys, 400, 'PARAM_ERROR', `${input.field} ${input.problem}`);
+  if ('field' in input) return refuse(signer, 400, 'PARAM_ERROR', `${input.field} ${input.problem}`);
   const tradeType = h5 ? 'MWEB' : 'NATIVE';
   const existing = await findByOutTradeNo(db, input.mchid, input.out_trade_no);
   const order =
@@ -163,13 +191,14 @@ async function handlePrepay(request: Request, db: Database, h5: boolean, now: Da
       createdAt: now,
     })) ??
     (await findByOutTradeNo(db, input.mchid, input.out_trade_no))!;
-  if (order.amountMinor !== input.total || order.tradeType !== tradeType || order.description !== input.description) {
-    return refuse(keys, 400, 'INVALID_REQUEST', 'out_trade_no was already used with other parameters (商户订单号重复)');
-  }
+  if (!sameParameters(order, input, tradeType)) return refuse(signer, 400, 'INVALID_REQUEST', 'out_trade_no was already used with other parameters (201 商户订单号重复)');
   const current = await closeIfExpired(db, order, now);
-  if (current.tradeState === 'SUCCESS') return refuse(keys, 400, 'ORDERPAID', 'the order is already paid');
-  if (current.tradeState === 'CLOSED') return refuse(keys, 400, 'ORDER_CLOSED', 'the order is closed');
-  return signedResponse(keys, 200, h5 ? { h5_url: h5UrlOf(current) } : { code_url: codeUrlOf(current) }, now);
+  if (current.tradeState === 'SUCCESS') return refuse(signer, 400, 'ORDERPAID', 'the order is already paid');
+  if (current.tradeState === 'CLOSED') return refuse(signer, 400, 'ORDER_CLOSED', 'the order is closed');
+  if (!h5) return signedResponse(signer, 200, { code_url: codeUrlOf(current) }, now);
+  // Every H5 order call, a repeat with the same parameters too, hands out a fresh h5_url (the old ones lapse on their own).
+  const pkg = String(randomInt(100_000_000, 2_000_000_000));
+  return signedResponse(signer, 200, { h5_url: h5UrlOf(await recordH5Url(db, current, pkg, now), pkg) }, now);
 }
 
 /** The transaction as the query answers it (and as a notification's resource carries it). */
@@ -194,36 +223,57 @@ export function transactionOf(order: SandboxWechatOrder) {
 async function handleQuery(request: Request, db: Database, outTradeNo: string, now: Date): Promise<Response> {
   const auth = await authenticate(request, db, now);
   if (auth instanceof Response) return auth;
-  const { keys } = auth;
+  const { keys, signer } = auth;
   const mchid = new URL(request.url).searchParams.get('mchid');
-  if (mchid !== keys.mchId) return refuse(keys, 400, 'PARAM_ERROR', 'mchid query parameter must be the mchid of the Authorization header');
+  if (mchid !== keys.mchId) return refuse(signer, 400, 'PARAM_ERROR', 'mchid query parameter must be the mchid of the Authorization header');
   const found = await findByOutTradeNo(db, keys.mchId, outTradeNo);
-  if (!found) return refuse(keys, 404, 'ORDER_NOT_EXIST', 'no such order (订单不存在)');
-  return signedResponse(keys, 200, transactionOf(await closeIfExpired(db, found, now)), now);
+  if (!found) return refuse(signer, 404, 'ORDER_NOT_EXIST', 'no such order (订单不存在)');
+  return signedResponse(signer, 200, transactionOf(await closeIfExpired(db, found, now)), now);
 }
 
 async function handleClose(request: Request, db: Database, outTradeNo: string, now: Date): Promise<Response> {
   const auth = await authenticate(request, db, now);
   if (auth instanceof Response) return auth;
-  const { keys } = auth;
+  const { keys, signer } = auth;
   let body: Json | undefined;
   try {
     body = object(JSON.parse(auth.body));
   } catch {
     body = undefined;
   }
-  if (!body || body.mchid !== keys.mchId) return refuse(keys, 400, 'PARAM_ERROR', 'mchid must be the mchid of the Authorization header');
+  if (!body || body.mchid !== keys.mchId) return refuse(signer, 400, 'PARAM_ERROR', 'mchid must be the mchid of the Authorization header');
   const found = await findByOutTradeNo(db, keys.mchId, outTradeNo);
-  if (!found) return refuse(keys, 404, 'ORDER_NOT_EXIST', 'no such order (订单不存在)');
-  if (found.tradeState === 'SUCCESS') return refuse(keys, 400, 'ORDERPAID', 'the order is already paid');
+  if (!found) return refuse(signer, 404, 'ORDER_NOT_EXIST', 'no such order (订单不存在)');
+  if (found.tradeState === 'SUCCESS') return refuse(signer, 400, 'ORDERPAID', 'the order is already paid');
   await closeOrder(db, found);
-  return signedResponse(keys, 204, undefined, now);
+  return signedResponse(signer, 204, undefined, now);
+}
+
+/**
+ * `GET /v3/certificates`: the merchant's current platform certificates, each encrypted under its APIv3 key
+ * (associated_data "certificate"). SDKs download before they can verify, so no `Wechatpay-Serial` is required here.
+ */
+async function handleCertificates(request: Request, db: Database, now: Date): Promise<Response> {
+  const auth = await authenticate(request, db, now, { serialOptional: true });
+  if (auth instanceof Response) return auth;
+  const { keys, signer } = auth;
+  const data = keys.platformCertificates.map((certificate) => {
+    const { algorithm, nonce, associated_data, ciphertext } = encryptResource(certificate.certificatePem, keys.apiV3Key, 'certificate');
+    return {
+      serial_no: certificate.serial,
+      effective_time: beijingTime(new Date(certificate.effectiveTime)),
+      expire_time: beijingTime(new Date(certificate.expireTime)),
+      encrypt_certificate: { algorithm, nonce, associated_data, ciphertext },
+    };
+  });
+  return signedResponse(signer, 200, { data }, now);
 }
 
 /** Routes `v3/…` (what follows the mount point `/sandbox/wechat/`). */
 export async function handleSandboxWechatApi(request: Request, path: readonly string[], db: Database, now = new Date()): Promise<Response> {
   const route = path.join('/');
   const byOutTradeNo = /^v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(route);
+  if (request.method === 'GET' && route === 'v3/certificates') return handleCertificates(request, db, now);
   if (request.method === 'POST' && route === 'v3/pay/transactions/native') return handlePrepay(request, db, false, now);
   if (request.method === 'POST' && route === 'v3/pay/transactions/h5') return handlePrepay(request, db, true, now);
   if (byOutTradeNo && !byOutTradeNo[2] && request.method === 'GET') return handleQuery(request, db, byOutTradeNo[1]!, now);

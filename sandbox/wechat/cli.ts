@@ -1,5 +1,6 @@
 import type { CliCommand } from '@/lib/cli/command';
 import { sandboxPayCommand } from '../sandbox-pay-command';
+import { wechatMode, wechatRotateCertificate } from './keys-cli';
 import { paySandboxWechatOrder, SandboxWechatPayRefused } from './pay';
 
 const payUsage = `usage: npm run sandbox -- wechat pay --order <platformOrderNo> [--no-callback] [--json]
@@ -33,4 +34,4 @@ export const wechatPay = sandboxPayCommand({
   },
 });
 
-export const wechatSandboxCommands: CliCommand[] = [wechatPay];
+export const wechatSandboxCommands: CliCommand[] = [wechatPay, wechatMode, wechatRotateCertificate];

@@ -1,7 +1,10 @@
 import { getDb, type Database } from '@/lib/db/client';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { handleSandboxWechatApi } from './api';
+import { h5VisitRefusal, visitorIp } from './h5-visit';
 import { paySandboxWechatOrder, SandboxWechatPayRefused } from './pay';
+import { payerMessages } from './payer-messages';
+import { findByPayId } from './store';
 
 export { handleSandboxWechatApi };
 
@@ -20,7 +23,8 @@ function safeRedirect(url: string | undefined): string | undefined {
 
 /**
  * The payer page's Pay button (a plain form POST): pays, sends the notification, then, for h5 with a redirect_url,
- * sends the payer there (as WeChat does); else back to the payer page.
+ * sends the payer there (as WeChat does); else back to the payer page. An h5 payment is refused, as WeChat refuses
+ * it, when its h5_url (`package`) has lapsed or the phone's address is not the order's payer_client_ip.
  */
 export async function handlePayerConfirm(request: Request, payId: string, db: Database = getDb()): Promise<Response> {
   const form = new URLSearchParams(await request.text());
@@ -28,6 +32,9 @@ export async function handlePayerConfirm(request: Request, payId: string, db: Da
   const lang = form.get('lang') === 'zh' ? 'zh' : 'en';
   const page = `/sandbox/wechat/pay/${encodeURIComponent(payId)}?lang=${lang}`;
   try {
+    const found = await findByPayId(db, payId);
+    const refusal = found ? h5VisitRefusal(found, { package: form.get('package'), payerIp: visitorIp(request.headers) }, new Date()) : undefined;
+    if (found && found.tradeState === 'NOTPAY' && refusal) throw new SandboxWechatPayRefused(payerMessages(lang).refusals[refusal]);
     await paySandboxWechatOrder(db, { payId });
     return new Response(null, { status: 303, headers: { location: redirect ?? `${page}&paid=1` } });
   } catch (error) {

@@ -2,6 +2,7 @@ import type { Database } from '@/lib/db/client';
 import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
 import { transactionOf } from './api';
 import { beijingTime, encryptResource, notificationId, platformSignatureHeaders } from './protocol';
+import { defaultSigner } from './signer';
 import { closeIfExpired, findAnyByOutTradeNo, findByPayId, markPaid, recordNotify, type SandboxWechatOrder } from './store';
 
 export class SandboxWechatPayRefused extends Error {
@@ -37,7 +38,7 @@ export async function notificationOf(db: Database, order: SandboxWechatOrder, no
     summary: '支付成功',
     resource: encryptResource(JSON.stringify(transactionOf(order)), keys.apiV3Key),
   });
-  return { body, headers: platformSignatureHeaders(body, { privateKey: keys.platformPrivateKey, serial: keys.platformPublicKeyId }, now) };
+  return { body, headers: platformSignatureHeaders(body, defaultSigner(keys), now) };
 }
 
 /** POSTs the notification to the order's notify_url and records the answer on the order. */

@@ -13,6 +13,10 @@ const en = {
   expires: 'Expires',
   notifications: 'Notifications sent',
   language: '中文',
+  refusals: {
+    expired: 'This payment request has expired. Please start the payment again. (支付请求已失效，请重新发起支付)',
+    network: 'Your network environment did not pass the security check. Please try again later. (网络环境未能通过安全验证，请稍后再试)',
+  },
 };
 
 const zh: typeof en = {
@@ -30,6 +34,10 @@ const zh: typeof en = {
   expires: '过期时间',
   notifications: '已发送通知',
   language: 'English',
+  refusals: {
+    expired: '支付请求已失效，请重新发起支付',
+    network: '网络环境未能通过安全验证，请稍后再试',
+  },
 };
 
 export type PayerMessages = typeof en;

@@ -58,3 +58,13 @@ export async function recordNotify(db: Database, order: SandboxWechatOrder, at: 
     .set({ notifyCount: sql`${sandboxWechatOrders.notifyCount} + 1`, lastNotifyAt: at, lastNotifyResult: result.slice(0, 500) })
     .where(eq(sandboxWechatOrders.id, order.id));
 }
+
+/** Records one h5_url handed out for an MWEB order (its `package`) and when. */
+export async function recordH5Url(db: Database, order: SandboxWechatOrder, pkg: string, at: Date): Promise<SandboxWechatOrder> {
+  const [row] = await db
+    .update(sandboxWechatOrders)
+    .set({ h5Urls: sql`${sandboxWechatOrders.h5Urls} || jsonb_build_object(${pkg}::text, ${at.toISOString()}::text)` })
+    .where(eq(sandboxWechatOrders.id, order.id))
+    .returning();
+  return row!;
+}

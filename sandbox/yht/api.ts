@@ -9,8 +9,9 @@ function json(body: Record<string, string>, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 }
 
-function refuse(code: string, msg: string): Response {
-  return json({ code, msg });
+/** A refusal, signed like every answer when the merchant is known; without a merchant's key it cannot be. */
+function refuse(code: string, msg: string, key?: string): Response {
+  return json(key === undefined ? { code, msg } : sandboxSigned({ code, msg }, key));
 }
 
 function answer(fields: Record<string, string | undefined>, key: string): Response {
@@ -39,8 +40,8 @@ async function authenticated(request: Request): Promise<{ fields: Record<string,
   if (!fields) return refuse('PARAM_ERROR', 'body must be an application/x-www-form-urlencoded form');
   const key = sandboxMerchantKey(fields.mchNo);
   if (!key) return refuse('MCH_NOT_EXIST', 'unknown mchNo');
-  if (!fields.sign || fields.sign.toUpperCase() !== sandboxSign(fields, key)) return refuse('SIGN_ERROR', 'signature mismatch');
-  if (!fields.nonceStr) return refuse('PARAM_ERROR', 'nonceStr is required');
+  if (!fields.sign || fields.sign.toUpperCase() !== sandboxSign(fields, key)) return refuse('SIGN_ERROR', 'signature mismatch', key);
+  if (!fields.nonceStr) return refuse('PARAM_ERROR', 'nonceStr is required', key);
   return { fields, key };
 }
 
@@ -67,14 +68,14 @@ export async function handleCreate(request: Request, db: Database, now = new Dat
   if (auth instanceof Response) return auth;
   const { fields, key } = auth;
   const amountMinor = parseYuan(fields.amount);
-  if (!fields.outTradeNo || fields.outTradeNo.length > 64) return refuse('PARAM_ERROR', 'outTradeNo is required (at most 64 characters)');
-  if (amountMinor === undefined || amountMinor <= 0n) return refuse('PARAM_ERROR', 'amount must be yuan with exactly 2 decimals, greater than 0');
-  if (!PAY_METHODS.includes(fields.payMethod ?? '')) return refuse('PARAM_ERROR', 'payMethod is not supported');
-  if (!fields.subject || fields.subject.length > 128) return refuse('PARAM_ERROR', 'subject is required (at most 128 characters)');
-  if (!isHttpUrl(fields.notifyUrl)) return refuse('PARAM_ERROR', 'notifyUrl must be an http(s) URL');
-  if (fields.returnUrl && !isHttpUrl(fields.returnUrl)) return refuse('PARAM_ERROR', 'returnUrl must be an http(s) URL');
+  if (!fields.outTradeNo || fields.outTradeNo.length > 64) return refuse('PARAM_ERROR', 'outTradeNo is required (at most 64 characters)', key);
+  if (amountMinor === undefined || amountMinor <= 0n) return refuse('PARAM_ERROR', 'amount must be yuan with exactly 2 decimals, greater than 0', key);
+  if (!PAY_METHODS.includes(fields.payMethod ?? '')) return refuse('PARAM_ERROR', 'payMethod is not supported', key);
+  if (!fields.subject || fields.subject.length > 128) return refuse('PARAM_ERROR', 'subject is required (at most 128 characters)', key);
+  if (!isHttpUrl(fields.notifyUrl)) return refuse('PARAM_ERROR', 'notifyUrl must be an http(s) URL', key);
+  if (fields.returnUrl && !isHttpUrl(fields.returnUrl)) return refuse('PARAM_ERROR', 'returnUrl must be an http(s) URL', key);
   const expireSeconds = /^\d{1,12}$/.test(fields.expireTime ?? '') ? Number(fields.expireTime) : NaN;
-  if (!(expireSeconds * 1000 > now.getTime())) return refuse('PARAM_ERROR', 'expireTime must be a future Unix time in seconds');
+  if (!(expireSeconds * 1000 > now.getTime())) return refuse('PARAM_ERROR', 'expireTime must be a future Unix time in seconds', key);
 
   const existing = await findByOutTradeNo(db, fields.mchNo!, fields.outTradeNo);
   const order =
@@ -93,7 +94,7 @@ export async function handleCreate(request: Request, db: Database, now = new Dat
     })) ??
     (await findByOutTradeNo(db, fields.mchNo!, fields.outTradeNo))!;
   if (order.amountMinor !== amountMinor || order.payMethod !== fields.payMethod) {
-    return refuse('ORDER_EXISTS', 'outTradeNo was used for another amount or payMethod');
+    return refuse('ORDER_EXISTS', 'outTradeNo was used for another amount or payMethod', key);
   }
   const cashierUrl = cashierUrlFor(order.tradeNo);
   return answer({ ...orderFields(order), cashierUrl, qrContent: cashierUrl }, key);
@@ -103,9 +104,9 @@ export async function handleQuery(request: Request, db: Database, now = new Date
   const auth = await authenticated(request);
   if (auth instanceof Response) return auth;
   const { fields, key } = auth;
-  if (!fields.outTradeNo) return refuse('PARAM_ERROR', 'outTradeNo is required');
+  if (!fields.outTradeNo) return refuse('PARAM_ERROR', 'outTradeNo is required', key);
   const found = await findByOutTradeNo(db, fields.mchNo!, fields.outTradeNo);
-  if (!found) return refuse('ORDER_NOT_EXIST', 'no such order');
+  if (!found) return refuse('ORDER_NOT_EXIST', 'no such order', key);
   const order = await closeIfExpired(db, found, now);
   return answer({ ...orderFields(order), status: order.status, payTime: order.paidAt ? unixSeconds(order.paidAt) : undefined }, key);
 }

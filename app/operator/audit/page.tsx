@@ -2,7 +2,6 @@ import Link from 'next/link';
 import { buttonClass, cell, Empty, formatTime, inputClass, PageTitle, Pager, Section, Table } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
 import { auditActions, listAuditLog } from '@/lib/operator/audit-log';
-import { pageNumber } from '@/lib/operator/paging';
 import { requireOperator } from '../_session/require-operator';
 
 export const dynamic = 'force-dynamic';
@@ -20,8 +19,10 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   const params = await searchParams;
   const action = (first(params.action) ?? '').slice(0, 100);
   const actor = (first(params.actor) ?? '').slice(0, 200);
-  const [result, actions] = await Promise.all([listAuditLog(getDb(), { action, actor, page: pageNumber(first(params.page)) }), auditActions(getDb())]);
-  const query = (page: number) => `/operator/audit?${new URLSearchParams({ ...(action ? { action } : {}), ...(actor ? { actor } : {}), page: String(page) })}`;
+  const cursor = { before: first(params.before), after: first(params.after) };
+  const [result, actions] = await Promise.all([listAuditLog(getDb(), { action, actor, ...cursor }), auditActions(getDb())]);
+  const query = (at: { before?: string; after?: string }) =>
+    `/operator/audit?${new URLSearchParams({ ...(action ? { action } : {}), ...(actor ? { actor } : {}), ...at })}`;
   return (
     <>
       <PageTitle
@@ -63,7 +64,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           ) : null}
         </div>
       </form>
-      <Section id="audit-heading" title={`${result.total} entr${result.total === 1 ? 'y' : 'ies'} · 条记录`}>
+      <Section id="audit-heading" title="Entries, newest first · 记录（最新在前）">
         {result.rows.length === 0 ? (
           <Empty testId="no-audit">No entries. · 无记录。</Empty>
         ) : (
@@ -85,7 +86,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
             ))}
           </Table>
         )}
-        <Pager page={result.page} pageCount={result.pageCount} href={query} />
+        <Pager newer={result.newer} older={result.older} paged={Boolean(cursor.before || cursor.after)} href={query} />
       </Section>
     </>
   );

@@ -1,7 +1,10 @@
 import { Badge, cell, formatDuration, formatTime, PageTitle, Section, Table } from '@/components/operator/ui';
+import { FailingDestinations } from '@/components/operator/failing-destinations';
 import { getDb } from '@/lib/db/client';
+import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { healthSnapshot } from '@/lib/operator/health';
 import { requireOperator } from '../_session/require-operator';
+import { ChainEndpointsSection } from './chain-endpoints-section';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,6 +24,7 @@ export default async function HealthPage() {
   await requireOperator();
   const now = new Date();
   const health = await healthSnapshot(getDb(), now);
+  const destinations = await failingDestinations(getDb(), now);
   return (
     <>
       <PageTitle
@@ -39,6 +43,7 @@ export default async function HealthPage() {
           <Figure label="Cursor saved · 游标更新时间" value={formatTime(health.chain.cursorUpdatedAt)} testId="chain-cursor-updated" />
         </dl>
       </Section>
+      <ChainEndpointsSection now={now} />
       <Section id="queue-heading" title="Notification queue · 通知队列">
         <dl className="m-0 grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Figure label="Pending · 待发送" value={String(health.notifications.pending)} testId="queue-pending" />
@@ -52,6 +57,7 @@ export default async function HealthPage() {
           <Figure label="Failed (all attempts) · 全部失败" value={String(health.notifications.failed)} testId="queue-failed" />
         </dl>
       </Section>
+      <FailingDestinations destinations={destinations} now={now} />
       <Section id="jobs-heading" title="Periodic jobs · 定时任务">
         <Table label="Periodic jobs · 定时任务" head={['Job · 任务', 'Last run · 最近运行', 'Outcome · 结果', 'Duration · 耗时', 'Last success · 最近成功', 'Last error · 最近错误', 'Runs / failures · 次数']}>
           {health.jobs.map(({ name, run }) => (

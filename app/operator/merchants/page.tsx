@@ -2,8 +2,7 @@ import Link from 'next/link';
 import { PermissionToggle } from '@/components/operator/permission-toggle';
 import { Badge, cell, Empty, formatTime, PageTitle, Pager, Section, Table, buttonClass, inputClass } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
-import { listMerchants } from '@/lib/operator/merchants';
-import { pageNumber } from '@/lib/operator/paging';
+import { listMerchants, ORDER_COUNT_CAP } from '@/lib/operator/merchants';
 import { requireOperator } from '../_session/require-operator';
 
 export const dynamic = 'force-dynamic';
@@ -15,7 +14,8 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Se
   await requireOperator();
   const params = await searchParams;
   const q = (first(params.q) ?? '').slice(0, 200);
-  const result = await listMerchants(getDb(), { q, page: pageNumber(first(params.page)) });
+  const cursor = { before: first(params.before), after: first(params.after) };
+  const result = await listMerchants(getDb(), { q, ...cursor });
   return (
     <>
       <PageTitle
@@ -38,7 +38,7 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Se
           </Link>
         ) : null}
       </form>
-      <Section id="merchants-heading" title={`${result.total} merchant(s) · 个商户`}>
+      <Section id="merchants-heading" title="Merchants, newest first · 商户（最新在前）">
         {result.rows.length === 0 ? (
           <Empty testId="no-merchants">No merchant matches. · 没有匹配的商户。</Empty>
         ) : (
@@ -51,7 +51,7 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Se
                   </Link>
                 </td>
                 <td className={`${cell} font-mono text-xs`}>{merchant.appId}</td>
-                <td className={cell}>{merchant.orderCount}</td>
+                <td className={cell}>{merchant.orderCount > ORDER_COUNT_CAP ? `${ORDER_COUNT_CAP}+` : merchant.orderCount}</td>
                 <td className={cell}>{merchant.pendingCredentials > 0 ? <Badge tone="warn">{merchant.pendingCredentials}</Badge> : '0'}</td>
                 <td className={`${cell} whitespace-nowrap`}>{formatTime(merchant.createdAt)}</td>
                 <td className={cell}>
@@ -61,7 +61,12 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Se
             ))}
           </Table>
         )}
-        <Pager page={result.page} pageCount={result.pageCount} href={(page) => `/operator/merchants?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`} />
+        <Pager
+          newer={result.newer}
+          older={result.older}
+          paged={Boolean(cursor.before || cursor.after)}
+          href={(at) => `/operator/merchants?${new URLSearchParams({ ...(q ? { q } : {}), ...at })}`}
+        />
       </Section>
     </>
   );

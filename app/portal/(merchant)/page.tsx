@@ -1,7 +1,9 @@
 import Link from 'next/link';
+import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { OrdersChart } from '@/components/portal/orders-chart';
 import { card, details, detailsTerm, detailsValue, formError, link, mono, note, pageTitle, sectionTitle, table, tableWrap, td, th } from '@/components/portal/styles';
 import { getDb } from '@/lib/db/client';
+import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { merchantDashboard } from '@/lib/portal/merchant-dashboard';
 import { requireMerchant } from '../_session/require-merchant';
 
@@ -11,9 +13,11 @@ const statValue = 'mt-1 mb-0 text-2xl font-bold';
 export default async function PortalHome() {
   const merchant = await requireMerchant();
   const dashboard = await merchantDashboard(getDb(), merchant, new Date());
+  const failing = await failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId });
   return (
     <>
       <h1 className={pageTitle}>Overview · 概览</h1>
+      <FailingDestinationsNotice destinations={failing} />
       {merchant.orderPermission ? null : (
         <p className={formError} role="note">
           Order permission is not enabled yet: the platform operator enables it after review. Until then, order requests are refused with code 1004. /

@@ -15,8 +15,8 @@ import {
 } from './examples';
 
 /**
- * The open API as an OpenAPI 3.1 document (served at GET /v1/api/open/openapi.json). It follows the contract
- * (../shared/spec/payment-order-interface.md) and docs/open-api.md; tests send its examples to the service.
+ * The open API as an OpenAPI 3.1 document (served at GET /v1/api/open/openapi.json). It follows the merchant
+ * interface (docs/merchant-api.md) and docs/open-api.md; tests send its examples to the service.
  */
 
 type Schema = Record<string, unknown>;
@@ -50,6 +50,10 @@ const common = {
   notifyUrl: url('Absolute http(s) URL that receives the payment-success notification (see the `orderPaid` webhook).'),
   redirectUrl: url('Page the payer returns to. A browser redirect only, never proof of payment.'),
   attach: str("Merchant's own data, returned unchanged in the notification.", { maxLength: 1024 }),
+  clientIp: str(
+    "The payer's own IP address (IPv4 or IPv6, as the payer's browser reached the merchant), signed like every other field when sent; malformed: 1003 naming `clientIp`. WECHAT `h5` merchants must send it: WeChat Pay refuses an H5 payment opened from another address than `scene_info.payer_client_ip`, and without `clientIp` the service can only pass the address the submit request came from (the merchant's server).",
+    { maxLength: 45 },
+  ),
   signature: str('Uppercase MD5 hex, see "Signature" in the API description.', { pattern: '^[0-9A-Fa-f]{32}$' }),
 };
 
@@ -111,6 +115,7 @@ function schemas(): Record<string, Schema> {
         notifyUrl: common.notifyUrl,
         redirectUrl: common.redirectUrl,
         attach: common.attach,
+        clientIp: common.clientIp,
         signature: common.signature,
       },
     },
@@ -139,6 +144,7 @@ function schemas(): Record<string, Schema> {
         redirectUrl: str('Merchant page after payment; `returnUrl` is an accepted alias (used when `redirectUrl` is absent).'),
         returnUrl: str('Alias of `redirectUrl`.'),
         attach: common.attach,
+        clientIp: common.clientIp,
         signature: common.signature,
       },
     },
@@ -156,6 +162,7 @@ function schemas(): Record<string, Schema> {
         productName: common.productName,
         notifyUrl: common.notifyUrl,
         redirectUrl: common.redirectUrl,
+        clientIp: common.clientIp,
         signature: common.signature,
       },
     },

@@ -16,6 +16,13 @@ export const DOCUMENTED_ERRORS: readonly DocumentedError[] = [
   { code: 0, message: 'success', exact: true, httpStatus: 200, when: 'Success (USDT and YHT; ALIPAY and WECHAT answer "ok").' },
   { code: 1000, message: 'internal error', exact: true, httpStatus: 500, when: 'Unexpected failure of the service. Retry later; nothing half-done is kept.' },
   { code: 1001, message: 'invalid callback URL', exact: true, httpStatus: 200, when: '`notifyUrl` or `redirectUrl` is not an absolute http(s) URL of at most 2048 characters.' },
+  {
+    code: 1001,
+    message: 'notifyUrl must be reachable from the internet: destination 127.0.0.1 is a private, loopback or link-local address',
+    exact: false,
+    httpStatus: 200,
+    when: '`notifyUrl` names a private, loopback or link-local address or an internal host name, which the notifier would refuse to call (production; development allows them).',
+  },
   { code: 1001, message: 'credentialId invalid', exact: true, httpStatus: 200, when: 'An explicit `credentialId` is not a positive integer (ALIPAY, WECHAT).' },
   { code: 1001, message: 'payMethod must be wap or web', exact: true, httpStatus: 200, when: 'ALIPAY `payMethod` is neither `wap` nor `web`.' },
   { code: 1002, message: 'signature error', exact: true, httpStatus: 200, when: 'Signature mismatch: check the AppSecret, field-name case, empty-value filtering and the sort order.' },

@@ -14,7 +14,8 @@ import { PLACEHOLDER_APP_ID, PLACEHOLDER_APP_SECRET } from './examples';
 const DOCUMENT = '/v1/api/open/openapi.json';
 const root = path.resolve(import.meta.dirname, '../../..');
 const openApiDoc = readFileSync(path.join(root, 'docs/open-api.md'), 'utf8');
-const contract = readFileSync(path.join(root, '../shared/spec/payment-order-interface.md'), 'utf8');
+/** The interface this service implements, as the project publishes it to merchants. */
+const contract = readFileSync(path.join(root, 'docs/merchant-api.md'), 'utf8');
 
 let bed: Awaited<ReturnType<typeof startYhtTestBed>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
@@ -53,13 +54,22 @@ describe('GET /v1/api/open/openapi.json', () => {
     expect(document.components.schemas.UsdtSubmitRequest.properties.signature).toBeDefined();
   });
 
-  it('has every open-API path of docs/open-api.md and the contract', () => {
+  it('describes the optional clientIp of the fiat submits, and that WECHAT h5 merchants must send it', () => {
+    for (const name of ['AlipaySubmitRequest', 'WechatSubmitRequest', 'YhtSubmitRequest']) {
+      const schema = document.components.schemas[name];
+      expect(schema.properties.clientIp, name).toMatchObject({ type: 'string', description: expect.stringContaining('IPv4 or IPv6') });
+      expect(schema.required, name).not.toContain('clientIp');
+    }
+    expect(document.components.schemas.WechatSubmitRequest.properties.clientIp.description).toMatch(/WECHAT `h5` merchants must send it/);
+  });
+
+  it('has every open-API path of docs/open-api.md and docs/merchant-api.md', () => {
     const paths = new Set([...`${openApiDoc}\n${contract}`.matchAll(/\/v1\/api\/open\/[A-Za-z0-9/_.-]*[A-Za-z0-9]/g)].map((match) => match[0]));
     expect(paths.size).toBeGreaterThan(0);
     for (const documented of paths) expect(Object.keys(document.paths), documented).toContain(documented);
   });
 
-  it('has every error code of docs/open-api.md and the contract, with the contract messages', () => {
+  it('has every error code of docs/open-api.md and docs/merchant-api.md, with its fixed messages', () => {
     const codes = new Set([...`${openApiDoc}\n${contract}`.matchAll(/\b10[01]\d\b/g)].map((match) => Number(match[0])));
     for (const code of [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011]) expect(codes).toContain(code);
     const listed = document.components.schemas.ErrorEnvelope['x-error-codes'] as { code: number; message: string }[];
@@ -68,13 +78,23 @@ describe('GET /v1/api/open/openapi.json', () => {
       expect(listed.some((entry) => entry.code === code)).toBe(true);
       expect(document.info.description).toContain(`| ${code} |`);
     }
-    // The contract's fixed messages (its "Errors" table: `code / message`).
-    const fixed = [...contract.matchAll(/^\| (1\d{3}) \/ ([^|]+?) \|/gm)];
+    // The fixed messages of docs/merchant-api.md (its "Errors" table: `| code | \`message\` | when |`).
+    const fixed = [...contract.matchAll(/^\| (1\d{3}) \| `([^`|]+)` \|/gm)];
     expect(fixed.length).toBeGreaterThanOrEqual(9);
     for (const [, code, message] of fixed) {
       expect(listed).toContainEqual(expect.objectContaining({ code: Number(code), message: message!.trim() }));
     }
     expect(DOCUMENTED_ERRORS.length).toBe(listed.length);
+  });
+
+  it('names in docs/merchant-api.md every field of its examples and of every schema it publishes', () => {
+    const schemas = document.components.schemas as Record<string, { properties?: Record<string, unknown> }>;
+    const fieldNames = new Set(Object.values(schemas).flatMap((schema) => Object.keys(schema.properties ?? {})));
+    expect(fieldNames.size).toBeGreaterThan(20);
+    for (const name of fieldNames) {
+      if (['code', 'message', 'data'].includes(name)) continue; // the envelope, described in prose
+      expect(contract, name).toContain(`\`${name}\``);
+    }
   });
 
   it('signs every example correctly with the placeholder secret (never a real one)', () => {

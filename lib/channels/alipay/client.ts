@@ -52,6 +52,16 @@ export interface PagePayRequest {
   expiresAt: Date;
   /** Where the payer's browser goes back after paying (the service's checkout page). */
   returnUrl: string;
+  /** When the request is signed: its `timestamp`, from which Alipay accepts it for 30 minutes. */
+  signedAt?: Date;
+}
+
+/**
+ * The common `timestamp` parameter in Beijing time. The SDK formats the host's local time, which on a host outside
+ * GMT+8 puts the request hours in the past, and Alipay refuses it as expired; a `timestamp` given to the SDK wins.
+ */
+export function alipayTimestamp(at: Date = new Date()): { timestamp: string } {
+  return { timestamp: formatBeijingTime(at) };
 }
 
 /**
@@ -69,7 +79,12 @@ export function pagePayUrl(config: AlipayConfig, credential: UsableCredential, r
   };
   if (request.body) bizContent.body = request.body;
   if (request.payMethod === 'wap') bizContent.quit_url = request.returnUrl;
-  return alipaySdkFor(config, credential).pageExecute(method, 'GET', { bizContent, notifyUrl: config.notifyUrl, returnUrl: request.returnUrl });
+  return alipaySdkFor(config, credential).pageExecute(method, 'GET', {
+    bizContent,
+    notifyUrl: config.notifyUrl,
+    returnUrl: request.returnUrl,
+    ...alipayTimestamp(request.signedAt),
+  });
 }
 
 export type AlipayTradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_CLOSED' | 'TRADE_SUCCESS' | 'TRADE_FINISHED';
@@ -78,21 +93,53 @@ export type AlipayQueryResult =
   | { found: false }
   | { found: true; tradeNo: string; status: AlipayTradeStatus | string; amountMinor: bigint | undefined; payTime: Date | undefined };
 
+/** What Alipay made of alipay.trade.close. */
+export type AlipayCloseResult =
+  /** The waiting trade is closed: nobody can pay it any more. */
+  | 'closed'
+  /** ACQ.TRADE_NOT_EXIST: the payer never opened the cashier, so there is nothing to pay. */
+  | 'never_opened'
+  /** ACQ.TRADE_STATUS_ERROR: the trade is not waiting (paid, or closed already); ask alipay.trade.query which. */
+  | 'not_waiting';
+
+/** The signed answer of a server call (`exec` with the answer's RSA2 signature checked), or AlipayUpstreamError. */
+async function signedCall(config: AlipayConfig, credential: UsableCredential, method: string, bizContent: Record<string, string>): Promise<Record<string, unknown>> {
+  if (!credential.upstreamPublicKey) throw new AlipayUpstreamError('the credential has no Alipay public key to verify the answer');
+  try {
+    return await alipaySdkFor(config, credential).exec(method, { bizContent, ...alipayTimestamp() }, { validateSign: true });
+  } catch (error) {
+    throw new AlipayUpstreamError(`${method} failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
+  }
+}
+
+function refused(method: string, answer: Record<string, unknown>): AlipayUpstreamError {
+  return new AlipayUpstreamError(`${method} answered ${String(answer.code)} ${String(answer.subCode ?? answer.msg ?? '')}`.trim());
+}
+
+/**
+ * alipay.trade.close by out_trade_no, the answer verified: page pay may not honour time_expire, so a trade nobody
+ * paid is closed at Alipay when the order's window ends, and only then here.
+ */
+export async function closeAlipayTrade(config: AlipayConfig, credential: UsableCredential, outTradeNo: string): Promise<AlipayCloseResult> {
+  const answer = await signedCall(config, credential, 'alipay.trade.close', { out_trade_no: outTradeNo });
+  if (answer.code === '10000') {
+    if (answer.outTradeNo !== undefined && answer.outTradeNo !== outTradeNo) throw new AlipayUpstreamError('alipay.trade.close answered for another trade');
+    return 'closed';
+  }
+  if (answer.subCode === 'ACQ.TRADE_NOT_EXIST') return 'never_opened';
+  if (answer.subCode === 'ACQ.TRADE_STATUS_ERROR') return 'not_waiting';
+  throw refused('alipay.trade.close', answer);
+}
+
 /**
  * alipay.trade.query by out_trade_no, the answer's RSA2 signature checked with the credential's Alipay public key
  * (the SDK's validateSign). ACQ.TRADE_NOT_EXIST (the payer never opened the cashier) is `found: false`.
  */
 export async function queryAlipayTrade(config: AlipayConfig, credential: UsableCredential, outTradeNo: string): Promise<AlipayQueryResult> {
-  if (!credential.upstreamPublicKey) throw new AlipayUpstreamError('the credential has no Alipay public key to verify the answer');
-  let answer: Record<string, unknown>;
-  try {
-    answer = await alipaySdkFor(config, credential).exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo } }, { validateSign: true });
-  } catch (error) {
-    throw new AlipayUpstreamError(`alipay.trade.query failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
-  }
+  const answer = await signedCall(config, credential, 'alipay.trade.query', { out_trade_no: outTradeNo });
   if (answer.code !== '10000') {
     if (answer.subCode === 'ACQ.TRADE_NOT_EXIST') return { found: false };
-    throw new AlipayUpstreamError(`alipay.trade.query answered ${String(answer.code)} ${String(answer.subCode ?? answer.msg ?? '')}`.trim());
+    throw refused('alipay.trade.query', answer);
   }
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const amount = text(answer.totalAmount);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
 import { NotificationWorker } from '../../notifications/notification-worker';
-import { alipaySandboxKeys } from '../../sandbox/alipay-sandbox-keys';
+import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys } from '../../sandbox/alipay-sandbox-keys';
 import { findAlipayCheckout } from '../../orders/alipay-checkout-view';
 import { rsaKeyPair } from '../../../test/credential-keys';
 import { startReceiver } from '../../../test/notify-receiver';
@@ -203,6 +203,36 @@ describe('notifications that are refused and recorded', () => {
     expect((await orderState(order.platformOrderNo)).status).toBe('pending');
   });
 
+  it('a seller_id other than the credential\'s Alipay user id: fail, recorded as wrong_merchant, not paid', async () => {
+    const keys = await alipaySandboxKeys(getDb());
+    const order = await anOrder();
+    const form = await genuineForm(order);
+    expect(form.seller_id).toBe(ALIPAY_SANDBOX_SELLER_ID); // the sandbox credential records the simulator's seller
+    expect(await postNotify(signNotification({ ...form, seller_id: '2088000000000001' }, keys.alipayPrivateKey))).toEqual({ status: 200, text: 'fail' });
+    const { seller_id: _dropped, ...withoutSeller } = form;
+    expect(await postNotify(signNotification(withoutSeller, keys.alipayPrivateKey))).toEqual({ status: 200, text: 'fail' });
+    expect(await recorded(order.platformOrderNo)).toMatchObject([
+      { verdict: 'wrong_merchant', answer: 'fail', detail: `seller_id 2088000000000001 is not the credential's ${ALIPAY_SANDBOX_SELLER_ID}` },
+      { verdict: 'wrong_merchant', answer: 'fail' },
+    ]);
+    expect((await orderState(order.platformOrderNo)).status).toBe('pending');
+    expect(await postNotify(form)).toEqual({ status: 200, text: 'success' });
+    expect((await orderState(order.platformOrderNo)).status).toBe('paid');
+  });
+
+  it('a credential that records no Alipay user id does not check seller_id', async () => {
+    const keys = await alipaySandboxKeys(getDb());
+    const order = await anOrder();
+    await getDb().execute(sql`UPDATE upstream_credentials SET seller_id = NULL WHERE id = (SELECT credential_id FROM orders WHERE order_no = ${order.platformOrderNo})`);
+    try {
+      const form = await genuineForm(order);
+      expect(await postNotify(signNotification({ ...form, seller_id: '2088000000000001' }, keys.alipayPrivateKey))).toEqual({ status: 200, text: 'success' });
+      expect((await orderState(order.platformOrderNo)).status).toBe('paid');
+    } finally {
+      await getDb().execute(sql`UPDATE upstream_credentials SET seller_id = ${ALIPAY_SANDBOX_SELLER_ID} WHERE id = ${merchant.credentialId}`);
+    }
+  });
+
   it('an unknown order or a body that is not a form: fail, recorded', async () => {
     const keys = await alipaySandboxKeys(getDb());
     const form = await genuineForm(await anOrder());
@@ -224,5 +254,18 @@ describe('notifications that are refused and recorded', () => {
     expect(await postNotify(lateForm)).toEqual({ status: 200, text: 'success' });
     expect(await recorded(late.platformOrderNo)).toMatchObject([{ verdict: 'late_payment', answer: 'success' }]);
     expect((await orderState(late.platformOrderNo)).status).toBe('closed');
+  });
+
+  it('a payment Alipay accepted after time_expire for an order still pending (not yet closed at Alipay) is paid', async () => {
+    const keys = await alipaySandboxKeys(getDb());
+    const order = await anOrder();
+    const form = await genuineForm(order);
+    const { rows } = await getDb().execute<{ at: Date }>(sql`SELECT expires_at AS at FROM orders WHERE order_no = ${order.platformOrderNo}`);
+    const paidAt = new Date(new Date(rows[0]!.at).getTime() - 5 * 60_000); // stated as Beijing time below
+    await getDb().execute(sql`UPDATE orders SET expires_at = ${new Date(paidAt.getTime() - 5 * 60_000).toISOString()} WHERE order_no = ${order.platformOrderNo}`);
+    const beijing = paidAt.toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    expect(await postNotify(signNotification({ ...form, gmt_payment: beijing }, keys.alipayPrivateKey))).toEqual({ status: 200, text: 'success' });
+    expect(await recorded(order.platformOrderNo)).toMatchObject([{ verdict: 'paid', answer: 'success' }]);
+    expect(await orderState(order.platformOrderNo)).toMatchObject({ status: 'paid', paid_via: 'alipay-notify' });
   });
 });

@@ -7,9 +7,9 @@ import { channelPollerJob } from '../poller/channel-poller-job';
 import { closePendingOrder, unansweredTooLong } from '../poller/close-pending-order';
 import { pollConcurrently, type PollOutcome, type PollSummary } from '../poller/poll-concurrently';
 import { settleUpstreamPayment } from '../poller/settle-upstream-payment';
-import { AlipayUpstreamError, queryAlipayTrade, type AlipayQueryResult } from './client';
+import type { UsableCredential } from '../../credentials/find-usable-credential';
+import { AlipayUpstreamError, closeAlipayTrade, queryAlipayTrade, type AlipayQueryResult } from './client';
 import { alipayConfig, AlipayNotConfigured, type AlipayConfig } from './config';
-import { CLOCK_TOLERANCE_MS } from './receive-notify';
 
 /** A new order is first asked about after this long (the payer is still on the way to Alipay). */
 export const FIRST_CHECK_AFTER_MS = 60_000;
@@ -20,6 +20,7 @@ export type { PollSummary } from '../poller/poll-concurrently';
 const BATCH = 100;
 const CONCURRENCY = 4;
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
+type FoundTrade = Extract<AlipayQueryResult, { found: true }>;
 
 /** The next time this order may be asked about: after the spacing, but no later than the end of its window. */
 async function scheduleNextCheck(db: Database, order: OrderRow, now: Date): Promise<void> {
@@ -28,22 +29,39 @@ async function scheduleNextCheck(db: Database, order: OrderRow, now: Date): Prom
   await db.update(orders).set({ upstreamCheckAfter: at }).where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
 }
 
-async function settle(db: Database, order: OrderRow, upstream: AlipayQueryResult, now: Date): Promise<PollOutcome> {
-  const windowEnded = order.expiresAt.getTime() <= now.getTime();
-  if (upstream.found && PAID_STATES.has(upstream.status)) {
-    const reported = upstream.amountMinor === undefined ? 'no amount' : formatMinorUnits(upstream.amountMinor);
-    return settleUpstreamPayment(db, {
-      channel: 'ALIPAY',
-      via: 'alipay-query',
-      paidDetail: 'payment found by alipay.trade.query (no notification had arrived)',
-      clockToleranceMs: CLOCK_TOLERANCE_MS,
-      order,
-      payment: { amountMinor: upstream.amountMinor, amountMismatchDetail: `Alipay reports ${reported} paid`, payTime: upstream.payTime, tradeNo: upstream.tradeNo },
-      now,
-    });
+/** A payment Alipay reports for a pending order: paid here (the amount checked), however late, since the trade was still open. */
+function settlePaid(db: Database, order: OrderRow, upstream: FoundTrade, now: Date): Promise<PollOutcome> {
+  const reported = upstream.amountMinor === undefined ? 'no amount' : formatMinorUnits(upstream.amountMinor);
+  return settleUpstreamPayment(db, {
+    channel: 'ALIPAY',
+    via: 'alipay-query',
+    paidDetail: 'payment found by alipay.trade.query (no notification had arrived)',
+    // Alipay accepts a payment only while the trade is open, and the trade stays open until this poller closes it.
+    clockToleranceMs: Number.POSITIVE_INFINITY,
+    order,
+    payment: { amountMinor: upstream.amountMinor, amountMismatchDetail: `Alipay reports ${reported} paid`, payTime: upstream.payTime, tradeNo: upstream.tradeNo },
+    now,
+  });
+}
+
+/**
+ * The end of the window: the trade is closed at Alipay first (page pay may not honour time_expire), and the order
+ * here only once Alipay has closed it or never had it. A trade that turns out paid meanwhile is paid, never closed.
+ */
+async function closeAtWindowEnd(db: Database, config: AlipayConfig, credential: UsableCredential, order: OrderRow, now: Date): Promise<PollOutcome> {
+  const closing = await closeAlipayTrade(config, credential, order.orderNo);
+  if (closing === 'not_waiting') {
+    const upstream = await queryAlipayTrade(config, credential, order.orderNo);
+    if (upstream.found && PAID_STATES.has(upstream.status)) return settlePaid(db, order, upstream, now);
+    if (!upstream.found || upstream.status !== 'TRADE_CLOSED') throw new AlipayUpstreamError(`alipay.trade.close refused a trade in state ${upstream.found ? upstream.status.slice(0, 32) : 'unknown'}`);
   }
-  const cannotBePaid = upstream.found && upstream.status === 'TRADE_CLOSED';
-  if (windowEnded || cannotBePaid) return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
+  return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
+}
+
+async function settle(db: Database, config: AlipayConfig, credential: UsableCredential, order: OrderRow, upstream: AlipayQueryResult, now: Date): Promise<PollOutcome> {
+  if (upstream.found && PAID_STATES.has(upstream.status)) return settlePaid(db, order, upstream, now);
+  if (upstream.found && upstream.status === 'TRADE_CLOSED') return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
+  if (order.expiresAt.getTime() <= now.getTime()) return closeAtWindowEnd(db, config, credential, order, now);
   await scheduleNextCheck(db, order, now);
   return 'pending';
 }
@@ -52,10 +70,10 @@ async function checkOrder(db: Database, config: AlipayConfig, order: OrderRow, n
   const credential = await findBoundCredential(db, order);
   try {
     if (!credential) throw new AlipayUpstreamError(`order ${order.orderNo} has no credential to ask Alipay with`);
-    return await settle(db, order, await queryAlipayTrade(config, credential, order.orderNo), now);
+    return await settle(db, config, credential, order, await queryAlipayTrade(config, credential, order.orderNo), now);
   } catch (error) {
     if (!(error instanceof AlipayUpstreamError)) throw error;
-    log?.(`alipay: query ${order.orderNo} failed: ${error.message}`);
+    log?.(`alipay: ${order.orderNo}: ${error.message}`);
     if (unansweredTooLong(order, now)) return (await closePendingOrder(db, order, now)) ? 'closed' : 'failed';
     await scheduleNextCheck(db, order, now);
     return 'failed';
@@ -64,8 +82,8 @@ async function checkOrder(db: Database, config: AlipayConfig, order: OrderRow, n
 
 /**
  * Asks Alipay (alipay.trade.query, answers verified) about pending ALIPAY orders that are due, so that a lost
- * notification does not lose a payment: paid → marked paid (with the merchant's notification); past its window and
- * not paid, or closed at Alipay → closed. Each order is asked about a minute after creation, then at most once a
+ * notification does not lose a payment: paid → marked paid (with the merchant's notification); closed at Alipay →
+ * closed; past its window and not paid → closed at Alipay (alipay.trade.close), then here. Each order is asked about a minute after creation, then at most once a
  * minute, and once more at the end of its window; at most BATCH orders per run.
  */
 export async function pollPendingAlipayOrders(db: Database, now: Date, options: { config?: AlipayConfig; log?: (line: string) => void } = {}): Promise<PollSummary> {

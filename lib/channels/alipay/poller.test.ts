@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
 import { findAlipayCheckout } from '../../orders/alipay-checkout-view';
 import { alipaySubmit, anAlipayMerchant, startAlipayTestBed, SUBMIT } from '../../../test/alipay-sandbox';
+import { serveWebHandler } from '../../../test/web-handler-server';
+import { handleGateway } from '../../../sandbox/alipay/gateway';
 import { paySandboxTrade } from '../../../sandbox/alipay/pay';
+import { findAnyByOutTradeNo } from '../../../sandbox/alipay/store';
 import { alipayConfig } from './config';
 import { pollPendingAlipayOrders } from './poll-pending-orders';
 
@@ -12,8 +15,8 @@ let merchant: Awaited<ReturnType<typeof anAlipayMerchant>>;
 
 const MINUTE = 60_000;
 
-async function anOrder(): Promise<{ orderNo: string; token: string }> {
-  const { json } = await bed.app.signedPost(SUBMIT, alipaySubmit(merchant.appId, { amount: '18.00' }), merchant.appSecret);
+async function anOrder(payMethod: 'web' | 'wap' = 'web'): Promise<{ orderNo: string; token: string }> {
+  const { json } = await bed.app.signedPost(SUBMIT, alipaySubmit(merchant.appId, { amount: '18.00', payMethod }), merchant.appSecret);
   expect(json.code).toBe(0);
   return { orderNo: json.data.platformOrderNo, token: json.data.payUrl.split('/pay/')[1] };
 }
@@ -75,14 +78,50 @@ describe('ALIPAY poller', () => {
     expect(new Date((await state(order.orderNo)).check_after!).getTime()).toBe(new Date(expiresAt).getTime());
   });
 
-  it('closes orders past their window that Alipay does not report paid: never opened, or opened and left', async () => {
+  it('at the end of the window closes the trade at Alipay (alipay.trade.close), then the order: never opened, or opened and left', async () => {
     const never = await anOrder();
     const left = await anOrder();
     await openAtAlipay(left);
     await poll(new Date(Date.now() + 31 * MINUTE));
-    expect((await state(never.orderNo)).status).toBe('closed');
+    expect((await state(never.orderNo)).status).toBe('closed'); // ACQ.TRADE_NOT_EXIST: nothing to close at Alipay
+    expect(await findAnyByOutTradeNo(getDb(), never.orderNo)).toBeUndefined();
     expect((await state(left.orderNo)).status).toBe('closed');
     expect((await state(left.orderNo)).notifications).toBe(0);
+    // Closed at Alipay: the payer who kept the cashier open can no longer pay.
+    expect(await findAnyByOutTradeNo(getDb(), left.orderNo)).toMatchObject({ status: 'TRADE_CLOSED' });
+    await expect(paySandboxTrade(getDb(), { outTradeNo: left.orderNo }, { notify: false })).rejects.toThrow('is closed');
+  });
+
+  it('a page-pay trade paid after time_expire, before the close, is marked paid and never closed', async () => {
+    const order = await anOrder('web');
+    await openAtAlipay(order);
+    const { rows } = await getDb().execute<{ at: Date }>(sql`SELECT expires_at AS at FROM orders WHERE order_no = ${order.orderNo}`);
+    const expiresAt = new Date(rows[0]!.at).getTime();
+    // Page pay may not honour time_expire: the payer pays five minutes after it, and the notification is lost.
+    const { trade } = await paySandboxTrade(getDb(), { outTradeNo: order.orderNo }, { notify: false, now: new Date(expiresAt + 5 * MINUTE) });
+    expect(trade.status).toBe('TRADE_SUCCESS');
+    await poll(new Date(expiresAt + 6 * MINUTE));
+    expect(await state(order.orderNo)).toMatchObject({ status: 'paid', paid_via: 'alipay-query', trade_no: trade.tradeNo, notifications: 1 });
+    expect(await findAnyByOutTradeNo(getDb(), order.orderNo)).toMatchObject({ status: 'TRADE_SUCCESS' });
+  });
+
+  it('a payment that beats the close (ACQ.TRADE_STATUS_ERROR) is marked paid, never closed', async () => {
+    const order = await anOrder();
+    await openAtAlipay(order);
+    // The payer pays between the poller's query and its alipay.trade.close.
+    const racing = await serveWebHandler(async (request) => {
+      if (new URL(request.url).searchParams.get('method') === 'alipay.trade.close') {
+        await paySandboxTrade(getDb(), { outTradeNo: order.orderNo }, { notify: false });
+      }
+      return handleGateway(request, getDb());
+    });
+    try {
+      await poll(new Date(Date.now() + 31 * MINUTE), { ...alipayConfig(), gatewayUrl: racing.url });
+    } finally {
+      await racing.close();
+    }
+    expect(await state(order.orderNo)).toMatchObject({ status: 'paid', paid_via: 'alipay-query', notifications: 1 });
+    expect(await findAnyByOutTradeNo(getDb(), order.orderNo)).toMatchObject({ status: 'TRADE_SUCCESS' });
   });
 
   it('an amount Alipay reports differently is recorded once for the operator and not paid', async () => {

@@ -22,8 +22,6 @@ export interface NotifyOutcome {
 const ACKNOWLEDGED: ReadonlySet<CallbackVerdict> = new Set(['paid', 'duplicate', 'ignored', 'late_payment']);
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
-/** Clocks differ: a payment Alipay accepted (it enforces time_expire itself) up to this long after our window is in time. */
-export const CLOCK_TOLERANCE_MS = 60_000;
 
 function parseForm(rawBody: string): Record<string, string> | undefined {
   if (rawBody.trim() === '') return undefined;
@@ -61,6 +59,10 @@ async function decide(db: Database, fields: Record<string, string>, now: Date): 
   if (fields.app_id !== credential.upstreamAppId) {
     return { orderId: order.id, verdict: 'wrong_merchant', detail: `app_id ${String(fields.app_id).slice(0, 32)} is not the credential's ${credential.upstreamAppId}` };
   }
+  // Alipay's verification guide: when the merchant's own Alipay user id is known, the notification must name it.
+  if (credential.sellerId && fields.seller_id !== credential.sellerId) {
+    return { orderId: order.id, verdict: 'wrong_merchant', detail: `seller_id ${String(fields.seller_id).slice(0, 32)} is not the credential's ${credential.sellerId}` };
+  }
   const amountMinor = fields.total_amount === undefined ? undefined : parseMinorUnits(fields.total_amount);
   if (amountMinor !== order.payAmountMinor) {
     return { orderId: order.id, verdict: 'amount_mismatch', detail: `total_amount ${String(fields.total_amount).slice(0, 32)} differs from the order's` };
@@ -74,8 +76,10 @@ async function decide(db: Database, fields: Record<string, string>, now: Date): 
     return { orderId: order.id, verdict: 'duplicate', detail: `already paid via ${order.paidVia ?? 'unknown'}` };
   }
   const paidAt = alipayPaymentTime(fields.gmt_payment, now);
-  if (order.status === 'closed' || paidAt.getTime() > order.expiresAt.getTime() + CLOCK_TOLERANCE_MS) {
-    return { orderId: order.id, verdict: 'late_payment', detail: `paid at ${paidAt.toISOString()} after the window closed at ${order.expiresAt.toISOString()}; for the operator` };
+  // The window ends when the poller has closed the trade at Alipay (alipay.trade.close), not at time_expire, which page
+  // pay may not honour: a payment Alipay accepted for an order still pending here is this order's, however late.
+  if (order.status === 'closed') {
+    return { orderId: order.id, verdict: 'late_payment', detail: `paid at ${paidAt.toISOString()} after the order was closed (window ended ${order.expiresAt.toISOString()}); for the operator` };
   }
   const marked = await markOrderPaid(db, { orderId: order.id, via: 'alipay-notify', paidAt, tradeNo: fields.trade_no, payer: fields.buyer_logon_id || fields.buyer_id || undefined });
   return marked.changed ? { orderId: order.id, verdict: 'paid' } : { orderId: order.id, verdict: 'duplicate' };
@@ -83,7 +87,8 @@ async function decide(db: Database, fields: Record<string, string>, now: Date): 
 
 /**
  * Alipay's asynchronous notification (POST form to /v1/api/callback/alipay), verified on the decoded form: the order
- * by out_trade_no, the RSA2 signature with the bound credential's Alipay public key, the app id and the amount.
+ * by out_trade_no, the RSA2 signature with the bound credential's Alipay public key, the app id, the seller (when
+ * the credential records it) and the amount.
  * Marks the order paid once (the merchant's notification is queued in the same transaction) and records every
  * notification with its verdict; the route answers `success` only to a genuine one that is handled.
  */

@@ -17,6 +17,10 @@ let keys: AlipaySandboxKeys;
 const sdk = (overrides: Partial<{ privateKey: string; alipayPublicKey: string }> = {}) =>
   new AlipaySdk({ appId: keys.appId, privateKey: overrides.privateKey ?? keys.appPrivateKey, alipayPublicKey: overrides.alipayPublicKey ?? keys.alipayPublicKey, keyType: 'PKCS8', gateway: bed.gatewayUrl });
 
+/** Beijing wall-clock time, as a merchant's code must send `timestamp` (formatted by the platform, not by our code). */
+const beijing = (at = new Date()) => at.toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' });
+const signedNow = () => ({ timestamp: beijing() });
+
 let sequence = 0;
 
 /** A trade opened at the simulator by the SDK's own page-pay GET URL, as a payer's browser would open it. */
@@ -33,6 +37,7 @@ async function openTrade(method = 'alipay.trade.page.pay', amount = '66.60') {
     },
     notifyUrl: 'http://127.0.0.1:9/unused',
     returnUrl: 'https://merchant.example/back',
+    ...signedNow(),
   });
   const answer = await fetch(url, { redirect: 'manual' });
   return { outTradeNo, answer };
@@ -58,6 +63,7 @@ describe('the Alipay simulator against alipay-sdk', () => {
     }
     const forged = new AlipaySdk({ appId: keys.appId, privateKey: rsaKeyPair().privateKey, keyType: 'PKCS8', gateway: bed.gatewayUrl }).pageExecute('alipay.trade.page.pay', 'GET', {
       bizContent: { out_trade_no: 'FORGED-1', total_amount: '1.00', subject: 'x', product_code: 'FAST_INSTANT_TRADE_PAY' },
+      ...signedNow(),
     });
     const refused = await fetch(forged, { redirect: 'manual' });
     expect(refused.status).toBe(400);
@@ -78,24 +84,74 @@ describe('the Alipay simulator against alipay-sdk', () => {
 
   it('answers alipay.trade.query signed: the SDK\'s exec with validateSign accepts it, and rejects it with another Alipay key', async () => {
     const { outTradeNo } = await openTrade();
-    const waiting = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo } }, { validateSign: true });
+    const waiting = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo }, ...signedNow() }, { validateSign: true });
     expect(waiting).toMatchObject({ code: '10000', outTradeNo, tradeStatus: 'WAIT_BUYER_PAY', totalAmount: '66.60' });
 
     const { trade } = await paySandboxTrade(getDb(), { outTradeNo }, { notify: false });
-    const paid = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo } }, { validateSign: true });
+    const paid = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo }, ...signedNow() }, { validateSign: true });
     expect(paid).toMatchObject({ code: '10000', tradeNo: trade.tradeNo, tradeStatus: 'TRADE_SUCCESS', totalAmount: '66.60' });
     expect(paid.sendPayDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    const missing = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: 'NO-SUCH-TRADE' } }, { validateSign: true });
+    const missing = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: 'NO-SUCH-TRADE' }, ...signedNow() }, { validateSign: true });
     expect(missing).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_NOT_EXIST' });
 
-    await expect(sdk({ alipayPublicKey: rsaKeyPair().publicKey }).exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo } }, { validateSign: true })).rejects.toThrow(
+    await expect(sdk({ alipayPublicKey: rsaKeyPair().publicKey }).exec('alipay.trade.query', { bizContent: { out_trade_no: outTradeNo }, ...signedNow() }, { validateSign: true })).rejects.toThrow(
       /验签失败/,
     );
   });
 
   it('refuses a query signed with another application key', async () => {
-    const answer = await sdk({ privateKey: rsaKeyPair().privateKey }).exec('alipay.trade.query', { bizContent: { out_trade_no: 'X' } }, { validateSign: true });
+    const answer = await sdk({ privateKey: rsaKeyPair().privateKey }).exec('alipay.trade.query', { bizContent: { out_trade_no: 'X' }, ...signedNow() }, { validateSign: true });
     expect(answer).toMatchObject({ code: '40002', subCode: 'isv.invalid-signature' });
+  });
+
+  it('refuses, with Alipay\'s isv.invalid-timestamp, a request whose timestamp is not Beijing time within 30 minutes', async () => {
+    const bizContent = { out_trade_no: `TS${Date.now()}`, total_amount: '1.00', subject: 'x', product_code: 'FAST_INSTANT_TRADE_PAY' };
+    // The SDK's own default: the host's local time (this test host is not in GMT+8).
+    expect(new Date().getTimezoneOffset()).not.toBe(-480);
+    const hostLocal = await fetch(sdk().pageExecute('alipay.trade.page.pay', 'GET', { bizContent }), { redirect: 'manual' });
+    expect(hostLocal.status).toBe(400);
+    expect(hostLocal.headers.get('content-type')).toContain('text/html');
+    expect(await hostLocal.text()).toMatch(/isv\.invalid-timestamp.*非法的时间戳参数/s);
+    expect(await findAnyByOutTradeNo(getDb(), bizContent.out_trade_no)).toBeUndefined();
+
+    const minutes = (n: number) => ({ timestamp: beijing(new Date(Date.now() + n * 60_000)) });
+    for (const skew of [-31, 31]) {
+      const refused = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: 'X' }, ...minutes(skew) }, { validateSign: true });
+      expect(refused).toMatchObject({ code: '40002', subCode: 'isv.invalid-timestamp' });
+    }
+    for (const skew of [-29, 29]) {
+      const accepted = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: 'X' }, ...minutes(skew) }, { validateSign: true });
+      expect(accepted).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_NOT_EXIST' });
+    }
+    const missing = await fetch(`${bed.gatewayUrl}?app_id=${keys.appId}&method=alipay.trade.page.pay&sign_type=RSA2&sign=x`, { redirect: 'manual' });
+    expect(await missing.text()).toContain('isv.missing-timestamp');
+  });
+
+  it('alipay.trade.close: closes a waiting trade (then nobody can pay it); ACQ.TRADE_NOT_EXIST, ACQ.TRADE_STATUS_ERROR otherwise', async () => {
+    const close = (biz: Record<string, string>) => sdk().exec('alipay.trade.close', { bizContent: biz, ...signedNow() }, { validateSign: true });
+    expect(await close({ out_trade_no: 'NEVER-OPENED' })).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_NOT_EXIST' });
+    expect(await close({})).toMatchObject({ code: '40004', subCode: 'ACQ.INVALID_PARAMETER' });
+
+    const { outTradeNo } = await openTrade();
+    const trade = (await findAnyByOutTradeNo(getDb(), outTradeNo))!;
+    expect(await close({ out_trade_no: outTradeNo })).toMatchObject({ code: '10000', msg: 'Success', outTradeNo, tradeNo: trade.tradeNo });
+    await expect(paySandboxTrade(getDb(), { outTradeNo }, { notify: false })).rejects.toThrow('is closed');
+    expect(await close({ trade_no: trade.tradeNo })).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_STATUS_ERROR' });
+
+    const paid = await openTrade();
+    await paySandboxTrade(getDb(), { outTradeNo: paid.outTradeNo }, { notify: false });
+    expect(await close({ out_trade_no: paid.outTradeNo })).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_STATUS_ERROR' });
+    expect(await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: paid.outTradeNo }, ...signedNow() }, { validateSign: true })).toMatchObject({
+      tradeStatus: 'TRADE_SUCCESS',
+    });
+  });
+
+  it('time_expire binds wap pay only: an unclosed page-pay trade can still be paid after it', async () => {
+    const page = await openTrade('alipay.trade.page.pay');
+    const wap = await openTrade('alipay.trade.wap.pay');
+    const afterExpiry = new Date(Date.now() + 11 * 60_000); // time_expire is 10 minutes ahead
+    expect((await paySandboxTrade(getDb(), { outTradeNo: page.outTradeNo }, { notify: false, now: afterExpiry })).trade.status).toBe('TRADE_SUCCESS');
+    await expect(paySandboxTrade(getDb(), { outTradeNo: wap.outTradeNo }, { notify: false, now: afterExpiry })).rejects.toThrow('is closed');
   });
 });

@@ -1,5 +1,5 @@
 import type { UsableCredential } from '../../credentials/find-usable-credential';
-import type { UpstreamOrderRow } from '../../db/schema';
+import type { OrderRow, UpstreamOrderRow } from '../../db/schema';
 
 /** The direct channels: orders paid to the merchant's own upstream account, on the merchant's approved credential. */
 export type DirectChannelName = 'ALIPAY' | 'WECHAT';
@@ -31,6 +31,8 @@ export interface StartedDirectPayment {
   cashierUrl: string;
   /** QR content to show on the service's own page (WECHAT native: `code_url`). */
   qrContent?: string;
+  /** The payer IP the upstream order was made for (WECHAT h5), kept so that a renewal sends the same parameters. */
+  payerClientIp?: string;
 }
 
 /** The upstream refused the payment or could not be reached; the open API answers 1011 with `reason`, nothing is written. */
@@ -51,4 +53,10 @@ export interface DirectChannelAdapter {
   startPayment(credential: UsableCredential, request: DirectPaymentRequest): Promise<StartedDirectPayment | undefined>;
   /** The payUrl answered to the merchant: the service's checkout page, or an upstream address (WECHAT h5 `h5_url`). */
   payUrlOf(order: { payMethod: string | null; payToken: string }, upstream: UpstreamOrderRow | undefined): string;
+  /**
+   * On a repeat submit of a pending order: a fresh cashier when the stored one has lapsed or is about to (WECHAT
+   * h5_url lives 5 minutes), asked of the upstream with the order's original parameters; undefined keeps the stored
+   * one. Throws DirectUpstreamError when the upstream refuses or is unreachable.
+   */
+  renewCashier?(credential: UsableCredential, order: OrderRow, upstream: UpstreamOrderRow, now: Date): Promise<{ cashierUrl: string } | undefined>;
 }

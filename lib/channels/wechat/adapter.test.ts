@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, aWechatCredential } from '../../../test/factories';
-import { startWechatTestBed } from '../../../test/wechat-sandbox';
+import { startWechatTestBed, wechatHeaders } from '../../../test/wechat-sandbox';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
 import { getDb } from '../../db/client';
 import { DirectUpstreamError, type DirectPaymentRequest } from '../direct/direct-channel';
@@ -10,7 +10,7 @@ import { wechatAccountOf } from './account';
 import { startWechatPayment, wechatChannelAdapter } from './adapter';
 import { closeByOutTradeNo, queryByOutTradeNo, WechatUpstreamError } from './client';
 import { wechatConfig } from './config';
-import { wechatSandboxCredentialInput } from './sandbox-keys';
+import { sandboxWechatKeysOf, wechatSandboxCredentialInput } from './sandbox-keys';
 import { authorizationHeader } from './signing';
 
 let bed: Awaited<ReturnType<typeof startWechatTestBed>>;
@@ -63,7 +63,7 @@ describe('adapter against the sandbox over HTTP', () => {
     expect(started!.qrContent).toBeUndefined();
     expect(started!.cashierUrl).toMatch(new RegExp(`^${bed.app.baseUrl}/sandbox/wechat/pay/[\\w-]+\\?prepay_id=wx\\w+&package=\\d+&redirect_url=https%3A%2F%2Fpay\\.example%2Fpay%2FTOKEN_abc%3Flang%3Dzh%26wxreturn%3D1$`));
     expect(await sandboxRow(input.orderNo)).toMatchObject({ trade_type: 'MWEB', payer_client_ip: '198.51.100.23', amount_minor: '1' });
-    const upstream = { orderId: 1, channel: 'WECHAT', upstreamOrderNo: input.orderNo, cashierUrl: started!.cashierUrl, qrContent: null, createdAt: new Date() };
+    const upstream = { orderId: 1, channel: 'WECHAT', upstreamOrderNo: input.orderNo, cashierUrl: started!.cashierUrl, qrContent: null, cashierIssuedAt: null, payerClientIp: null, createdAt: new Date() };
     expect(wechatChannelAdapter.payUrlOf({ payMethod: 'h5', payToken: 'TOKEN_abc' }, upstream)).toBe(started!.cashierUrl);
   });
 
@@ -88,7 +88,8 @@ describe('adapter against the sandbox over HTTP', () => {
     await expect(wechatChannelAdapter.startPayment({ ...credential, upstreamPublicKey: impostor.publicKey }, request())).rejects.toThrow(
       'WeChat Pay answer failed signature verification: signature does not match',
     );
-    await expect(wechatChannelAdapter.startPayment({ ...credential, upstreamPublicKeyId: 'PUB_KEY_ID_0100000000' }, request())).rejects.toThrow('names no key of this credential');
+    // The adapter names its key in Wechatpay-Serial; WeChat refuses a key id that is not the merchant's.
+    await expect(wechatChannelAdapter.startPayment({ ...credential, upstreamPublicKeyId: 'PUB_KEY_ID_0100000000' }, request())).rejects.toThrow('WeChat Pay refused: INVALID_REQUEST');
   });
 
   it('reports an unreachable or silent WeChat as such', async () => {
@@ -128,14 +129,69 @@ describe('sandbox WeChat Pay API', () => {
       { mchId: keys.mchId, serialNo: keys.merchantCertSerial, privateKey: keys.merchantPrivateKey },
       { method: 'POST', pathWithQuery: '/v3/pay/transactions/native', body, timestamp: Math.floor(Date.now() / 1000) },
     );
-    const bad = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
+    const noSerial = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
+    expect(noSerial.status).toBe(400);
+    expect(await noSerial.json()).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringContaining('Wechatpay-Serial header is required') });
+    const bad = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization, 'wechatpay-serial': keys.wechatPayPublicKeyId! },
+      body,
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ code: 'PARAM_ERROR', message: 'notify_url must be an absolute http(s) URL without a query' });
     const stale = authorizationHeader(
       { mchId: keys.mchId, serialNo: keys.merchantCertSerial, privateKey: keys.merchantPrivateKey },
       { method: 'POST', pathWithQuery: '/v3/pay/transactions/native', body, timestamp: Math.floor(Date.now() / 1000) - 600 },
     );
-    const replayed = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: stale }, body });
+    const replayed = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: stale, 'wechatpay-serial': keys.wechatPayPublicKeyId! },
+      body,
+    });
     expect(replayed.status).toBe(401);
+  });
+});
+
+describe('answers WeChat did not sign', () => {
+  /** A stand-in for WeChat Pay on loopback that answers every request with `answer`. */
+  async function fakeWechat(answer: (keys: Awaited<ReturnType<typeof sandboxWechatKeysOf>>) => { status: number; body: string; headers: Record<string, string> }) {
+    const keys = await sandboxWechatKeysOf(getDb());
+    const { createServer } = await import('node:http');
+    const server = createServer((_request, response) => {
+      const { status, body, headers } = answer(keys);
+      response.writeHead(status, headers);
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const config = { ...wechatConfig(), baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
+    return { config, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('a 204 to close without a signature is forged: close fails, nothing is taken as closed', async () => {
+    const fake = await fakeWechat(() => ({ status: 204, body: '', headers: {} }));
+    try {
+      await expect(closeByOutTradeNo(fake.config, wechatAccountOf(credential), 'W-FORGED-CLOSE')).rejects.toThrow('WeChat Pay answer failed signature verification');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a signed 204 to close is accepted', async () => {
+    const fake = await fakeWechat((keys) => ({ status: 204, body: '', headers: wechatHeaders('', keys.platformPrivateKey, keys.platformPublicKeyId) }));
+    try {
+      await expect(closeByOutTradeNo(fake.config, wechatAccountOf(credential), 'W-SIGNED-CLOSE')).resolves.toBeUndefined();
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a query answer without appid is read (appid is optional there)', async () => {
+    const body = JSON.stringify({ mchid: credential.mchId, out_trade_no: 'W-NO-APPID-1', trade_state: 'NOTPAY', amount: { total: 100 } });
+    const fake = await fakeWechat((keys) => ({ status: 200, body, headers: { 'content-type': 'application/json', ...wechatHeaders(body, keys.platformPrivateKey, keys.platformPublicKeyId) } }));
+    try {
+      expect(await queryByOutTradeNo(fake.config, wechatAccountOf(credential), 'W-NO-APPID-1')).toMatchObject({ found: true, transaction: { trade_state: 'NOTPAY', out_trade_no: 'W-NO-APPID-1' } });
+    } finally {
+      await fake.close();
+    }
   });
 });

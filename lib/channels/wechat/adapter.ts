@@ -1,8 +1,9 @@
 import type { UsableCredential } from '../../credentials/find-usable-credential';
-import type { UpstreamOrderRow } from '../../db/schema';
+import type { OrderRow, UpstreamOrderRow } from '../../db/schema';
 import { payUrlFor } from '../../orders/identifiers';
 import { DirectUpstreamError, type DirectChannelAdapter, type DirectPaymentRequest, type StartedDirectPayment } from '../direct/direct-channel';
-import { wechatAccountOf } from './account';
+import { getDb } from '../../db/client';
+import { wechatAccountFor } from './platform-certificates';
 import { createH5Prepay, createNativePrepay, rfc3339Beijing, type WechatPrepayInput } from './client';
 import { wechatConfig, WechatNotConfigured, type WechatConfig } from './config';
 
@@ -46,7 +47,7 @@ export async function startWechatPayment(
   request: DirectPaymentRequest,
   config: WechatConfig = configOrRefuse(),
 ): Promise<StartedDirectPayment> {
-  const account = wechatAccountOf(credential);
+  const account = await wechatAccountFor(getDb(), credential, config);
   const input: WechatPrepayInput = {
     outTradeNo: request.orderNo,
     description: wechatDescription(request.subject),
@@ -60,14 +61,46 @@ export async function startWechatPayment(
   }
   if (request.payMethod === 'h5') {
     const h5Url = await createH5Prepay(config, account, { ...input, payerClientIp: request.clientIp });
-    return { upstreamOrderNo: request.orderNo, cashierUrl: h5UrlWithRedirect(h5Url, request.checkoutUrl) };
+    return { upstreamOrderNo: request.orderNo, cashierUrl: h5UrlWithRedirect(h5Url, request.checkoutUrl), payerClientIp: request.clientIp };
   }
   throw new DirectUpstreamError(`WECHAT payMethod ${request.payMethod} is not supported (native or h5)`);
+}
+
+/** WeChat's h5_url lives 5 minutes. */
+export const H5_URL_LIFETIME_MS = 5 * 60_000;
+/** A link with less than this left is renewed too: the payer needs time to open it. */
+const H5_URL_RENEWAL_MARGIN_MS = 60_000;
+
+/**
+ * A fresh h5_url for a pending h5 order whose link has lapsed or is about to: WeChat's documented way is the same H5
+ * order call again, with exactly the first call's parameters (a differing one is refused as a reused out_trade_no).
+ * Native code_urls last as long as the order; they are never renewed.
+ */
+export async function renewWechatH5Url(
+  credential: UsableCredential,
+  order: OrderRow,
+  upstream: UpstreamOrderRow,
+  now: Date,
+  config: WechatConfig = configOrRefuse(),
+): Promise<{ cashierUrl: string } | undefined> {
+  if (order.payMethod !== 'h5' || !upstream.payerClientIp) return undefined;
+  const issuedAt = upstream.cashierIssuedAt ?? upstream.createdAt;
+  if (now.getTime() - issuedAt.getTime() < H5_URL_LIFETIME_MS - H5_URL_RENEWAL_MARGIN_MS) return undefined;
+  const h5Url = await createH5Prepay(config, await wechatAccountFor(getDb(), credential, config, now), {
+    outTradeNo: upstream.upstreamOrderNo,
+    description: wechatDescription(order.productName ?? ''),
+    amountMinor: order.payAmountMinor,
+    timeExpire: rfc3339Beijing(order.expiresAt),
+    notifyUrl: config.notifyUrl,
+    payerClientIp: upstream.payerClientIp,
+  });
+  return { cashierUrl: h5UrlWithRedirect(h5Url, payUrlFor(order.payToken)) };
 }
 
 export const wechatChannelAdapter: DirectChannelAdapter = {
   channel: 'WECHAT',
   startPayment: (credential, request) => startWechatPayment(credential, request),
+  renewCashier: (credential, order, upstream, now) => renewWechatH5Url(credential, order, upstream, now),
   payUrlOf(order: { payMethod: string | null; payToken: string }, upstream: UpstreamOrderRow | undefined): string {
     if (order.payMethod === 'h5' && upstream) return upstream.cashierUrl;
     return payUrlFor(order.payToken);

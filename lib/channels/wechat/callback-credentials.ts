@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { upstreamCredentials, type UpstreamCredentialRow } from '../../db/schema';
+import { upstreamCredentials, wechatPlatformCertificates, type UpstreamCredentialRow } from '../../db/schema';
 import { decryptSecret } from '../../crypto/secret-box';
 import { normalizeSerial, wechatVerifier, type WechatVerifier } from './signing';
 
@@ -22,7 +22,7 @@ function certificateSerial(row: UpstreamCredentialRow): string | undefined {
   if (!certificateSerials.has(cacheKey)) {
     let serial: string | undefined;
     try {
-      serial = wechatVerifier({ platformCertificate: row.platformCertificate }).certificate?.serial;
+      serial = wechatVerifier({ platformCertificate: row.platformCertificate }).certificates[0]?.serial;
     } catch {
       serial = undefined;
     }
@@ -34,7 +34,7 @@ function certificateSerial(row: UpstreamCredentialRow): string | undefined {
 
 /**
  * The credentials whose WeChat key `Wechatpay-Serial` names: a `PUB_KEY_ID_…` matches the stored public key id; a
- * certificate serial matches a stored platform certificate. A notification's resource is encrypted under a
+ * certificate serial matches a stored platform certificate or one downloaded for the credential since (a rotation). A notification's resource is encrypted under a
  * credential's APIv3 key, so the order cannot be known before one of these keys has verified and decrypted it.
  * Disabled or deleted credentials stay candidates: a payment made while they were usable is still real.
  */
@@ -51,12 +51,18 @@ export async function callbackCandidates(db: Database, serial: string): Promise<
       ),
     );
   const wanted = byPublicKey ? undefined : normalizeSerial(serial);
+  const downloaded = new Map<number, string>();
+  if (wanted !== undefined) {
+    const found = await db.select().from(wechatPlatformCertificates).where(eq(wechatPlatformCertificates.serial, wanted));
+    for (const certificate of found) downloaded.set(certificate.credentialId, certificate.certificatePem);
+  }
   const candidates: CallbackCandidate[] = [];
   for (const row of rows) {
-    if (wanted !== undefined && certificateSerial(row) !== wanted) continue;
+    if (wanted !== undefined && certificateSerial(row) !== wanted && !downloaded.has(row.id)) continue;
     let verifier: WechatVerifier;
     try {
-      verifier = wechatVerifier({ platformCertificate: row.platformCertificate, publicKey: row.upstreamPublicKey, publicKeyId: row.upstreamPublicKeyId });
+      const downloadedCertificates = downloaded.has(row.id) ? [downloaded.get(row.id)!] : [];
+      verifier = wechatVerifier({ platformCertificate: row.platformCertificate, downloadedCertificates, publicKey: row.upstreamPublicKey, publicKeyId: row.upstreamPublicKeyId });
     } catch {
       continue;
     }

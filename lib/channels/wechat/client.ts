@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DirectUpstreamError } from '../direct/direct-channel';
 import type { WechatAccount } from './account';
 import type { WechatConfig } from './config';
-import { authorizationHeader, signedMessage, verifyWechatSignature } from './signing';
+import { authorizationHeader, signedMessage, verifyWechatSignature, type VerifyResult, type WechatVerifier } from './signing';
 
 /** The upstream refused, answered something unusable, or could not be reached. `reason` is safe to show merchants. */
 export class WechatUpstreamError extends DirectUpstreamError {
@@ -29,13 +29,16 @@ function clean(text: unknown, max: number): string {
 }
 
 /**
- * One signed API v3 call. A 2xx answer must carry WeChat's valid signature (a 204 without one is accepted: it
- * carries nothing); anything else becomes a WechatUpstreamError naming WeChat's `code` and `message`.
+ * One signed API v3 call, sending `Wechatpay-Serial` (the key we verify with). Every 2xx answer must carry WeChat's
+ * valid signature, a body-less 204 too (as wechatpay-go checks every 2xx): an unsigned one is forged and changes
+ * nothing. An answer signed by a platform certificate we do not know yet (a rotation) is checked again once the
+ * certificates are downloaded anew. Anything else becomes a WechatUpstreamError naming WeChat's `code` and `message`.
+ * `verifierFor` replaces the account's verifier for an answer that carries its own keys (the certificate list).
  */
 export async function callWechat(
   config: WechatConfig,
   account: WechatAccount,
-  request: { method: 'GET' | 'POST'; pathWithQuery: string; body?: Record<string, unknown> },
+  request: { method: 'GET' | 'POST'; pathWithQuery: string; body?: Record<string, unknown>; verifierFor?: (json: unknown) => WechatVerifier; withoutAcceptSerial?: boolean },
   now: () => Date = () => new Date(),
 ): Promise<WechatAnswer> {
   const body = request.body === undefined ? '' : JSON.stringify(request.body);
@@ -50,6 +53,7 @@ export async function callWechat(
       method: request.method,
       headers: {
         authorization,
+        ...(request.withoutAcceptSerial ? {} : { 'wechatpay-serial': account.acceptSerial }),
         accept: 'application/json',
         'user-agent': 'payment-order-service (node)',
         ...(request.method === 'POST' ? { 'content-type': 'application/json' } : {}),
@@ -78,14 +82,30 @@ export async function callWechat(
     const message = clean(refusal.message, 160);
     throw new WechatUpstreamError(`WeChat Pay refused: ${code}${message ? ` ${message}` : ''}`, { status: response.status, code, unreachable: response.status >= 500 });
   }
-  const message = signedMessage(response.headers, text);
-  const unsignedEmpty = response.status === 204 && !message.signature;
-  if (!unsignedEmpty) {
-    const verified = verifyWechatSignature(message, account.verifier, now());
-    if (!verified.ok) throw new WechatUpstreamError(`WeChat Pay answer failed signature verification: ${verified.reason}`, { status: response.status });
-  }
+  const verified = await verifyAnswer(account, signedMessage(response.headers, text), json, request.verifierFor, now);
+  if (!verified.ok) throw new WechatUpstreamError(`WeChat Pay answer failed signature verification: ${verified.reason}`, { status: response.status });
   if (text !== '' && json === undefined) throw new WechatUpstreamError('WeChat Pay answer is not JSON', { status: response.status });
   return { status: response.status, json };
+}
+
+async function verifyAnswer(
+  account: WechatAccount,
+  message: ReturnType<typeof signedMessage>,
+  json: unknown,
+  verifierFor: ((json: unknown) => WechatVerifier) | undefined,
+  now: () => Date,
+): Promise<VerifyResult> {
+  let verifier: WechatVerifier;
+  try {
+    verifier = verifierFor ? verifierFor(json) : account.verifier;
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : 'the answer carries no usable key' };
+  }
+  const verified = verifyWechatSignature(message, verifier, now());
+  const unknownCertificate = !verified.ok && verified.reason.includes('names no key') && !message.serial?.startsWith('PUB_KEY_ID_');
+  if (verified.ok || !unknownCertificate || verifierFor || !account.refreshVerifier) return verified;
+  const refreshed = await account.refreshVerifier();
+  return refreshed ? verifyWechatSignature(message, refreshed, now()) : verified;
 }
 
 export interface WechatPrepayInput {
@@ -143,7 +163,8 @@ export type WechatTradeState = (typeof WECHAT_TRADE_STATES)[number];
 
 /** A transaction as WeChat describes it (query answers and decrypted notifications). */
 export const wechatTransactionSchema = z.object({
-  appid: z.string(),
+  /** Optional in the query answer (WeChat may leave it out); when present it must be the credential's. */
+  appid: z.string().optional(),
   mchid: z.string(),
   out_trade_no: z.string(),
   transaction_id: z.string().optional(),

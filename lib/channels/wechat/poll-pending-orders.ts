@@ -8,7 +8,8 @@ import { closePendingOrder, closeWhenUnansweredTooLong } from '../poller/close-p
 import { pollConcurrently, type PollOutcome, type PollSummary } from '../poller/poll-concurrently';
 import { recordPollAnomalyOnce } from '../poller/record-poll-anomaly';
 import { settleUpstreamPayment } from '../poller/settle-upstream-payment';
-import { wechatAccountOf, type WechatAccount } from './account';
+import type { WechatAccount } from './account';
+import { wechatAccountFor } from './platform-certificates';
 import { closeByOutTradeNo, parseWechatTime, queryByOutTradeNo, WechatUpstreamError, type WechatQueryResult } from './client';
 import { wechatConfig, WechatNotConfigured, type WechatConfig } from './config';
 import { CLOCK_TOLERANCE_MS } from './receive-callback';
@@ -37,7 +38,7 @@ async function settle(db: Database, config: WechatConfig, account: WechatAccount
   const windowEnded = order.expiresAt.getTime() <= now.getTime();
   if (upstream.found && upstream.transaction.trade_state === 'SUCCESS') {
     const transaction = upstream.transaction;
-    if (transaction.appid !== account.appId) {
+    if (transaction.appid !== undefined && transaction.appid !== account.appId) {
       await recordPollAnomalyOnce(db, {
         channel: 'WECHAT',
         order,
@@ -81,7 +82,7 @@ async function settle(db: Database, config: WechatConfig, account: WechatAccount
 }
 
 /** The accounts of the orders' credentials (whatever their state now: the orders were made while they were usable). */
-async function accountsOf(db: Database, credentialIds: number[]): Promise<Map<number, WechatAccount | Error>> {
+async function accountsOf(db: Database, config: WechatConfig, credentialIds: number[], now: Date): Promise<Map<number, WechatAccount | Error>> {
   const accounts = new Map<number, WechatAccount | Error>();
   if (credentialIds.length === 0) return accounts;
   const rows = await db.select().from(upstreamCredentials).where(inArray(upstreamCredentials.id, credentialIds));
@@ -89,11 +90,12 @@ async function accountsOf(db: Database, credentialIds: number[]): Promise<Map<nu
     try {
       accounts.set(
         row.id,
-        wechatAccountOf({
-          ...row,
-          privateKey: decryptSecret(row.privateKeyEncrypted),
-          apiV3Key: row.apiV3KeyEncrypted === null ? null : decryptSecret(row.apiV3KeyEncrypted),
-        }),
+        await wechatAccountFor(
+          db,
+          { ...row, privateKey: decryptSecret(row.privateKeyEncrypted), apiV3Key: row.apiV3KeyEncrypted === null ? null : decryptSecret(row.apiV3KeyEncrypted) },
+          config,
+          now,
+        ),
       );
     } catch (error) {
       accounts.set(row.id, error instanceof Error ? error : new Error(String(error)));
@@ -120,7 +122,7 @@ export async function pollPendingWechatOrders(
     .where(and(eq(orders.channel, 'WECHAT'), eq(orders.status, 'pending'), lte(orders.createdAt, new Date(now.getTime() - FIRST_CHECK_AFTER_MS))))
     .orderBy(asc(orders.expiresAt))
     .limit(BATCH);
-  const accounts = await accountsOf(db, [...new Set(pending.map((order) => order.credentialId).filter((id): id is number => id !== null))]);
+  const accounts = await accountsOf(db, config, [...new Set(pending.map((order) => order.credentialId).filter((id): id is number => id !== null))], now);
   return pollConcurrently(pending, CONCURRENCY, async (order) => {
     try {
       const account = order.credentialId === null ? undefined : accounts.get(order.credentialId);

@@ -75,6 +75,34 @@ describe('wechat-poller', () => {
     expect((await state(order.orderNo)).status).toBe('closed');
   });
 
+  it('a close answered 204 without WeChat\'s signature is forged: the order is not closed', async () => {
+    const { order } = await anOrder();
+    // A man in the middle: forwards to the sandbox, but strips the signature from the close answer.
+    const { createServer } = await import('node:http');
+    const proxy = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const upstream = await fetch(`${bed.sandboxUrl}${request.url}`, {
+        method: request.method,
+        headers: Object.fromEntries(Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host')),
+        body: request.method === 'POST' ? Buffer.concat(chunks) : undefined,
+      });
+      const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !request.url!.endsWith('/close') || !name.startsWith('wechatpay-')));
+      response.writeHead(upstream.status, headers);
+      response.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const lines: string[] = [];
+    try {
+      const config = { ...wechatConfig(), baseUrl: `http://127.0.0.1:${(proxy.address() as { port: number }).port}` };
+      await pollPendingWechatOrders(getDb(), new Date(order.expiresAt.getTime() + 60_000), { config, log: (line) => lines.push(line) });
+    } finally {
+      proxy.close();
+    }
+    expect(lines.some((line) => line.includes(`${order.orderNo}: WeChat Pay answer failed signature verification`))).toBe(true);
+    expect((await state(order.orderNo)).status).toBe('pending');
+  });
+
   it('a payment WeChat took after the window is recorded as late for the operator and the order closed', async () => {
     const { order } = await anOrder();
     await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: false });

@@ -59,8 +59,8 @@ async function decideForOrder(db: Database, transaction: WechatTransaction, decr
       if (!order) return { ...base, verdict: 'unknown_order', detail: `no WECHAT order ${transaction.out_trade_no.slice(0, 64)}` };
       const bound = decrypting.find((candidate) => candidate.credentialId === order.credentialId);
       if (!bound) return { ...base, orderId: order.id, verdict: 'wrong_merchant', detail: `the order is bound to credential ${order.credentialId}, whose keys did not sign and encrypt this notification` };
-      if (transaction.appid !== bound.appId || transaction.mchid !== bound.mchId) {
-        return { ...base, orderId: order.id, verdict: 'wrong_merchant', detail: `appid/mchid ${transaction.appid.slice(0, 40)}/${transaction.mchid.slice(0, 40)} are not credential ${bound.credentialId}'s` };
+      if ((transaction.appid !== undefined && transaction.appid !== bound.appId) || transaction.mchid !== bound.mchId) {
+        return { ...base, orderId: order.id, verdict: 'wrong_merchant', detail: `appid/mchid ${String(transaction.appid).slice(0, 40)}/${transaction.mchid.slice(0, 40)} are not credential ${bound.credentialId}'s` };
       }
       const total = transaction.amount?.total;
       if (total === undefined || BigInt(total) !== order.payAmountMinor) {
@@ -110,7 +110,7 @@ async function authenticate(
   const verifying = candidates.filter((candidate) => verifyWechatSignature(message, candidate.verifier, now).ok);
   if (verifying.length === 0) {
     // The reason of the first check that fails (missing headers, SIGNTEST, clock window, unknown serial, bad signature).
-    const reason = verifyWechatSignature(message, candidates[0]?.verifier ?? {}, now);
+    const reason = verifyWechatSignature(message, candidates[0]?.verifier ?? { certificates: [] }, now);
     return { decision: { verdict: 'bad_signature', detail: reason.ok ? 'signature does not match' : reason.reason } };
   }
   let parsedJson: unknown;

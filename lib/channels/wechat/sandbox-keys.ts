@@ -59,16 +59,22 @@ export async function sandboxWechatKeysOf(db: Database): Promise<SandboxWechatKe
   return row!;
 }
 
-/** What lib/credentials' submitWechatCredential needs for a credential bound to the sandbox (WeChat Pay public key mode). */
+/**
+ * What lib/credentials' submitWechatCredential needs for a credential bound to the sandbox, in the simulator's mode
+ * (`npm run sandbox -- wechat mode`): the WeChat Pay public key, the oldest platform certificate (newer ones are
+ * downloaded from /v3/certificates, as with the real WeChat Pay), or both while migrating.
+ */
 export async function wechatSandboxCredentialInput(db: Database): Promise<WechatCredentialInput> {
   const keys = await sandboxWechatKeysOf(db);
+  const certificate = keys.mode === 'public_key' ? undefined : keys.platformCertificates[0]?.certificatePem;
+  const publicKey = keys.mode === 'certificate' ? {} : { wechatPayPublicKey: keys.platformPublicKey, wechatPayPublicKeyId: keys.platformPublicKeyId };
   return {
     appId: keys.appId,
     mchId: keys.mchId,
     merchantCertSerial: keys.merchantCertSerial,
     merchantPrivateKey: keys.merchantPrivateKey,
     apiV3Key: keys.apiV3Key,
-    wechatPayPublicKey: keys.platformPublicKey,
-    wechatPayPublicKeyId: keys.platformPublicKeyId,
+    ...(certificate ? { platformCertificate: certificate } : {}),
+    ...publicKey,
   };
 }

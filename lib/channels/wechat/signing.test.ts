@@ -55,7 +55,7 @@ describe('answer and notification verification', () => {
   });
 
   it('platform certificate mode: the certificate whose serial Wechatpay-Serial names verifies (case and leading zeros aside)', () => {
-    expect(certificateMode.certificate?.serial).toBe(SIGNING_PLATFORM_SERIAL);
+    expect(certificateMode.certificates.map((certificate) => certificate.serial)).toEqual([SIGNING_PLATFORM_SERIAL]);
     const headers = wechatHeaders(body, SIGNING_PLATFORM_KEY, SIGNING_PLATFORM_SERIAL.toLowerCase(), NOW_SECONDS);
     expect(verifyWechatSignature(message(headers), certificateMode, NOW)).toEqual({ ok: true });
     expect(verifyWechatSignature(message(headers, body.replace('abc', 'abd')), certificateMode, NOW)).toEqual({ ok: false, reason: 'signature does not match' });
@@ -64,7 +64,7 @@ describe('answer and notification verification', () => {
     expect(verifyWechatSignature(signedMessage(otherSerial, body), certificateMode, NOW).ok).toBe(false);
     // A certificate and a key id of the other mode never stand in for each other.
     expect(verifyWechatSignature(message(wechatHeaders(body, SIGNING_PLATFORM_KEY, SIGNING_PLATFORM_SERIAL, NOW_SECONDS)), publicKeyMode, NOW).ok).toBe(false);
-    expect(wechatVerifier({ platformCertificate: PLATFORM_CERTIFICATE }).certificate?.serial).toBe('3B077AAFC6A7077AF92670695630E1161E26EC4');
+    expect(wechatVerifier({ platformCertificate: PLATFORM_CERTIFICATE }).certificates[0]?.serial).toBe('3B077AAFC6A7077AF92670695630E1161E26EC4');
   });
 
   it('refuses timestamps more than 300 s away, either way, and accepts the edge', () => {

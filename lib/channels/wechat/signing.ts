@@ -59,18 +59,23 @@ export function authorizationHeader(
 
 /** The keys WeChat's signatures of one merchant account are checked with, chosen by `Wechatpay-Serial`. */
 export interface WechatVerifier {
-  /** Platform certificate mode: the certificate's serial (upper-case hex) and key. */
-  certificate?: { serial: string; key: KeyObject };
-  /** WeChat Pay public key mode: `PUB_KEY_ID_…` and the key. */
+  /** Platform certificate mode: each known certificate's serial (upper-case hex) and key (several across a rotation). */
+  certificates: { serial: string; key: KeyObject }[];
+  /** WeChat Pay public key mode: `PUB_KEY_ID_…` and the key. A migrating merchant has both. */
   publicKey?: { id: string; key: KeyObject };
 }
 
-/** Builds the verifier from what a credential stores (a PEM certificate, or a PEM public key with its id). */
-export function wechatVerifier(stored: { platformCertificate?: string | null; publicKey?: string | null; publicKeyId?: string | null }): WechatVerifier {
-  const verifier: WechatVerifier = {};
-  if (stored.platformCertificate) {
-    const certificate = new X509Certificate(stored.platformCertificate);
-    verifier.certificate = { serial: normalizeSerial(certificate.serialNumber), key: certificate.publicKey };
+/**
+ * Builds the verifier from what a credential stores (a PEM certificate and/or a PEM public key with its id) and the
+ * platform certificates downloaded for it since.
+ */
+export function wechatVerifier(stored: { platformCertificate?: string | null; downloadedCertificates?: readonly string[]; publicKey?: string | null; publicKeyId?: string | null }): WechatVerifier {
+  const verifier: WechatVerifier = { certificates: [] };
+  for (const pem of [stored.platformCertificate, ...(stored.downloadedCertificates ?? [])]) {
+    if (!pem) continue;
+    const certificate = new X509Certificate(pem);
+    const serial = normalizeSerial(certificate.serialNumber);
+    if (!verifier.certificates.some((known) => known.serial === serial)) verifier.certificates.push({ serial, key: certificate.publicKey });
   }
   if (stored.publicKey && stored.publicKeyId) verifier.publicKey = { id: stored.publicKeyId, key: createPublicKey(stored.publicKey) };
   return verifier;
@@ -84,8 +89,9 @@ export function normalizeSerial(serial: string): string {
 /** The key a `Wechatpay-Serial` names, if the verifier has it. */
 export function keyForSerial(verifier: WechatVerifier, serial: string): KeyObject | undefined {
   if (serial.startsWith('PUB_KEY_ID_')) return verifier.publicKey?.id === serial ? verifier.publicKey.key : undefined;
-  if (verifier.certificate && /^[0-9A-Fa-f]{1,64}$/.test(serial) && normalizeSerial(serial) === verifier.certificate.serial) return verifier.certificate.key;
-  return undefined;
+  if (!/^[0-9A-Fa-f]{1,64}$/.test(serial)) return undefined;
+  const wanted = normalizeSerial(serial);
+  return verifier.certificates.find((certificate) => certificate.serial === wanted)?.key;
 }
 
 export interface SignedMessage {

@@ -62,10 +62,26 @@ describe('adapter against the sandbox', () => {
     expect(await queryYhtPayment(yhtConfig(), 'Y-NEVER-CREATED')).toEqual({ found: false });
   });
 
-  it('is refused by the sandbox with another key or merchant number', async () => {
-    await expect(createYhtPayment({ ...yhtConfig(), key: 'wrong' }, input(`Y-K-${Date.now()}`))).rejects.toThrow('YHT upstream refused the order: SIGN_ERROR');
-    await expect(queryYhtPayment({ ...yhtConfig(), key: 'wrong' }, 'Y1')).rejects.toThrow('SIGN_ERROR');
-    await expect(createYhtPayment({ ...yhtConfig(), merchantNo: 'M-UNKNOWN' }, input(`Y-M-${Date.now()}`))).rejects.toThrow('MCH_NOT_EXIST');
+  it('is refused by the sandbox with another key or merchant number; a refusal it cannot verify is not taken at its word', async () => {
+    // Signed with the merchant's real key, which the caller with the wrong key cannot verify.
+    await expect(createYhtPayment({ ...yhtConfig(), key: 'wrong' }, input(`Y-K-${Date.now()}`))).rejects.toThrow('YHT upstream answer has no valid signature (code SIGN_ERROR)');
+    await expect(queryYhtPayment({ ...yhtConfig(), key: 'wrong' }, 'Y1')).rejects.toThrow('no valid signature (code SIGN_ERROR)');
+    // An unknown merchant has no key: the refusal is unsigned.
+    await expect(createYhtPayment({ ...yhtConfig(), merchantNo: 'M-UNKNOWN' }, input(`Y-M-${Date.now()}`))).rejects.toThrow('no valid signature (code MCH_NOT_EXIST)');
+  });
+
+  it('the sandbox signs its refusals to a known merchant, and the adapter reads them as refusals', async () => {
+    const outTradeNo = `Y-R-${Date.now()}`;
+    await createYhtPayment(yhtConfig(), input(outTradeNo));
+    await expect(createYhtPayment(yhtConfig(), { ...input(outTradeNo), payMethod: 'aliPay' })).rejects.toThrow('YHT upstream refused the order: ORDER_EXISTS');
+    const response = await fetch(`${bed.sandboxUrl}/api/pay/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ mchNo: YHT_SANDBOX_MERCHANT_NO, outTradeNo: 'Y-NONE', nonceStr: 'n0nce', sign: yhtSignature({ mchNo: YHT_SANDBOX_MERCHANT_NO, outTradeNo: 'Y-NONE', nonceStr: 'n0nce' }, YHT_SANDBOX_KEY) }),
+    });
+    const refusal = (await response.json()) as Record<string, string>;
+    expect(refusal).toMatchObject({ code: 'ORDER_NOT_EXIST' });
+    expect(refusal.sign).toBe(yhtSignature(refusal, YHT_SANDBOX_KEY));
   });
 
   it('sandbox refuses unsigned, malformed and expired create calls', async () => {

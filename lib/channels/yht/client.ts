@@ -40,7 +40,7 @@ function nonce(): string {
   return randomBytes(16).toString('hex');
 }
 
-/** POSTs a signed form and returns the answer's flat text fields, its signature checked when `code` is SUCCESS. */
+/** POSTs a signed form and returns the answer's flat text fields once its signature is checked, whatever its `code`. */
 async function call(config: YhtConfig, path: string, fields: Record<string, string | undefined>): Promise<Record<string, string>> {
   const body = new URLSearchParams(signedYhtFields(fields, config.key)).toString();
   let response: Response;
@@ -72,8 +72,10 @@ async function call(config: YhtConfig, path: string, fields: Record<string, stri
     if (typeof value === 'string') answer[name] = value;
     else if (typeof value === 'number') answer[name] = String(value);
   }
-  if (answer.code === YHT_OK && !verifyYhtSign(answer, config.key, answer.sign)) {
-    throw new YhtUpstreamError('YHT upstream answer has an invalid signature');
+  // Every answer is signed, refusals too: an unsigned "ORDER_NOT_EXIST" could otherwise close an order.
+  if (!verifyYhtSign(answer, config.key, answer.sign)) {
+    const code = answer.code === undefined ? '' : ` (code ${answer.code.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40)})`;
+    throw new YhtUpstreamError(`YHT upstream answer has no valid signature${code}`);
   }
   return answer;
 }

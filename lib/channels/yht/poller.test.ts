@@ -5,8 +5,10 @@ import { getDb } from '../../db/client';
 import { PERIODIC_JOBS } from '../../workers/periodic-jobs';
 import { runJobExclusively } from '../../workers/periodic-job';
 import { aMerchant } from '../../../test/factories';
-import { startYhtTestBed, SUBMIT, QUERY, yhtSubmit } from '../../../test/yht-sandbox';
+import { serveWebHandler } from '../../../test/web-handler-server';
+import { startYhtTestBed, SUBMIT, QUERY, yhtSignature, yhtSubmit } from '../../../test/yht-sandbox';
 import { paySandboxOrder } from '../../../sandbox/yht/pay';
+import { yhtConfig } from './config';
 import { CLOSE_WITHOUT_ANSWER_AFTER_MS, pollPendingYhtOrders, yhtPollerJob } from './poll-pending-orders';
 
 let bed: Awaited<ReturnType<typeof startYhtTestBed>>;
@@ -132,5 +134,31 @@ describe('YHT poller', () => {
     await getDb().execute(sql`UPDATE sandbox_yht_orders SET status = 'CLOSED' WHERE trade_no = ${order.tradeNo}`);
     await pollPendingYhtOrders(getDb(), new Date(order.createdAt.getTime() + MINUTE), { log });
     expect((await state(order.orderNo)).status).toBe('closed');
+  });
+
+  it('closes an order past its window on a signed ORDER_NOT_EXIST, but never on an unsigned or badly signed one', async () => {
+    // A fake upstream answering every query with an error that is not signed, or signed with another key.
+    let signWith: string | undefined;
+    const fake = await serveWebHandler(async () => {
+      const refusal = { code: 'ORDER_NOT_EXIST', msg: 'no such order' };
+      const body = signWith === undefined ? refusal : { ...refusal, sign: yhtSignature(refusal, signWith) };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    });
+    try {
+      const order = await anOrder();
+      await getDb().execute(sql`DELETE FROM sandbox_yht_orders WHERE trade_no = ${order.tradeNo}`); // the upstream has lost it
+      const afterWindow = new Date(order.createdAt.getTime() + 31 * MINUTE);
+      for (const key of [undefined, 'another-key']) {
+        signWith = key;
+        const summary = await pollPendingYhtOrders(getDb(), afterWindow, { log, config: { ...yhtConfig(), baseUrl: fake.url } });
+        expect(summary.failed).toBeGreaterThanOrEqual(1);
+        expect((await state(order.orderNo)).status).toBe('pending');
+        expect(lines.at(-1)).toContain('YHT upstream answer has no valid signature (code ORDER_NOT_EXIST)');
+      }
+      await pollPendingYhtOrders(getDb(), afterWindow, { log }); // the simulator signs its ORDER_NOT_EXIST
+      expect((await state(order.orderNo)).status).toBe('closed');
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -10,6 +10,26 @@ export const chainCursors = pgTable('chain_cursors', {
 });
 
 /**
+ * The health of each TronGrid-compatible endpoint the chain watcher reads (TRONGRID_BASE_URLS), kept by the watcher
+ * so that a rate-limit block is honoured across ticks and processes, and shown on the operator's health page.
+ */
+export const chainEndpoints = pgTable('chain_endpoints', {
+  baseUrl: text('base_url').primaryKey(),
+  /** Set by a 403/429 answer: no request goes to the endpoint before this time. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** Since when the endpoint has failed (network error, timeout, 5xx); null once it answers again. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  lastOkAt: timestamp('last_ok_at', { withTimezone: true }),
+  /** The last request of any outcome: a failing endpoint is tried again once this is old enough. */
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ChainEndpointRow = typeof chainEndpoints.$inferSelect;
+
+/**
  * Every confirmed USDT transfer to a receiving address, stored once whether it paid an order or not.
  * verdict: matched | no_order | wrong_amount | late
  */
@@ -49,6 +69,8 @@ export const sandboxTronTransfers = pgTable(
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
     valueRaw: numeric('value_raw', { precision: 78, scale: 0 }).notNull(),
+    /** When the sandbox indexer lists the transfer: its block time, or later for a block indexed late. */
+    indexedAtMs: bigint('indexed_at_ms', { mode: 'number' }),
   },
   (table) => [index('sandbox_tron_transfers_time_idx').on(table.blockTimestampMs, table.id)],
 );

@@ -15,3 +15,4 @@ export * from './upstream-credentials';
 export * from './sandbox-alipay';
 export * from './job-runs';
 export * from './attention-dismissals';
+export * from './wechat-platform-certificates';

@@ -6,6 +6,7 @@ import { orders } from './orders';
  * One delivery cycle of an order's payment notification (the outbox row). Cycle 1 is written in the same
  * transaction that marks the order paid; an operator's resend starts the next cycle and keeps the history.
  * status: pending → delivered | failed | superseded. A claimed row carries a lease (owner + until).
+ * destination is the notifyUrl's host (with its port): claims share worker slots fairly between destinations.
  */
 export const notifications = pgTable(
   'notifications',
@@ -20,6 +21,10 @@ export const notifications = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** host[:port] of the order's notifyUrl; null when the order has none (or it is not a URL). */
+    destination: text('destination'),
+    /** The retry plan's horizon: after it no attempt starts, and one deferred by an open circuit fails. */
+    giveUpAt: timestamp('give_up_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -30,8 +35,37 @@ export const notifications = pgTable(
     index('notifications_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
+    // The claim walks the destinations with notifications pending, then takes each one's oldest due.
+    index('notifications_pending_destination_idx')
+      .on(table.destination, table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    // A worker's attempts in flight, counted per destination on every claim (only leased rows are indexed).
+    index('notifications_leased_idx')
+      .on(table.leaseOwner, table.destination)
+      .where(sql`${table.leaseOwner} IS NOT NULL`),
+    // The operator's attention list: failed notifications, newest first.
+    index('notifications_failed_idx')
+      .on(table.id)
+      .where(sql`${table.status} = 'failed'`),
   ],
 );
+
+/**
+ * The circuit breaker of one destination, shared by every worker. A row exists once the destination has failed
+ * (no answer: timeout, refused, unreachable); consecutive failures open the circuit until `openUntil`, then one
+ * probe (`probeUntil` is its lease) decides: an answer closes it, another failure opens it for longer.
+ */
+export const notificationDestinations = pgTable('notification_destinations', {
+  destination: text('destination').primaryKey(),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  /** First failure of the current run of failures; null while the destination answers. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  openUntil: timestamp('open_until', { withTimezone: true }),
+  probeUntil: timestamp('probe_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  lastAnswerAt: timestamp('last_answer_at', { withTimezone: true }),
+});
 
 /** Every delivery attempt, as sent and as answered. */
 export const notificationAttempts = pgTable(
@@ -57,3 +91,4 @@ export const notificationAttempts = pgTable(
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationAttemptRow = typeof notificationAttempts.$inferSelect;
+export type NotificationDestinationRow = typeof notificationDestinations.$inferSelect;

@@ -42,6 +42,11 @@ export const orders = pgTable(
     paidVia: text('paid_via'),
     /** Who paid, as the upstream names them (USDT: the sending address). */
     payer: text('payer'),
+    /**
+     * USDT: the order holds its (address, amount) slot, from creation until it is paid or its window ended a
+     * cool-down ago (USDT_SLOT_COOLDOWN_MINUTES), so a late transfer for an expired order never pays a new one.
+     */
+    holdsSlot: boolean('holds_slot').notNull().default(false),
     /** Pollers (ALIPAY): when the upstream may next be asked about this pending order; null = not asked yet. */
     upstreamCheckAfter: timestamp('upstream_check_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,17 +54,31 @@ export const orders = pgTable(
   },
   (table) => [
     unique('orders_merchant_order_no_key').on(table.merchantId, table.merchantOrderNo),
-    // The +0.01 rule: among pending USDT orders one (address, amount) pair is held by one order only.
-    uniqueIndex('orders_pending_usdt_slot_key')
+    // The +0.01 rule and the cool-down: one (address, amount) slot is held by one USDT order at a time.
+    uniqueIndex('orders_usdt_slot_holder_key')
       .on(table.receivingAddressId, table.payAmountMinor)
-      .where(sql`${table.status} = 'pending' AND ${table.channel} = 'USDT'`),
+      .where(sql`${table.holdsSlot}`),
+    // The expiry job frees slots whose cool-down has ended.
+    index('orders_usdt_slot_release_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.holdsSlot}`),
     // The chain watcher looks up a USDT order by receiving address and exact amount, whatever its status.
     index('orders_usdt_address_amount_idx')
       .on(table.receivingAddressId, table.payAmountMinor, table.createdAt)
       .where(sql`${table.channel} = 'USDT'`),
-    index('orders_pending_expiry_idx')
-      .on(table.expiresAt)
+    // The expiry job and the pollers: one channel's pending orders, nearest expiry first.
+    index('orders_pending_channel_expiry_idx')
+      .on(table.channel, table.expiresAt)
       .where(sql`${table.status} = 'pending'`),
+    // The portal's order list (newest first, keyset paged) and the dashboard's last days, whose counts by status
+    // it answers from the index alone.
+    index('orders_merchant_created_idx').on(table.merchantId, table.createdAt, table.id, table.status),
+    // The same list filtered by status (pending orders are the newest: "paid" would skip them all).
+    index('orders_merchant_status_created_idx').on(table.merchantId, table.status, table.createdAt, table.id),
+    // The dashboard's paid totals, by paid time.
+    index('orders_merchant_paid_idx')
+      .on(table.merchantId, table.paidAt)
+      .where(sql`${table.status} = 'paid'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { bigint, bigserial, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
  * The built-in WeChat Pay v3 simulator's key material (sandbox/wechat/), generated on first use and kept here so
@@ -19,6 +19,16 @@ export const sandboxWechatKeys = pgTable('sandbox_wechat_keys', {
   platformPublicKey: text('platform_public_key').notNull(),
   platformPublicKeyId: text('platform_public_key_id').notNull(),
   apiV3Key: text('api_v3_key').notNull(),
+  /**
+   * How the simulated WeChat Pay signs for this merchant: 'public_key' (the WeChat Pay public key above, the mode of
+   * new merchants), 'certificate' (platform certificates) or 'both' (a merchant migrating between them).
+   */
+  mode: text('mode').notNull().default('public_key'),
+  /** Platform certificates with their keys, oldest first; the newest signs. Made by `sandbox wechat rotate-certificate`. */
+  platformCertificates: jsonb('platform_certificates')
+    .$type<{ serial: string; certificatePem: string; privateKeyPem: string; effectiveTime: string; expireTime: string }[]>()
+    .notNull()
+    .default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -43,6 +53,8 @@ export const sandboxWechatOrders = pgTable(
     notifyUrl: text('notify_url').notNull(),
     attach: text('attach'),
     payerClientIp: text('payer_client_ip'),
+    /** MWEB: every h5_url handed out, by its `package`, with when (each lives a few minutes). */
+    h5Urls: jsonb('h5_urls').$type<Record<string, string>>().notNull().default({}),
     timeExpire: timestamp('time_expire', { withTimezone: true }).notNull(),
     /** NOTPAY | SUCCESS | CLOSED */
     tradeState: text('trade_state').notNull().default('NOTPAY'),

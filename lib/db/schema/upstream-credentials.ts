@@ -21,6 +21,8 @@ export const upstreamCredentials = pgTable(
     upstreamAppId: text('upstream_app_id').notNull(),
     /** WECHAT only. */
     mchId: text('mch_id'),
+    /** ALIPAY only, optional: the merchant's Alipay user id (2088…), which genuine notifications name as seller_id. */
+    sellerId: text('seller_id'),
     /** WECHAT only: the merchant API certificate's serial number (hex). */
     merchantCertSerial: text('merchant_cert_serial'),
     /** Alipay app private key, or the WeChat merchant API private key: envelope. */

@@ -16,6 +16,10 @@ export const upstreamOrders = pgTable(
     upstreamOrderNo: text('upstream_order_no').notNull(),
     cashierUrl: text('cashier_url').notNull(),
     qrContent: text('qr_content'),
+    /** When the upstream issued cashierUrl (WECHAT h5_url lives 5 minutes); null: at createdAt. */
+    cashierIssuedAt: timestamp('cashier_issued_at', { withTimezone: true }),
+    /** The payer IP the upstream order was made for (WECHAT h5 `payer_client_ip`), sent again when it is renewed. */
+    payerClientIp: text('payer_client_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('upstream_orders_channel_no_key').on(table.channel, table.upstreamOrderNo)],

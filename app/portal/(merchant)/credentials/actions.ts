@@ -28,7 +28,12 @@ export async function submitAlipayCredentialAction(input: Record<string, unknown
       merchantId: merchant.merchantId,
       actor: portalActor(merchant),
       now: new Date(),
-      credential: { appId: asText(input.appId), appPrivateKey: asText(input.appPrivateKey), alipayPublicKey: asText(input.alipayPublicKey) },
+      credential: {
+        appId: asText(input.appId),
+        appPrivateKey: asText(input.appPrivateKey),
+        alipayPublicKey: asText(input.alipayPublicKey),
+        sellerId: asText(input.sellerId),
+      },
     });
     revalidatePath(PAGE);
     return { ok: true, data: { id: credential.id } };

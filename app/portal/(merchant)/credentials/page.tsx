@@ -13,7 +13,7 @@ const REVIEW_LABELS: Record<CredentialSummary['reviewStatus'], string> = {
 };
 
 function details(credential: CredentialSummary): string {
-  if (credential.channel === 'ALIPAY') return `App ID ${credential.upstreamAppId}`;
+  if (credential.channel === 'ALIPAY') return `App ID ${credential.upstreamAppId}${credential.sellerId ? `, seller_id ${credential.sellerId}` : ''}`;
   const verification = credential.wechatVerification === 'platform_certificate' ? 'platform certificate' : `public key ${credential.upstreamPublicKeyId}`;
   return `appid ${credential.upstreamAppId}, mchid ${credential.mchId}, serial ${credential.merchantCertSerial}, ${verification}`;
 }

@@ -6,9 +6,12 @@ import { listMerchantOrders } from '@/lib/portal/list-merchant-orders';
 import { parseOrderFilters, PORTAL_CHANNELS, PORTAL_ORDER_STATUSES, type OrderFilters } from '@/lib/portal/order-filters';
 import { requireMerchant } from '../../_session/require-merchant';
 
-function pageHref(filters: OrderFilters, page: number): string {
+/** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
+function pageHref(filters: OrderFilters, cursor: { before?: string; after?: string }): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filters, page })) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries({ ...filters, before: undefined, after: undefined, ...cursor })) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
   return `/portal/orders?${params.toString()}`;
 }
 
@@ -66,7 +69,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </div>
       </form>
       <p className={`${note} mb-2`} role="status" data-testid="orders-total">
-        {result.total} orders · 共 {result.total} 笔
+        {result.rows.length} orders on this page, newest first · 本页 {result.rows.length} 笔，最新在前
       </p>
       {result.rows.length === 0 ? (
         <p className="my-3">No orders match. · 没有符合条件的订单。</p>
@@ -107,11 +110,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </div>
       )}
       <nav className="mt-3 flex flex-wrap items-center gap-4" aria-label="Pages · 分页">
-        {result.page > 1 ? <Link className={link} href={pageHref(filters, result.page - 1)}>← Previous · 上一页</Link> : null}
-        <span>
-          Page {result.page} of {result.pageCount} · 第 {result.page}/{result.pageCount} 页
-        </span>
-        {result.page < result.pageCount ? <Link className={link} href={pageHref(filters, result.page + 1)}>Next · 下一页 →</Link> : null}
+        {filters.before || filters.after ? <Link className={link} href={pageHref(filters, {})}>Newest · 最新</Link> : null}
+        {result.newer ? <Link className={link} href={pageHref(filters, { after: result.newer })} rel="prev">← Newer · 上一页</Link> : null}
+        {result.older ? <Link className={link} href={pageHref(filters, { before: result.older })} rel="next">Older · 下一页 →</Link> : null}
       </nav>
     </>
   );

@@ -1,9 +1,12 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { formatTime, STATUS_LABELS } from '@/components/portal/format';
 import { ResendButton } from '@/components/portal/resend-button';
 import { badge, card, details, detailsTerm, detailsValue, link, mono, note, pageTitle, sectionTitle } from '@/components/portal/styles';
 import { getDb } from '@/lib/db/client';
+import { destinationOf } from '@/lib/notifications/destination';
+import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { merchantOrderDetail, type TimelineEvent } from '@/lib/portal/merchant-order-detail';
 import { PortalNotFound } from '@/lib/portal/portal-errors';
 import { requireMerchant } from '../../../_session/require-merchant';
@@ -49,6 +52,9 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
     throw error;
   }
   const { order } = detail;
+  const failing = (await failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId })).filter(
+    (destination) => destination.destination === destinationOf(order.notifyUrl),
+  );
   return (
     <>
       <p className="mt-0 mb-2">
@@ -115,6 +121,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
       </section>
       <section className={card} aria-labelledby="notify-heading">
         <h2 id="notify-heading" className={sectionTitle}>Payment notification · 支付通知</h2>
+        <FailingDestinationsNotice destinations={failing} />
         {detail.notifications.length === 0 ? <p className={`${note} mb-3`}>No notification yet (sent when the order is paid). · 尚无通知（支付后发送）。</p> : null}
         {detail.notifications.map((cycle) => (
           <p key={cycle.cycle} className={`${note} mb-3`}>

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import { pickCheckoutLanguage } from '@/lib/i18n/checkout-messages';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
+import { visitorIp } from '@/sandbox/wechat/h5-visit';
 import { payerMessages } from '@/sandbox/wechat/payer-messages';
 import { sandboxWechatPayer } from '@/sandbox/wechat/payer-view';
 
@@ -23,9 +24,10 @@ export default async function SandboxWechatPayer({
   if (!sandboxEnabled()) notFound();
   const { payId } = await params;
   const query = await searchParams;
-  const payer = await sandboxWechatPayer(getDb(), payId);
+  const requestHeaders = await headers();
+  const payer = await sandboxWechatPayer(getDb(), payId, { package: query.package, payerIp: visitorIp(requestHeaders) });
   if (!payer) notFound();
-  const language = pickCheckoutLanguage(query.lang, (await headers()).get('accept-language'));
+  const language = pickCheckoutLanguage(query.lang, requestHeaders.get('accept-language'));
   const t = payerMessages(language);
   const other = language === 'zh' ? 'en' : 'zh';
   const keep = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'lang'));
@@ -55,9 +57,15 @@ export default async function SandboxWechatPayer({
             {query.refused}
           </p>
         ) : null}
-        {payer.tradeState === 'NOTPAY' ? (
+        {payer.refusal ? (
+          <p className="warn" role="alert" data-testid="payer-refused">
+            {t.refusals[payer.refusal]}
+          </p>
+        ) : null}
+        {payer.tradeState === 'NOTPAY' && !payer.refusal ? (
           <form method="post" action={`/sandbox/wechat/pay/${payer.payId}/confirm`}>
             {query.redirect_url ? <input type="hidden" name="redirect_url" value={query.redirect_url} /> : null}
+            {query.package ? <input type="hidden" name="package" value={query.package} /> : null}
             <input type="hidden" name="lang" value={language} />
             <button type="submit" data-testid="payer-pay" className="w-full">
               {t.pay(payer.amount)}

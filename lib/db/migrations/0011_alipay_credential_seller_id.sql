@@ -1,0 +1,1 @@
+ALTER TABLE "upstream_credentials" ADD COLUMN "seller_id" text;

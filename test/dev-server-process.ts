@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { runCommand, type CommandRunResult } from './run-command';
+
+/**
+ * `npm run dev` as a terminal runs it: in a process group of its own, so that a test can send Ctrl-C's SIGINT to the
+ * whole group (npm, tsx, the service, Next.js's workers) the way a terminal does.
+ */
+export interface DevServerProcess {
+  port: number;
+  output(): string;
+  waitFor(text: string, timeoutMs: number): Promise<void>;
+  /** SIGINT to the group; resolves with how long until no process of the group was left (or rejects after `timeoutMs`). */
+  interrupt(timeoutMs: number): Promise<number>;
+  kill(): void;
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `npm run <script> -- <args>` in `cwd` with a newcomer's environment (no PORT, no PUBLIC_BASE_URL). */
+export function runNpmScript(cwd: string, script: string, args: readonly string[]): Promise<CommandRunResult> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of ['DATABASE_URL', 'EMBEDDED_PG_DIR', 'NOTIFY_ALLOW_PRIVATE_NETWORKS', 'PUBLIC_BASE_URL', 'PORT', 'NODE_ENV']) delete env[name];
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
+  return runCommand('npm', ['run', '--silent', script, '--', ...args], { cwd, env: env as NodeJS.ProcessEnv, timeoutMs: 60_000 });
+}
+
+export function startDevServer(cwd: string, port: number, env: Record<string, string> = {}): DevServerProcess {
+  const childEnv: Record<string, string | undefined> = { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', ...env };
+  // The embedded database and the defaults, as a newcomer gets them (the suite's own settings stay out).
+  for (const name of ['DATABASE_URL', 'EMBEDDED_PG_DIR', 'NOTIFY_ALLOW_PRIVATE_NETWORKS', 'PUBLIC_BASE_URL']) delete childEnv[name];
+  delete childEnv.NODE_ENV;
+  for (const name of Object.keys(childEnv)) if (name.startsWith('VITEST')) delete childEnv[name];
+  const child = spawn('npm', ['run', 'dev'], { cwd, env: childEnv as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pgid = child.pid!;
+  let text = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  return {
+    port,
+    output: () => text,
+    async waitFor(expected, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (!text.includes(expected)) {
+        if (Date.now() > deadline || !groupAlive(pgid)) throw new Error(`no "${expected}" from npm run dev:\n${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async interrupt(timeoutMs) {
+      const started = Date.now();
+      process.kill(-pgid, 'SIGINT');
+      while (groupAlive(pgid)) {
+        if (Date.now() - started > timeoutMs) throw new Error(`npm run dev still running ${timeoutMs} ms after Ctrl-C:\n${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return Date.now() - started;
+    },
+    kill() {
+      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+    },
+  };
+}
