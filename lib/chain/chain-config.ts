@@ -76,9 +76,10 @@ export function configuredChainEndpoints(env: NodeJS.ProcessEnv = process.env): 
 
 function chainEndpoints(env: NodeJS.ProcessEnv): { urls: string[]; sandbox: boolean } {
   const { urls } = parseBaseUrls(env);
-  if (urls.length > 0) return { urls, sandbox: false };
+  const sandboxUrl = `${publicBaseUrl()}/sandbox/tron`;
+  if (urls.length > 0) return { urls, sandbox: sandboxEnabled(env) && urls.every((url) => url === sandboxUrl) };
   // In production the sandbox ledger is read only when TRONGRID_BASE_URLS names it, never by default.
-  if (sandboxEnabled(env) && env.NODE_ENV !== 'production') return { urls: [`${publicBaseUrl()}/sandbox/tron`], sandbox: true };
+  if (sandboxEnabled(env) && env.NODE_ENV !== 'production') return { urls: [sandboxUrl], sandbox: true };
   return { urls: [TRONGRID_MAINNET], sandbox: false };
 }
 
