@@ -1,7 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
+
+// On a DATABASE_URL every process needs the secrets (on the embedded database they come from its data dir). Set
+// here, before the workers fork, so the service and the CLIs the tests run agree; the database is the run's own.
+// The commands the tests run (admin, sandbox) belong with the development server under test: without NODE_ENV a
+// process on a DATABASE_URL is in production, where the sandbox is off.
+if (process.env.DATABASE_URL) {
+  (process.env as Record<string, string>).NODE_ENV ??= 'development';
+  process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString('hex');
+  process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString('base64url');
+}
 
 /** Debian's Chromium, never a downloaded browser; these flags keep it off the (closed) network. */
 const chromium = {

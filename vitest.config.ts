@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -9,7 +10,12 @@ export default defineConfig({
     setupFiles: ['test/isolated-database.ts'],
     pool: 'forks',
     // Receivers in tests listen on loopback; the guard itself is tested by switching this off.
-    env: { NOTIFY_ALLOW_PRIVATE_NETWORKS: 'true' },
+    // Every process needs its secrets; a test run has its own (its databases and data dirs are its own too).
+    env: {
+      NOTIFY_ALLOW_PRIVATE_NETWORKS: 'true',
+      APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
+      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString('base64url'),
+    },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SandboxProductionBanner } from '@/components/sandbox/sandbox-production-banner';
 import './globals.css';
 
 export const metadata = { title: 'Payment order service' };
@@ -6,7 +7,10 @@ export const metadata = { title: 'Payment order service' };
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <SandboxProductionBanner />
+        {children}
+      </body>
     </html>
   );
 }

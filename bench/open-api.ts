@@ -458,7 +458,10 @@ async function startTarget(name: TargetName, database: string, url: string, merc
     HOST: '127.0.0.1',
     DATABASE_URL: url,
     // Production refuses to start without a session secret (portal); the benchmark uses a throwaway one.
-    NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? 'bench-only-nextauth-secret-0123456789abcdef',
+    NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? randomBytes(32).toString('base64url'),
+    // The benchmark talks to it over loopback http.
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ALLOW_HTTP_PUBLIC_BASE_URL: 'true',
   });
   cleanups.push(async () => void (await stopChild(child)));
   const baseUrl = `http://127.0.0.1:${port}`;

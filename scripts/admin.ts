@@ -8,8 +8,10 @@ import { EXIT_OK } from '../lib/cli/command';
 import { printResult, processStreams } from '../lib/cli/output';
 import { COMMANDS, commandName, resolveInvocation, wantsJson } from '../lib/cli/registry';
 import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
+import { settleRuntimeMode } from '../lib/config/runtime-mode';
 
 const argv = process.argv.slice(2);
+settleRuntimeMode(!process.env.DATABASE_URL); // before any option is checked: on a DATABASE_URL this is production
 
 async function main(): Promise<number> {
   const invocation = resolveInvocation(argv); // validates everything it can before a database is touched

@@ -10,6 +10,7 @@ import { EXIT_OK, UsageError, type CliCommand } from '../lib/cli/command';
 import { printResult, processStreams } from '../lib/cli/output';
 import { wantsJson } from '../lib/cli/registry';
 import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
+import { settleRuntimeMode } from '../lib/config/runtime-mode';
 import { sandboxEnabled } from '../lib/sandbox/sandbox-enabled';
 import { adoptServiceBaseUrl } from '../lib/settings/service-address';
 import { alipaySandboxCommands } from '../sandbox/alipay/cli';
@@ -20,6 +21,7 @@ import { yhtSandboxCommands } from '../sandbox/yht/cli';
 const COMMANDS: readonly CliCommand[] = [...tronSandboxCommands, ...yhtSandboxCommands, ...alipaySandboxCommands, ...wechatSandboxCommands];
 
 const argv = process.argv.slice(2);
+settleRuntimeMode(!process.env.DATABASE_URL); // before any option is checked: on a DATABASE_URL this is production
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => `${command.group} ${command.action}`.length));

@@ -8,28 +8,35 @@ const dev = process.argv.includes('--dev');
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'; // the service runs on closed networks too
 (process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
 
+const { reportStartupRefusals } = await import('../lib/config/startup-refusal');
+reportStartupRefusals(); // a missing or wrong setting is one line naming it
 const { default: next } = await import('next');
 const { resolveDatabase } = await import('../lib/db/connect');
 const { closeDb, getDb } = await import('../lib/db/client');
 const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-run');
 const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
-const { portalAuthSecret } = await import('../lib/accounts/auth-secret');
 const { stampClientAddress } = await import('../server/client-address');
+const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
+const { checkPublicBaseUrl } = await import('../lib/config/public-url');
+const { recordServiceSandboxMode } = await import('../lib/sandbox/database-sandbox-mode');
 const { recordServiceBaseUrl } = await import('../lib/settings/service-address');
 const { publicBaseUrl } = await import('../lib/orders/identifiers');
 const { privateNetworksAllowed } = await import('../lib/notifications/destination-guard');
 const { usdtSlotCooldownMinutes } = await import('../lib/orders/usdt-slot-cooldown');
 
-portalAuthSecret(); // production refuses to start without NEXTAUTH_SECRET (portal sessions)
+// The secrets (NEXTAUTH_SECRET, APP_ENCRYPTION_KEY) are settled with the database below (lib/config/process-secrets).
+checkPublicBaseUrl(); // production: an https PUBLIC_BASE_URL (or an explicit ALLOW_HTTP_PUBLIC_BASE_URL=true)
 usdtSlotCooldownMinutes(); // a malformed USDT_SLOT_COOLDOWN_MINUTES stops the service here, not at the first submit
 
 const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '0.0.0.0';
+const host = process.env.HOST ?? (dev ? '127.0.0.1' : '0.0.0.0'); // a development server is not for the network
 const log = (line: string) => console.log(line);
 
 const database = await resolveDatabase({ owner: true, log });
 log(database.embedded ? 'database: embedded PostgreSQL (./.data/pg)' : 'database: DATABASE_URL');
+if (sandboxMountedInProduction()) console.warn(sandboxStartBanner());
+await recordServiceSandboxMode(getDb()); // sandbox credentials may be added only where the service has the sandbox on
 
 if (dev || process.env.FIRST_RUN_SEED === 'true') {
   const seeded = await seedFirstRun(getDb());

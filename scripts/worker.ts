@@ -1,9 +1,11 @@
 /** npm run worker: the background workers apart from the web process (web nodes then set WORKERS=off). */
 import { closeDb, getDb } from '../lib/db/client';
+import { reportStartupRefusals } from '../lib/config/startup-refusal';
 import { resolveDatabase } from '../lib/db/connect';
 import { usdtSlotCooldownMinutes } from '../lib/orders/usdt-slot-cooldown';
 import { startBackgroundWorkers } from '../lib/workers/background-workers';
 
+reportStartupRefusals();
 usdtSlotCooldownMinutes(); // a malformed USDT_SLOT_COOLDOWN_MINUTES stops the worker here, not at its first expiry run
 
 const log = (line: string) => console.log(line);

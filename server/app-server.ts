@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { OPEN_API_CONTENT_TYPE, type OpenApiCore } from '../lib/api/open-api-route';
 import { MAX_BODY_BYTES } from '../lib/api/request-fields';
 import { clientAddressFrom } from '../lib/accounts/client-address';
+import { publicBaseUrl } from '../lib/orders/identifiers';
+import { securityHeaders } from '../lib/security/security-headers';
 import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
@@ -76,7 +78,10 @@ async function serveWeb(route: (request: Request) => Promise<Response>, req: htt
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string' && name !== 'content-length' && name !== 'transfer-encoding') headers.set(name, value);
   }
-  // Past the limit the handler gets the bytes up to it and one chunk more, and answers "too large" by its own check.
+  // The sender's address, as for pages: a client-sent X-Forwarded-For counts only behind a trusted proxy.
+  if (process.env.TRUST_PROXY !== 'true') headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown');
+  // Past the limit the handler answers "too large" by its own check: it is told the size (nothing more was buffered).
+  if (body.tooLarge) headers.set('content-length', String(Math.max(Number(req.headers['content-length'] ?? 0), body.bytes.length)));
   const response = await route(new Request(`http://internal${req.url}`, { method: 'POST', headers, body: new Uint8Array(body.bytes) }));
   await writeWebResponse(res, response, true);
 }
@@ -87,7 +92,13 @@ async function serveGet(route: (request: Request) => Promise<Response>, req: htt
     writeJson(res, 405, JSON.stringify({ status: 'method not allowed' }), { allow: 'GET, HEAD' });
     return;
   }
-  const response = await route(new Request(`http://internal${req.url}`, { method: 'GET' }));
+  // Only the headers that say who is asking (the health details are for operators and monitors).
+  const headers = new Headers();
+  for (const name of ['cookie', 'authorization']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  const response = await route(new Request(`http://internal${req.url}`, { method: 'GET', headers }));
   await writeWebResponse(res, response, req.method === 'GET');
 }
 
@@ -117,7 +128,9 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     for (const wake of waiters) wake();
   };
 
+  const headers = securityHeaders({ development: process.env.NODE_ENV !== 'production', publicBaseUrl: publicBaseUrl() });
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     // In flight until both the handler has settled and the response is finished (or its connection gone).
     inFlight += 1;
     let open = 2;

@@ -1,15 +1,11 @@
-import { createHash } from 'node:crypto';
-
 /**
- * The key that signs and encrypts portal sessions (next-auth JWTs). Development and tests use a fixed local value
- * so a newcomer needs no setup; production refuses to run without NEXTAUTH_SECRET (or AUTH_SECRET).
+ * The key that signs and encrypts portal sessions (next-auth JWTs): NEXTAUTH_SECRET (or AUTH_SECRET). Entry points
+ * make sure it is set before anything runs (lib/config/process-secrets: configured, or the embedded data directory's
+ * own random secret); there is no default, in any mode.
  */
 export function portalAuthSecret(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.NEXTAUTH_SECRET ?? env.AUTH_SECRET;
-  if (configured) {
-    if (env.NODE_ENV === 'production' && configured.length < 32) throw new Error('NEXTAUTH_SECRET must be at least 32 characters in production');
-    return configured;
-  }
-  if (env.NODE_ENV === 'production') throw new Error('NEXTAUTH_SECRET is required in production (e.g. `openssl rand -base64 32`)');
-  return createHash('sha256').update('payment-order-service development session key').digest('base64url');
+  if (!configured) throw new Error('NEXTAUTH_SECRET is not set (e.g. `openssl rand -base64 32`)');
+  if (configured.length < 32) throw new Error('NEXTAUTH_SECRET must be at least 32 characters');
+  return configured;
 }

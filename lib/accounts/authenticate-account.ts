@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts } from '../db/schema';
 import { verifyPassword } from './passwords';
-import { accountRule, addressRule, refundAttempt, takeAttempt } from './sign-in-throttle';
+import { accountAddressRule, accountRule, addressRule, refundAttempt, takeAttempt } from './sign-in-throttle';
 
 export interface AuthenticatedAccount {
   id: number;
@@ -14,20 +14,24 @@ export interface AuthenticatedAccount {
 
 export type AuthenticationResult = { ok: true; account: AuthenticatedAccount } | { ok: false; reason: 'invalid' | 'throttled'; retryAt?: Date };
 
-/** Email + password sign-in, throttled per account and per client address (see sign-in-throttle.ts). */
+/** Email + password sign-in, throttled per (address, account), per address and per account (see sign-in-throttle.ts). */
 export async function authenticateAccount(
   db: Database,
   input: { email: string; password: string; clientAddress: string; now: Date },
 ): Promise<AuthenticationResult> {
   const email = input.email.trim().toLowerCase();
+  // The account-wide count never refuses by itself: past its threshold it narrows each address to one attempt.
   const account = accountRule(email);
+  const underAttack = !(await takeAttempt(db, [account], input.now)).allowed;
+  const pair = accountAddressRule(email, input.clientAddress, underAttack);
   const address = addressRule(input.clientAddress);
-  const verdict = await takeAttempt(db, [account, address], input.now);
+  const verdict = await takeAttempt(db, [pair, address], input.now);
   if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAt: verdict.retryAt };
   const [row] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
   const valid = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !valid) return { ok: false, reason: 'invalid' };
-  await refundAttempt(db, { clear: account, refund: address });
+  await refundAttempt(db, { clear: pair, refund: address });
+  await refundAttempt(db, { refund: account });
   return {
     ok: true,
     account: { id: row.id, email: row.email, role: row.role as AuthenticatedAccount['role'], merchantId: row.merchantId, sessionVersion: row.sessionVersion },

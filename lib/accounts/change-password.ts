@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { accounts } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { hashPassword, verifyPassword } from './passwords';
-import { accountRule, refundAttempt, takeAttempt } from './sign-in-throttle';
+import { reentryRule, refundAttempt, takeAttempt } from './sign-in-throttle';
 
 export class PasswordRejected extends Error {
   constructor(readonly reason: 'invalid' | 'throttled', readonly retryAt?: Date) {
@@ -14,12 +14,12 @@ export class PasswordRejected extends Error {
 
 /**
  * Re-checks a signed-in account's password before a sensitive action (reveal or rotate a secret, change the
- * password). Wrong answers count against the account's sign-in throttle.
+ * password). Wrong answers count against the account's re-entry throttle (apart from sign-in, which anyone can try).
  */
 export async function confirmPassword(db: Database, input: { accountId: number; password: string; now: Date }) {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
   if (!row) throw new PasswordRejected('invalid');
-  const rule = accountRule(row.email);
+  const rule = reentryRule(row.id);
   const verdict = await takeAttempt(db, [rule], input.now);
   if (!verdict.allowed) throw new PasswordRejected('throttled', verdict.retryAt);
   if (!(await verifyPassword(row.passwordHash, input.password))) throw new PasswordRejected('invalid');

@@ -5,8 +5,13 @@ import { signInThrottle } from '../db/schema';
 /**
  * Password attempts are throttled in PostgreSQL, so that every web process shares the counts. An attempt is counted
  * before the password is checked (concurrent guesses cannot slip past the limit) and refunded when it succeeds.
- *   per account: 5 failed attempts per 15 minutes (sign-in and every password re-entry in the portal)
- *   per client address: 30 failed attempts per 15 minutes (sign-in)
+ * Sign-in limits are shaped so that an attacker cannot turn them against the owner:
+ *   per (client address, account): 5 failed attempts per 15 minutes
+ *   per client address: 30 failed attempts per 15 minutes, across accounts
+ *   per account, from every address: past 20 failed attempts in 15 minutes the account is under attack and each
+ *     address gets a single attempt on it per window: guessing needs a new address per guess, while the owner (whose
+ *     address has not failed) still signs in with the right password at the first try
+ *   password re-entry in the portal (signed in): 5 failed attempts per 15 minutes, per account
  *   sign-ups per client address: 10 per hour (SIGN_UPS_PER_HOUR_PER_ADDRESS)
  */
 export interface ThrottleRule {
@@ -16,9 +21,18 @@ export interface ThrottleRule {
 }
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+export const PAIR_LIMIT = 5;
+export const PAIR_LIMIT_UNDER_ATTACK = 1;
+export const ACCOUNT_ATTACK_THRESHOLD = 20;
 
-export const accountRule = (email: string): ThrottleRule => ({ key: `account:${email.toLowerCase()}`, limit: 5, windowMs: FIFTEEN_MINUTES });
+export const accountRule = (email: string): ThrottleRule => ({ key: `account:${email.toLowerCase()}`, limit: ACCOUNT_ATTACK_THRESHOLD, windowMs: FIFTEEN_MINUTES });
+export const accountAddressRule = (email: string, address: string, underAttack: boolean): ThrottleRule => ({
+  key: `account-ip:${email.toLowerCase()}|${address}`,
+  limit: underAttack ? PAIR_LIMIT_UNDER_ATTACK : PAIR_LIMIT,
+  windowMs: FIFTEEN_MINUTES,
+});
 export const addressRule = (address: string): ThrottleRule => ({ key: `ip:${address}`, limit: 30, windowMs: FIFTEEN_MINUTES });
+export const reentryRule = (accountId: number): ThrottleRule => ({ key: `reentry:${accountId}`, limit: 5, windowMs: FIFTEEN_MINUTES });
 export function signUpAddressRule(address: string, env: NodeJS.ProcessEnv = process.env): ThrottleRule {
   const configured = Number(env.SIGN_UPS_PER_HOUR_PER_ADDRESS ?? 10);
   return { key: `sign-up-ip:${address}`, limit: Number.isInteger(configured) && configured > 0 ? configured : 10, windowMs: 60 * 60_000 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { publicBaseUrl } from '../orders/identifiers';
 import { chainConfig, ChainNotConfigured, describeChainAccess, endpointLabel } from './chain-config';
 
 const production = { NODE_ENV: 'production' } as NodeJS.ProcessEnv;
@@ -29,10 +30,13 @@ describe('chain watcher settings', () => {
     expect(() => chainConfig({ ...production, TRONGRID_SELF_HOSTED: 'yes' })).toThrow('TRONGRID_SELF_HOSTED must be true or false');
   });
 
-  it('production with the sandbox switched on reads the built-in sandbox chain, which needs no key', () => {
-    const sandbox = chainConfig({ ...production, SANDBOX_ENABLED: 'true' });
-    expect(sandbox.access).toBe('sandbox');
-    expect(sandbox.baseUrls[0]).toMatch(/\/sandbox\/tron$/);
+  it('production with the sandbox switched on never falls back to the sandbox chain; naming it reads it, without a key', () => {
+    expect(() => chainConfig({ ...production, SANDBOX_ENABLED: 'true' })).toThrow(/TRONGRID_API_KEY is required in production/);
+    expect(chainConfig({ ...production, SANDBOX_ENABLED: 'true', TRONGRID_API_KEY: 'k' }).baseUrls).toEqual(['https://api.trongrid.io']);
+    const sandboxChain = `${publicBaseUrl()}/sandbox/tron`;
+    const named = chainConfig({ ...production, SANDBOX_ENABLED: 'true', TRONGRID_BASE_URLS: sandboxChain });
+    expect(named.access).toBe('sandbox');
+    expect(named.baseUrls).toEqual([sandboxChain]);
   });
 
   it('TRONGRID_BASE_URLS lists endpoints in order; TRONGRID_BASE_URL still names one; malformed lists are refused by name', () => {

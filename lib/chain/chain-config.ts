@@ -76,8 +76,10 @@ export function configuredChainEndpoints(env: NodeJS.ProcessEnv = process.env): 
 
 function chainEndpoints(env: NodeJS.ProcessEnv): { urls: string[]; sandbox: boolean } {
   const { urls } = parseBaseUrls(env);
-  if (urls.length > 0) return { urls, sandbox: false };
-  if (sandboxEnabled(env)) return { urls: [`${publicBaseUrl()}/sandbox/tron`], sandbox: true };
+  const sandboxUrl = `${publicBaseUrl()}/sandbox/tron`;
+  if (urls.length > 0) return { urls, sandbox: sandboxEnabled(env) && urls.every((url) => url === sandboxUrl) };
+  // In production the sandbox ledger is read only when TRONGRID_BASE_URLS names it, never by default.
+  if (sandboxEnabled(env) && env.NODE_ENV !== 'production') return { urls: [sandboxUrl], sandbox: true };
   return { urls: [TRONGRID_MAINNET], sandbox: false };
 }
 
@@ -89,7 +91,7 @@ export function chainPollMs(env: NodeJS.ProcessEnv = process.env): number {
 /**
  * TRONGRID_BASE_URLS (comma-separated; TRONGRID_BASE_URL names one), TRONGRID_API_KEY, TRONGRID_SELF_HOSTED,
  * USDT_CONTRACT, CHAIN_POLL_MS, CHAIN_INITIAL_LOOKBACK_MS, CHAIN_REREAD_MARGIN_MS, CHAIN_ENDPOINT_RETRY_MS.
- * Default endpoint: TronGrid, or the built-in sandbox chain when the sandbox is on.
+ * Default endpoint: TronGrid, or the built-in sandbox chain when the sandbox is on outside production.
  *
  * In production the watcher does not run keyless: TronGrid throttles requests without TRON-PRO-API-KEY hard (403
  * with a 30 s block), so payments would be seen late or not at all. A node of one's own needs no key; saying so

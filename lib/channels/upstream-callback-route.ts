@@ -1,6 +1,22 @@
+import { clientAddressFrom } from '../accounts/client-address';
 import { readLimitedBody } from '../http/read-limited-body';
+import { FailureLimiter } from '../security/failure-limiter';
 
 const MAX_CALLBACK_BYTES = 64 * 1024;
+
+/**
+ * A source (client address) whose callbacks were refused CALLBACK_FAILURES_PER_MINUTE times (default 30) in a minute
+ * gets 429 without its callbacks being read or recorded until the minute ends: forgeries cannot grow the callback log
+ * without bound. Acknowledged callbacks (a real upstream) never count.
+ */
+const refusedSources = new FailureLimiter({
+  limit: () => {
+    const configured = Number(process.env.CALLBACK_FAILURES_PER_MINUTE ?? 30);
+    return Number.isInteger(configured) && configured > 0 ? configured : 30;
+  },
+  windowMs: 60_000,
+  maxSources: 10_000,
+});
 
 function text(body: string, status = 200): Response {
   return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
@@ -10,8 +26,16 @@ function text(body: string, status = 200): Response {
 export type CallbackReply = string | { status: number; json?: unknown };
 
 export interface CallbackRouteOptions {
-  /** What to answer when the body is too large (413) or the handler failed unexpectedly (500); default text `fail`. */
-  failure?: (status: 413 | 500) => Response;
+  /**
+   * What to answer when the body is too large (413), the source is refused (429) or the handler failed unexpectedly
+   * (500); default text `fail`.
+   */
+  failure?: (status: 413 | 429 | 500) => Response;
+}
+
+/** The upstream was told the callback was taken (`success`, or a 2xx status). */
+function acknowledged(reply: CallbackReply): boolean {
+  return typeof reply === 'string' ? reply === 'success' : reply.status < 300;
 }
 
 function toResponse(reply: CallbackReply): Response {
@@ -33,16 +57,24 @@ export function upstreamCallbackRoute(
 ) {
   const failure = options.failure ?? (() => text('fail', 500));
   return async function POST(request: Request): Promise<Response> {
+    const source = clientAddressFrom(request.headers.get('x-forwarded-for'));
+    const now = new Date();
+    if (refusedSources.refuses(source, now.getTime())) return options.failure ? failure(429) : text('fail', 429);
     try {
       const bytes = await readLimitedBody(request, MAX_CALLBACK_BYTES);
-      if (bytes === 'too-large') return options.failure ? failure(413) : text('fail', 413);
+      if (bytes === 'too-large') {
+        refusedSources.recordFailure(source, now.getTime());
+        return options.failure ? failure(413) : text('fail', 413);
+      }
       let rawBody: string;
       try {
         rawBody = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       } catch {
         rawBody = Buffer.from(bytes).toString('latin1'); // still recorded (and refused by the signature check)
       }
-      return toResponse(await handle(rawBody, new Date(), request.headers));
+      const reply = await handle(rawBody, now, request.headers);
+      if (!acknowledged(reply)) refusedSources.recordFailure(source, now.getTime());
+      return toResponse(reply);
     } catch (error) {
       console.error(`callback ${channel}: unexpected failure`, error instanceof Error ? error.stack : error);
       return failure(500);

@@ -3,6 +3,7 @@ import { reviewCredential, setCredentialEnabled, submitAlipayCredential, submitW
 import { InvalidCredential } from '../credentials/errors';
 import { SandboxCredentialUnavailable, type SandboxCredentialProvider } from '../credentials/sandbox-credential-providers';
 import { findMerchantForSigning } from '../merchants/merchants';
+import { databaseSandboxMode } from '../sandbox/database-sandbox-mode';
 import { sandboxEnabled } from '../sandbox/sandbox-enabled';
 import { InputRejected, type CliCommand } from './command';
 import { cliActor } from './operator';
@@ -29,6 +30,9 @@ export async function addSandboxCredential(
   db: Database,
   input: { appId: string; channel: CredentialChannel; approve: boolean; enable: boolean; actor: string; providers?: Readonly<Partial<Record<CredentialChannel, SandboxCredentialProvider>>> },
 ): Promise<CredentialSummary> {
+  if ((await databaseSandboxMode(db)) === 'off') {
+    throw new InputRejected('this database is not in sandbox mode: its service runs with the sandbox off (production without SANDBOX_ENABLED=true)');
+  }
   const provider = (input.providers ?? SANDBOX_CREDENTIAL_PROVIDERS)[input.channel];
   if (!provider) throw new SandboxCredentialUnavailable(input.channel);
   const found = await findMerchantForSigning(db, input.appId);

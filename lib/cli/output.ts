@@ -1,3 +1,4 @@
+import { StartupRefusal } from '../config/startup-refusal';
 import { UsageError, InputRejected, exitCodeFor } from './command';
 
 export interface OutputStreams {
@@ -31,7 +32,8 @@ export function reportError(streams: OutputStreams, json: boolean, error: unknow
   if (json) streams.stdout(`${JSON.stringify({ error: { kind, message } })}\n`);
   const lines = [`error: ${message}`];
   if (error instanceof UsageError && error.usage) lines.push('', error.usage);
-  if (kind === 'internal' && error instanceof Error && error.stack) lines.push('', error.stack);
+  // A refusal to start names its setting: the code is not at fault, so no stack trace.
+  if (kind === 'internal' && error instanceof Error && !(error instanceof StartupRefusal) && error.stack) lines.push('', error.stack);
   streams.stderr(`${lines.join('\n')}\n`);
   return exitCodeFor(error);
 }

@@ -1,19 +1,15 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { parseEncryptionKey } from '../config/process-secrets';
 
 /**
  * AES-256-GCM for secrets at rest. Envelope: `v1.<iv>.<tag>.<ciphertext>` (base64url parts).
- * The key comes from APP_ENCRYPTION_KEY (32 bytes as 64 hex chars or base64); in development and tests a fixed
- * local key is derived so a newcomer needs no setup, and production refuses to start without a real one.
+ * The key is APP_ENCRYPTION_KEY (32 bytes as 64 hex chars or base64). Entry points make sure it is set before anything
+ * runs (lib/config/process-secrets: configured, or the embedded data directory's own random key); there is no default.
  */
 function encryptionKey(): Buffer {
-  const configured = process.env.APP_ENCRYPTION_KEY;
-  if (configured) {
-    const key = /^[0-9a-fA-F]{64}$/.test(configured) ? Buffer.from(configured, 'hex') : Buffer.from(configured, 'base64');
-    if (key.length !== 32) throw new Error('APP_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)');
-    return key;
-  }
-  if (process.env.NODE_ENV === 'production') throw new Error('APP_ENCRYPTION_KEY is required in production');
-  return createHash('sha256').update('payment-order-service development key').digest();
+  const key = parseEncryptionKey(process.env.APP_ENCRYPTION_KEY ?? '');
+  if (!key) throw new Error('APP_ENCRYPTION_KEY is not set or not 32 bytes (64 hex characters or base64)');
+  return key;
 }
 
 export function encryptSecret(plain: string): string {

@@ -1,4 +1,7 @@
-import { ensureEmbeddedServer, type EmbeddedServerHandle } from './embedded-server';
+import { verifyEncryptionKey } from '../config/key-check';
+import { ensureProcessSecrets } from '../config/process-secrets';
+import { settleRuntimeMode } from '../config/runtime-mode';
+import { embeddedDataDir, ensureEmbeddedServer, type EmbeddedServerHandle } from './embedded-server';
 import { EmbeddedServerError } from './embedded-server-error';
 import { applyMigrations } from './migrate';
 
@@ -10,18 +13,25 @@ export interface DatabaseTarget {
 /**
  * Entry points call this once: DATABASE_URL when set, else the embedded server (found or started).
  * An embedded server that cannot start ends the process with a one-line message.
- * It sets process.env.DATABASE_URL so that everything in the process (and its children) uses the same database.
+ * It sets process.env.DATABASE_URL so that everything in the process (and its children) uses the same database, and
+ * settles the process's secrets (required with DATABASE_URL, the data directory's own on the embedded server) and mode
+ * before anything else runs; a key that is not the database's is refused here (key check value).
  */
 export async function resolveDatabase(options: { owner?: boolean; migrate?: boolean; log?: (line: string) => void } = {}): Promise<DatabaseTarget> {
   let target: DatabaseTarget;
   if (process.env.DATABASE_URL) {
+    settleRuntimeMode(false);
+    await ensureProcessSecrets({});
     target = { url: process.env.DATABASE_URL };
   } else {
+    settleRuntimeMode(true);
+    await ensureProcessSecrets({ embeddedDataDir: embeddedDataDir() });
     const embedded = await ensureEmbeddedServer({ owner: options.owner, log: options.log }).catch(exitOnStartFailure);
     process.env.DATABASE_URL = embedded.databaseUrl;
     target = { url: embedded.databaseUrl, embedded };
   }
   if (options.migrate ?? true) await applyMigrations(target.url);
+  await verifyEncryptionKey(target.url, { embeddedDataDir: target.embedded ? embeddedDataDir() : undefined });
   return target;
 }
 

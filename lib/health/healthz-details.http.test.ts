@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../accounts/accounts';
+import { portalAuthSecret } from '../accounts/auth-secret';
 import { systemClock } from '../clock';
 import { closeDb, getDb } from '../db/client';
 import { runJobExclusively } from '../workers/periodic-job';
@@ -6,16 +10,49 @@ import { startTestApp, type TestApp } from '../../test/open-api-client';
 import { livenessWithDetails } from './health-replies';
 
 let app: TestApp;
+const monitorToken = randomBytes(24).toString('base64url');
+const monitor = { authorization: `Bearer ${monitorToken}` };
 
 beforeAll(async () => {
+  process.env.HEALTH_DETAILS_TOKEN = monitorToken;
   app = await startTestApp();
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  delete process.env.HEALTH_DETAILS_TOKEN;
+  await app.close();
+});
 
-async function get(path: string) {
-  const response = await fetch(`${app.baseUrl}${path}`);
+async function get(path: string, headers: Record<string, string> = monitor) {
+  const response = await fetch(`${app.baseUrl}${path}`, { headers });
   return { status: response.status, json: (await response.json()) as Record<string, any> };
 }
+
+/** The portal's session cookie for an account, as next-auth issues it after sign-in. */
+async function sessionCookie(role: 'operator' | 'merchant', sessionVersion = 0): Promise<Record<string, string>> {
+  const account = await createAccount(getDb(), { email: `${role}-${randomBytes(4).toString('hex')}@example.com`, password: 'a good long password', role });
+  const token = await encode({ token: { accountId: account.id, role, sessionVersion }, secret: portalAuthSecret() });
+  return { cookie: `next-auth.session-token=${token}` };
+}
+
+describe('who may read /healthz?details', () => {
+  it('refuses anyone without an operator session or the monitor token (401), and plain liveness stays open', async () => {
+    const anonymous = await get('/healthz?details', {});
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json).toEqual({ status: 'ok', error: expect.stringMatching(/operator session or Authorization: Bearer <HEALTH_DETAILS_TOKEN>/) });
+    expect((await get('/healthz?details', { authorization: 'Bearer not-the-token-not-the-token-not-the' })).status).toBe(401);
+    expect((await get('/healthz?details', await sessionCookie('merchant'))).status).toBe(401);
+    expect((await get('/healthz?details', await sessionCookie('operator', 7))).status).toBe(401); // a session that was ended
+    expect((await get('/healthz?details', { cookie: 'next-auth.session-token=forged' })).status).toBe(401);
+    expect(await get('/healthz', {})).toEqual({ status: 200, json: { status: 'ok' } });
+  });
+
+  it('answers an operator session and the monitor token', async () => {
+    const operator = await get('/healthz?details', await sessionCookie('operator'));
+    expect(operator.status).toBe(200);
+    expect(operator.json.details.notifications).toBeDefined();
+    expect((await get('/healthz?details')).json.details.notifications).toBeDefined();
+  });
+});
 
 describe('GET /healthz?details', () => {
   it('adds the health figures: chain cursor and lag, notification queue, every known job (null: never run)', async () => {

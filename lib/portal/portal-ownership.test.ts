@@ -139,7 +139,7 @@ describe('interface keys', () => {
     expect(JSON.stringify(reveals)).not.toContain(secret);
   });
 
-  it('throttles password re-entry with the account’s sign-in limit', async () => {
+  it('throttles password re-entry per account (5 failures in 15 minutes)', async () => {
     const erin = await aPortalMerchant();
     const now = new Date();
     for (let index = 0; index < 5; index += 1) await expect(revealAppSecret(getDb(), erin, { password: `guess ${index}`, now })).rejects.toThrow(PasswordRejected);

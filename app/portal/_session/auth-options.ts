@@ -3,6 +3,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { authenticateAccount } from '@/lib/accounts/authenticate-account';
 import { portalAuthSecret } from '@/lib/accounts/auth-secret';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
+import { endSessionsOnSignOut } from '@/lib/accounts/end-session';
 import { getDb } from '@/lib/db/client';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 
@@ -11,13 +12,25 @@ export const THROTTLED_ERROR = 'Throttled';
 
 let options: NextAuthOptions | undefined;
 
-/** next-auth v4: credentials sign-in, JWT sessions (8 h) carrying the account id, role and session version. */
+/**
+ * next-auth v4: credentials sign-in, JWT sessions (8 h) carrying the account id, role and session version; sign-out
+ * moves the session version on, which ends the session on the server too.
+ */
 export function authOptions(): NextAuthOptions {
   // next-auth builds its redirects from NEXTAUTH_URL; the service's public base URL is the natural default.
   process.env.NEXTAUTH_URL ??= publicBaseUrl();
   options ??= {
     secret: portalAuthSecret(),
     session: { strategy: 'jwt', maxAge: 8 * 60 * 60 },
+    // Secure (and __Secure- prefixed) cookies whenever the service is public over https, whatever NEXTAUTH_URL says.
+    useSecureCookies: publicBaseUrl().startsWith('https://'),
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.accountId === 'number' && typeof token.sessionVersion === 'number') {
+          await endSessionsOnSignOut(getDb(), { accountId: token.accountId, sessionVersion: token.sessionVersion });
+        }
+      },
+    },
     pages: { signIn: '/portal/sign-in', error: '/portal/sign-in' },
     providers: [
       CredentialsProvider({

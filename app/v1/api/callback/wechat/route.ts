@@ -8,5 +8,5 @@ export const dynamic = 'force-dynamic';
 export const POST = upstreamCallbackRoute(
   'WECHAT',
   async (rawBody, now, headers) => wechatCallbackReply(await receiveWechatCallback(getDb(), rawBody, headers, now)),
-  { failure: (status) => Response.json({ code: 'FAIL', message: status === 413 ? 'body too large' : 'internal error, send again later' }, { status }) },
+  { failure: (status) => Response.json({ code: 'FAIL', message: status === 413 ? 'body too large' : status === 429 ? 'too many refused callbacks, send again later' : 'internal error, send again later' }, { status }) },
 );

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { runScript } from '../test/run-script';
+
+/**
+ * `npm start` (scripts/serve.ts in production) as an operator starts it: what it refuses before serving anything, and
+ * what it says when the sandbox is mounted. Runs until it prints `until` or exits (no production build is needed to
+ * reach these points), then is stopped.
+ */
+function startProduction(env: Record<string, string | undefined>, until?: RegExp): Promise<{ exitCode: number | null; output: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '3371', HOST: '127.0.0.1', WORKERS: 'off' };
+  for (const name of ['NODE_ENV', 'APP_ENCRYPTION_KEY', 'NEXTAUTH_SECRET', 'AUTH_SECRET', 'PUBLIC_BASE_URL', 'SANDBOX_ENABLED', 'VITEST']) delete childEnv[name];
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
+  return runScript('scripts/serve.ts', { env: childEnv, until });
+}
+
+const secrets = { APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'), NEXTAUTH_SECRET: randomBytes(32).toString('base64url') };
+
+describe('npm start refuses a production it cannot run safely', { timeout: 90_000 }, () => {
+  it('without PUBLIC_BASE_URL, or with an http one unless ALLOW_HTTP_PUBLIC_BASE_URL=true', async () => {
+    const missing = await startProduction(secrets);
+    expect(missing.exitCode).not.toBe(0);
+    expect(missing.output).toMatch(/PUBLIC_BASE_URL: is required in production/);
+    const http = await startProduction({ ...secrets, PUBLIC_BASE_URL: 'http://pay.example.com' });
+    expect(http.exitCode).not.toBe(0);
+    expect(http.output).toMatch(/PUBLIC_BASE_URL: must be https in production/);
+    const allowed = await startProduction({ ...secrets, PUBLIC_BASE_URL: 'http://pay.example.com', ALLOW_HTTP_PUBLIC_BASE_URL: 'true' }, /database: DATABASE_URL/);
+    expect(allowed.output).not.toMatch(/PUBLIC_BASE_URL:/);
+    expect(allowed.output).toMatch(/database: DATABASE_URL/);
+  });
+
+  it('without APP_ENCRYPTION_KEY or NEXTAUTH_SECRET', async () => {
+    const noKey = await startProduction({ PUBLIC_BASE_URL: 'https://pay.example.com', NEXTAUTH_SECRET: secrets.NEXTAUTH_SECRET });
+    expect(noKey.exitCode).not.toBe(0);
+    expect(noKey.output).toMatch(/APP_ENCRYPTION_KEY: is required with DATABASE_URL/);
+    const noSession = await startProduction({ PUBLIC_BASE_URL: 'https://pay.example.com', APP_ENCRYPTION_KEY: secrets.APP_ENCRYPTION_KEY });
+    expect(noSession.exitCode).not.toBe(0);
+    expect(noSession.output).toMatch(/NEXTAUTH_SECRET: is required with DATABASE_URL/);
+  });
+
+  it('says loudly at start that the sandbox is mounted in production', async () => {
+    const run = await startProduction({ ...secrets, PUBLIC_BASE_URL: 'https://pay.example.com', SANDBOX_ENABLED: 'true' }, /SANDBOX MOUNTED IN PRODUCTION/);
+    expect(run.output).toMatch(/!!! SANDBOX MOUNTED IN PRODUCTION \(SANDBOX_ENABLED=true\)/);
+    const quiet = await startProduction({ ...secrets, PUBLIC_BASE_URL: 'https://pay.example.com' }, /database: DATABASE_URL/);
+    expect(quiet.output).not.toMatch(/SANDBOX MOUNTED/);
+  });
+});
