@@ -7,7 +7,7 @@ import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
  * API key (or a self-hosted node said so), and says why.
  */
 function startWorker(extra: Record<string, string>, until: RegExp | undefined): Promise<{ exitCode: number | null; output: string }> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'production', ...extra };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: process.env.DATABASE_URL, APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET, NODE_ENV: 'production', ...extra };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
