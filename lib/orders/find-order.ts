@@ -16,6 +16,38 @@ export async function findMerchantOrder(db: Database, merchantId: number, mercha
   return row;
 }
 
+/** What the open-API query answers from, on every channel: the order's wire fields, no more. */
+export type QueriedOrder = Pick<
+  OrderRow,
+  'channel' | 'status' | 'orderNo' | 'merchantOrderNo' | 'requestedAmountMinor' | 'payAmountMinor' | 'payMethod' | 'payToken' | 'expiresAt' | 'paidAt' | 'tradeNo'
+>;
+
+/** The merchant's order for the open-API query: the same probe as findMerchantOrder, only the columns it answers with. */
+export async function findQueriedOrder(db: Database, merchantId: number, merchantOrderNo: string): Promise<QueriedOrder | undefined> {
+  const statement = prepared(db, 'queried_order_by_merchant_order_no', (handle, name) =>
+    handle
+      .select({
+        channel: orders.channel,
+        status: orders.status,
+        orderNo: orders.orderNo,
+        merchantOrderNo: orders.merchantOrderNo,
+        requestedAmountMinor: orders.requestedAmountMinor,
+        payAmountMinor: orders.payAmountMinor,
+        payMethod: orders.payMethod,
+        payToken: orders.payToken,
+        expiresAt: orders.expiresAt,
+        paidAt: orders.paidAt,
+        tradeNo: orders.tradeNo,
+      })
+      .from(orders)
+      .where(and(eq(orders.merchantId, sql.placeholder('merchantId')), eq(orders.merchantOrderNo, sql.placeholder('merchantOrderNo'))))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ merchantId, merchantOrderNo });
+  return row;
+}
+
 export async function findOrderByPayToken(db: Database, payToken: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.payToken, payToken)).limit(1);
   return row;
