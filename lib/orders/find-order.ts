@@ -3,12 +3,17 @@ import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
 import { orders, type OrderRow } from '../db/schema';
 
+/** The merchant's order by its merchantOrderNo (placeholders merchantId, merchantOrderNo): one probe of the unique key. */
+function byMerchantOrderNo() {
+  return and(eq(orders.merchantId, sql.placeholder('merchantId')), eq(orders.merchantOrderNo, sql.placeholder('merchantOrderNo')));
+}
+
 export async function findMerchantOrder(db: Database, merchantId: number, merchantOrderNo: string): Promise<OrderRow | undefined> {
   const statement = prepared(db, 'order_by_merchant_order_no', (handle, name) =>
     handle
       .select()
       .from(orders)
-      .where(and(eq(orders.merchantId, sql.placeholder('merchantId')), eq(orders.merchantOrderNo, sql.placeholder('merchantOrderNo'))))
+      .where(byMerchantOrderNo())
       .limit(1)
       .prepare(name),
   );
@@ -40,7 +45,7 @@ export async function findQueriedOrder(db: Database, merchantId: number, merchan
         tradeNo: orders.tradeNo,
       })
       .from(orders)
-      .where(and(eq(orders.merchantId, sql.placeholder('merchantId')), eq(orders.merchantOrderNo, sql.placeholder('merchantOrderNo'))))
+      .where(byMerchantOrderNo())
       .limit(1)
       .prepare(name),
   );
