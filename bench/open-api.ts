@@ -9,8 +9,9 @@
  *   BENCH_OURS_PORT, BENCH_BARE_PORT  the servers' ports (default: any free port)
  *   BENCH_PROFILE=1           instead: --cpu-prof both servers during a short submit run at 32 connections
  *                             (BENCH_PROFILE_SECONDS=5) and print where their CPU time goes
+ *   BENCH_PROFILE_ENDPOINT=query  profile the query instead of the submit
  *   DATABASE_URL              server to create the bench databases on (else the embedded PostgreSQL)
- *   DATABASE_POOL_SIZE, WORKERS, ... pass through to both servers (pool default 20, as the service)
+ *   DATABASE_POOL_SIZE, WORKERS, ... pass through to both servers (pool default 20, as the service; WORKERS default off)
  *
  * Each target gets its own fresh database (bench_<timestamp>_ours / _bare, same seed), dropped at the end.
  * Besides req/s and latency, each run reports CPU time per request of the server process, of its PostgreSQL
@@ -50,6 +51,7 @@ const SECONDS = positiveNumber('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = positiveNumber('BENCH_WARMUP_SECONDS', 2);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const PROFILE_SECONDS = positiveNumber('BENCH_PROFILE_SECONDS', 5);
+const PROFILE_ENDPOINT = process.env.BENCH_PROFILE_ENDPOINT === 'query' ? 'query' : 'submit';
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '32,128').split(',').map((text) => Number(text.trim()));
 const ADDRESSES = 50;
 const QUERY_ORDERS = 500;
@@ -462,6 +464,9 @@ async function startTarget(name: TargetName, database: string, url: string, merc
     // The benchmark talks to it over loopback http.
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     ALLOW_HTTP_PUBLIC_BASE_URL: 'true',
+    // The open API alone is measured: background workers (which in production need TronGrid and upstream settings,
+    // and would reach the real TronGrid) stay off unless WORKERS is set.
+    WORKERS: env.WORKERS ?? 'off',
   });
   cleanups.push(async () => void (await stopChild(child)));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -686,13 +691,13 @@ async function profileRun(): Promise<void> {
   const { targets } = await setUp(true);
   for (const target of targets) await verifyAndPrepare(target, 16);
   await header();
-  out(`profile mode: both servers under --cpu-prof (${PROFILE_DIR}); submit @32 for ${PROFILE_SECONDS} s after the warm-up`);
+  out(`profile mode: both servers under --cpu-prof (${PROFILE_DIR}); ${PROFILE_ENDPOINT} @32 for ${PROFILE_SECONDS} s after the warm-up`);
   const windows = new Map<TargetName, { startUs: number; endUs: number; result: RunResult }>();
   for (const target of targets) {
     await analyzeDatabase(target.databaseUrl);
-    await drive(target, 'submit', 32, WARMUP_SECONDS, `wp${target.name[0]}`);
+    await drive(target, PROFILE_ENDPOINT, 32, WARMUP_SECONDS, `wp${target.name[0]}`);
     const startUs = Number(process.hrtime.bigint() / 1000n);
-    const result = await drive(target, 'submit', 32, PROFILE_SECONDS, `p${target.name[0]}`, true);
+    const result = await drive(target, PROFILE_ENDPOINT, 32, PROFILE_SECONDS, `p${target.name[0]}`, true);
     const endUs = Number(process.hrtime.bigint() / 1000n);
     windows.set(target.name, { startUs, endUs, result });
     out(

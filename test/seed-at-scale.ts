@@ -27,7 +27,7 @@ export async function seedAtScale(db: Database, merchantIds: number[], addressId
   await db.execute(sql`
     INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, status, currency, requested_amount_minor, pay_amount_minor,
                         chain_type, receiving_address_id, pay_method, notify_url, pay_token, expires_at, paid_at, closed_at,
-                        created_at, updated_at, holds_slot, paid_via, trade_no)
+                        created_at, updated_at, holds_slot, paid_via, trade_no, upstream_check_after)
     SELECT 'SEED' || g, merchant_id, 'SEED-' || g, channel, status, CASE WHEN channel = 'USDT' THEN 'USDT' ELSE 'CNY' END,
            100 + g, 100 + g, CASE WHEN channel = 'USDT' THEN '1' END,
            CASE WHEN channel = 'USDT' THEN (${addresses}::bigint[])[1 + g % ${addressIds.length}] END,
@@ -36,7 +36,8 @@ export async function seedAtScale(db: Database, merchantIds: number[], addressId
            CASE WHEN status = 'paid' THEN created_at + interval '2 minutes' END,
            CASE WHEN status = 'closed' THEN created_at + interval '30 minutes' END,
            created_at, created_at, channel = 'USDT' AND status = 'pending',
-           CASE WHEN status = 'paid' THEN 'seed' END, CASE WHEN status = 'paid' THEN 'T' || g END
+           CASE WHEN status = 'paid' THEN 'seed' END, CASE WHEN status = 'paid' THEN 'T' || g END,
+           CASE WHEN channel = 'ALIPAY' AND status = 'pending' THEN created_at + interval '1 minute' END
     FROM (
       SELECT g,
              CASE WHEN g <= ${ORDERS_OF_BIG_MERCHANT} THEN ${bigMerchantId}::bigint ELSE (${others}::bigint[])[1 + g % ${otherMerchantIds.length}] END AS merchant_id,

@@ -4,7 +4,8 @@ import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
 import { merchants, type MerchantRow } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
-import { decryptSecret, encryptSecret } from '../crypto/secret-box';
+import { encryptSecret } from '../crypto/secret-box';
+import { appSecretOf } from './app-secret-cache';
 
 export interface Merchant {
   id: number;
@@ -44,11 +45,17 @@ export async function createMerchant(db: Database, input: { name: string; orderP
 /** The merchant and its AppSecret, for authenticating a signed request. */
 export async function findMerchantForSigning(db: Database, appId: string): Promise<{ merchant: Merchant; appSecret: string } | undefined> {
   const statement = prepared(db, 'merchant_by_app_id', (handle, name) =>
-    handle.select().from(merchants).where(eq(merchants.appId, sql.placeholder('appId'))).limit(1).prepare(name),
+    handle
+      .select({ id: merchants.id, appId: merchants.appId, name: merchants.name, orderPermission: merchants.orderPermission, appSecretEncrypted: merchants.appSecretEncrypted })
+      .from(merchants)
+      .where(eq(merchants.appId, sql.placeholder('appId')))
+      .limit(1)
+      .prepare(name),
   );
   const [row] = await statement.execute({ appId });
   if (!row) return undefined;
-  return { merchant: toMerchant(row), appSecret: decryptSecret(row.appSecretEncrypted) };
+  const merchant: Merchant = { id: row.id, appId: row.appId, name: row.name, orderPermission: row.orderPermission };
+  return { merchant, appSecret: appSecretOf(row.appSecretEncrypted) };
 }
 
 /** Who changes a merchant and why: written to the audit log in the same transaction as the change. */

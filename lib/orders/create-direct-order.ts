@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../db/schema';
 import { OpenApiError } from '../api/errors';
-import { ALIPAY_PAY_WINDOW_MINUTES } from '../channels/alipay/config';
+import { ALIPAY_FIRST_CHECK_AFTER_MS, ALIPAY_PAY_WINDOW_MINUTES } from '../channels/alipay/config';
 import { DirectUpstreamError, type DirectChannelAdapter, type DirectChannelName, type StartedDirectPayment } from '../channels/direct/direct-channel';
 import { findUsableCredential } from '../credentials/find-usable-credential';
 import { formatMinorUnits } from '../money/decimal-amount';
@@ -44,6 +44,11 @@ async function upstreamOf(db: Database, orderId: number): Promise<UpstreamOrderR
 /** ALIPAY's link is valid for the contract's 30 minutes; WECHAT follows the service's order window. */
 function windowMinutes(channel: DirectChannelName): number {
   return channel === 'ALIPAY' ? ALIPAY_PAY_WINDOW_MINUTES : orderTtlMinutes();
+}
+
+/** The ALIPAY poller picks due orders by this stored time (an index probe); the other channels' pollers do not use it. */
+function firstUpstreamCheck(channel: DirectChannelName, now: Date): Date | null {
+  return channel === 'ALIPAY' ? new Date(now.getTime() + ALIPAY_FIRST_CHECK_AFTER_MS) : null;
 }
 
 /**
@@ -113,6 +118,7 @@ export async function createDirectOrder(
         attach: input.attach,
         payToken,
         expiresAt,
+        upstreamCheckAfter: firstUpstreamCheck(channel, now),
         createdAt: now,
         updatedAt: now,
       })

@@ -2,6 +2,7 @@ import type { DirectChannelAdapter } from '../channels/direct/direct-channel';
 import type { OrderRow } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { CreatedDirectOrder } from './create-direct-order';
+import type { QueriedOrder } from './find-order';
 
 export type DirectStatus = 1 | 2 | 3;
 
@@ -23,7 +24,7 @@ export function directCreateData(adapter: DirectChannelAdapter, { order, upstrea
   };
 }
 
-export function directQueryData(order: OrderRow, now = new Date()) {
+export function directQueryData(order: QueriedOrder, now = new Date()) {
   const status = directStatus(order, now);
   return {
     platformOrderNo: order.orderNo,

@@ -3,12 +3,49 @@ import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
 import { orders, type OrderRow } from '../db/schema';
 
+/** The merchant's order by its merchantOrderNo (placeholders merchantId, merchantOrderNo): one probe of the unique key. */
+function byMerchantOrderNo() {
+  return and(eq(orders.merchantId, sql.placeholder('merchantId')), eq(orders.merchantOrderNo, sql.placeholder('merchantOrderNo')));
+}
+
 export async function findMerchantOrder(db: Database, merchantId: number, merchantOrderNo: string): Promise<OrderRow | undefined> {
   const statement = prepared(db, 'order_by_merchant_order_no', (handle, name) =>
     handle
       .select()
       .from(orders)
-      .where(and(eq(orders.merchantId, sql.placeholder('merchantId')), eq(orders.merchantOrderNo, sql.placeholder('merchantOrderNo'))))
+      .where(byMerchantOrderNo())
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ merchantId, merchantOrderNo });
+  return row;
+}
+
+/** What the open-API query answers from, on every channel: the order's wire fields, no more. */
+export type QueriedOrder = Pick<
+  OrderRow,
+  'channel' | 'status' | 'orderNo' | 'merchantOrderNo' | 'requestedAmountMinor' | 'payAmountMinor' | 'payMethod' | 'payToken' | 'expiresAt' | 'paidAt' | 'tradeNo'
+>;
+
+/** The merchant's order for the open-API query: the same probe as findMerchantOrder, only the columns it answers with. */
+export async function findQueriedOrder(db: Database, merchantId: number, merchantOrderNo: string): Promise<QueriedOrder | undefined> {
+  const statement = prepared(db, 'queried_order_by_merchant_order_no', (handle, name) =>
+    handle
+      .select({
+        channel: orders.channel,
+        status: orders.status,
+        orderNo: orders.orderNo,
+        merchantOrderNo: orders.merchantOrderNo,
+        requestedAmountMinor: orders.requestedAmountMinor,
+        payAmountMinor: orders.payAmountMinor,
+        payMethod: orders.payMethod,
+        payToken: orders.payToken,
+        expiresAt: orders.expiresAt,
+        paidAt: orders.paidAt,
+        tradeNo: orders.tradeNo,
+      })
+      .from(orders)
+      .where(byMerchantOrderNo())
       .limit(1)
       .prepare(name),
   );

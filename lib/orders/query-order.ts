@@ -3,7 +3,7 @@ import { OpenApiError } from '../api/errors';
 import { channelOf, requireMerchantOrderNo } from '../api/field-rules';
 import type { OpenApiContext } from '../api/open-api-route';
 import { directQueryData } from './direct-view';
-import { findMerchantOrder } from './find-order';
+import { findQueriedOrder } from './find-order';
 import { usdtQueryData } from './usdt-view';
 import { yhtQueryData } from './yht-view';
 
@@ -11,7 +11,7 @@ import { yhtQueryData } from './yht-view';
 export async function queryOrder({ db, merchant, fields }: OpenApiContext): Promise<Envelope> {
   const channel = channelOf(fields);
   const merchantOrderNo = requireMerchantOrderNo(fields);
-  const order = await findMerchantOrder(db, merchant.id, merchantOrderNo);
+  const order = await findQueriedOrder(db, merchant.id, merchantOrderNo);
   if (!order || order.channel !== channel) throw new OpenApiError('order_not_found');
   switch (order.channel) {
     case 'ALIPAY':

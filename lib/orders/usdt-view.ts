@@ -1,5 +1,6 @@
 import type { OrderRow } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
+import type { QueriedOrder } from './find-order';
 import { payUrlFor } from './identifiers';
 
 export type UsdtStatus = '0' | '1' | '2';
@@ -22,7 +23,7 @@ export function usdtCreateData(order: OrderRow) {
   };
 }
 
-export function usdtQueryData(order: OrderRow) {
+export function usdtQueryData(order: QueriedOrder) {
   return {
     payUrl: payUrlFor(order.payToken),
     orderNo: order.orderNo,

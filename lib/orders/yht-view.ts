@@ -1,12 +1,12 @@
-import type { OrderRow } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
+import type { QueriedOrder } from './find-order';
 import { payUrlFor, qrCodeUrlFor } from './identifiers';
 import { usdtStatus } from './usdt-view';
 
 /** YHT uses the USDT wire status: '0' pending, '1' paid, '2' closed (a pending order past its window reads '2'). */
 export const yhtStatus = usdtStatus;
 
-export function yhtCreateData(order: OrderRow, now = new Date()) {
+export function yhtCreateData(order: QueriedOrder, now = new Date()) {
   return {
     orderNo: order.orderNo,
     merchantOrderNo: order.merchantOrderNo,
@@ -17,6 +17,6 @@ export function yhtCreateData(order: OrderRow, now = new Date()) {
   };
 }
 
-export function yhtQueryData(order: OrderRow, now = new Date()) {
+export function yhtQueryData(order: QueriedOrder, now = new Date()) {
   return { ...yhtCreateData(order, now), payMoney: formatMinorUnits(order.payAmountMinor) };
 }

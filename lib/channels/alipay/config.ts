@@ -19,6 +19,8 @@ export class AlipayNotConfigured extends Error {
 
 /** The payment window of an ALIPAY order and of its payment link (spec: 30 minutes, fixed). */
 export const ALIPAY_PAY_WINDOW_MINUTES = 30;
+/** A new ALIPAY order is first asked about after this long (the payer is still on the way to Alipay). */
+export const ALIPAY_FIRST_CHECK_AFTER_MS = 60_000;
 
 function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim();

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema';
 import { findBoundCredential } from '../../credentials/find-bound-credential';
@@ -9,10 +9,10 @@ import { pollConcurrently, type PollOutcome, type PollSummary } from '../poller/
 import { settleUpstreamPayment } from '../poller/settle-upstream-payment';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
 import { AlipayUpstreamError, closeAlipayTrade, queryAlipayTrade, type AlipayQueryResult } from './client';
-import { alipayConfig, AlipayNotConfigured, type AlipayConfig } from './config';
+import { ALIPAY_FIRST_CHECK_AFTER_MS, alipayConfig, AlipayNotConfigured, type AlipayConfig } from './config';
 
-/** A new order is first asked about after this long (the payer is still on the way to Alipay). */
-export const FIRST_CHECK_AFTER_MS = 60_000;
+/** A new order is first asked about after this long: stored as its first check time when it is created. */
+export const FIRST_CHECK_AFTER_MS = ALIPAY_FIRST_CHECK_AFTER_MS;
 /** Then at most once per this long each, and once more when its window ends. */
 export const CHECK_SPACING_MS = 60_000;
 export { CLOSE_WITHOUT_ANSWER_AFTER_MS } from '../poller/close-pending-order';
@@ -83,17 +83,19 @@ async function checkOrder(db: Database, config: AlipayConfig, order: OrderRow, n
 /**
  * Asks Alipay (alipay.trade.query, answers verified) about pending ALIPAY orders that are due, so that a lost
  * notification does not lose a payment: paid → marked paid (with the merchant's notification); closed at Alipay →
- * closed; past its window and not paid → closed at Alipay (alipay.trade.close), then here. Each order is asked about a minute after creation, then at most once a
- * minute, and once more at the end of its window; at most BATCH orders per run.
+ * closed; past its window and not paid → closed at Alipay (alipay.trade.close), then here. Each order is asked about a
+ * minute after creation, then at most once a minute, and once more at the end of its window (retried a minute apart
+ * when Alipay does not answer); at most BATCH orders per run.
  */
 export async function pollPendingAlipayOrders(db: Database, now: Date, options: { config?: AlipayConfig; log?: (line: string) => void } = {}): Promise<PollSummary> {
   const config = options.config ?? alipayConfig();
-  const dueAt = sql`coalesce(${orders.upstreamCheckAfter}, ${orders.createdAt} + make_interval(secs => ${FIRST_CHECK_AFTER_MS / 1000}))`;
+  // Every pending ALIPAY order carries its next check time, never later than its window's end while the window is
+  // open: the due ones, earliest first, are an index probe (orders_alipay_pending_check_idx).
   const due = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.channel, 'ALIPAY'), eq(orders.status, 'pending'), sql`(${dueAt} <= ${now} OR ${orders.expiresAt} <= ${now})`))
-    .orderBy(asc(dueAt))
+    .where(and(eq(orders.channel, 'ALIPAY'), eq(orders.status, 'pending'), lte(orders.upstreamCheckAfter, now)))
+    .orderBy(asc(orders.upstreamCheckAfter))
     .limit(BATCH);
   return pollConcurrently(due, CONCURRENCY, (order) => checkOrder(db, config, order, now, options.log));
 }

@@ -62,8 +62,10 @@ describe('ALIPAY poller', () => {
   it('leaves a new order alone for a minute, then asks at most once a minute and once more at the end of the window', async () => {
     const order = await anOrder();
     const created = Date.now();
+    const { rows } = await getDb().execute<{ at: Date }>(sql`SELECT created_at AS at FROM orders WHERE order_no = ${order.orderNo}`);
+    const firstCheck = new Date(rows[0]!.at).getTime() + MINUTE;
     await poll(new Date(created + 10_000));
-    expect((await state(order.orderNo)).check_after).toBeNull();
+    expect(new Date((await state(order.orderNo)).check_after!).getTime()).toBe(firstCheck); // stored at creation, not yet due
 
     await poll(new Date(created + 2 * MINUTE)); // not opened at Alipay: ACQ.TRADE_NOT_EXIST, still payable
     const first = await state(order.orderNo);

@@ -47,7 +47,10 @@ export const orders = pgTable(
      * cool-down ago (USDT_SLOT_COOLDOWN_MINUTES), so a late transfer for an expired order never pays a new one.
      */
     holdsSlot: boolean('holds_slot').notNull().default(false),
-    /** Pollers (ALIPAY): when the upstream may next be asked about this pending order; null = not asked yet. */
+    /**
+     * ALIPAY: when the poller may next ask Alipay about this pending order (set at creation, never later than the end
+     * of its window while the window is open). Unused by the other channels.
+     */
     upstreamCheckAfter: timestamp('upstream_check_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,6 +73,10 @@ export const orders = pgTable(
     index('orders_pending_channel_expiry_idx')
       .on(table.channel, table.expiresAt)
       .where(sql`${table.status} = 'pending'`),
+    // The ALIPAY poller: pending orders whose next check is due, earliest first.
+    index('orders_alipay_pending_check_idx')
+      .on(table.upstreamCheckAfter)
+      .where(sql`${table.channel} = 'ALIPAY' AND ${table.status} = 'pending'`),
     // The portal's order list (newest first, keyset paged) and the dashboard's last days, whose counts by status
     // it answers from the index alone.
     index('orders_merchant_created_idx').on(table.merchantId, table.createdAt, table.id, table.status),
