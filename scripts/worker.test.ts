@@ -1,30 +1,13 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
+import { runScript } from '../test/run-script';
 
 /**
  * `npm run worker` in production, as an operator starts it: the chain watcher refuses to start without a TronGrid
  * API key (or a self-hosted node said so), and says why.
  */
-function startWorker(extra: Record<string, string>, until: RegExp | undefined): Promise<{ exitCode: number | null; output: string }> {
+function startWorker(extra: Record<string, string>, until: RegExp | undefined) {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: process.env.DATABASE_URL, APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET, NODE_ENV: 'production', ...extra };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const collect = (chunk: string) => {
-      output += chunk;
-      // Stopped once started; a moment later, so that its SIGTERM handler is in place.
-      if (until && until.test(output)) setTimeout(() => child.kill('SIGTERM'), 500);
-    };
-    child.stdout.setEncoding('utf8').on('data', collect);
-    child.stderr.setEncoding('utf8').on('data', collect);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-    child.on('error', reject);
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      resolve({ exitCode, output });
-    });
-  });
+  return runScript('scripts/worker.ts', { env, until });
 }
 
 describe('npm run worker in production', () => {

@@ -1,3 +1,4 @@
+import { envSetting } from '../config/env-setting';
 import { publicBaseUrl } from '../orders/identifiers';
 import { sandboxEnabled } from '../sandbox/sandbox-enabled';
 
@@ -30,13 +31,8 @@ export class ChainNotConfigured extends Error {
   }
 }
 
-function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
 function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = setting(env, name);
+  const raw = envSetting(env, name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new ChainNotConfigured(`${name} must be a whole number of milliseconds (got ${raw})`);
@@ -49,7 +45,7 @@ function isTronGridHost(url: string): boolean {
 }
 
 function parseBaseUrls(env: NodeJS.ProcessEnv): { urls: string[]; from?: string } {
-  const from = setting(env, 'TRONGRID_BASE_URLS') !== undefined ? 'TRONGRID_BASE_URLS' : setting(env, 'TRONGRID_BASE_URL') !== undefined ? 'TRONGRID_BASE_URL' : undefined;
+  const from = envSetting(env, 'TRONGRID_BASE_URLS') !== undefined ? 'TRONGRID_BASE_URLS' : envSetting(env, 'TRONGRID_BASE_URL') !== undefined ? 'TRONGRID_BASE_URL' : undefined;
   if (!from) return { urls: [] };
   const urls = env[from]!.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   if (urls.length === 0) throw new ChainNotConfigured(`${from} lists no URL`);
@@ -84,7 +80,7 @@ function chainEndpoints(env: NodeJS.ProcessEnv): { urls: string[]; sandbox: bool
 }
 
 export function chainPollMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(setting(env, 'CHAIN_POLL_MS') ?? 3000);
+  const value = Number(envSetting(env, 'CHAIN_POLL_MS') ?? 3000);
   return Number.isFinite(value) && value > 0 ? value : 3000;
 }
 
@@ -99,8 +95,8 @@ export function chainPollMs(env: NodeJS.ProcessEnv = process.env): number {
  */
 export function chainConfig(env: NodeJS.ProcessEnv = process.env): ChainConfig {
   const { urls, sandbox } = chainEndpoints(env);
-  const apiKey = setting(env, 'TRONGRID_API_KEY');
-  const selfHostedSetting = setting(env, 'TRONGRID_SELF_HOSTED');
+  const apiKey = envSetting(env, 'TRONGRID_API_KEY');
+  const selfHostedSetting = envSetting(env, 'TRONGRID_SELF_HOSTED');
   if (selfHostedSetting !== undefined && selfHostedSetting !== 'true' && selfHostedSetting !== 'false') {
     throw new ChainNotConfigured(`TRONGRID_SELF_HOSTED must be true or false (got ${selfHostedSetting})`);
   }
@@ -122,7 +118,7 @@ export function chainConfig(env: NodeJS.ProcessEnv = process.env): ChainConfig {
   return {
     baseUrls: urls,
     apiKey,
-    contract: setting(env, 'USDT_CONTRACT') ?? USDT_TRC20_CONTRACT,
+    contract: envSetting(env, 'USDT_CONTRACT') ?? USDT_TRC20_CONTRACT,
     pollMs: chainPollMs(env),
     initialLookbackMs: milliseconds(env, 'CHAIN_INITIAL_LOOKBACK_MS', 60 * 60 * 1000),
     rereadMarginMs: milliseconds(env, 'CHAIN_REREAD_MARGIN_MS', 60 * 1000),

@@ -1,3 +1,4 @@
+import { envSetting } from '../../config/env-setting';
 import { publicBaseUrl } from '../../orders/identifiers';
 
 /** The ALIPAY channel's own settings; the merchant's keys come from its approved credential, never from here. */
@@ -22,18 +23,13 @@ export const ALIPAY_PAY_WINDOW_MINUTES = 30;
 /** A new ALIPAY order is first asked about after this long (the payer is still on the way to Alipay). */
 export const ALIPAY_FIRST_CHECK_AFTER_MS = 60_000;
 
-function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
 /**
  * ALIPAY_GATEWAY_URL (default: the built-in sandbox, `${PUBLIC_BASE_URL}/sandbox/alipay/gateway.do`); in production it
  * must be set (Alipay's is `https://openapi.alipay.com/gateway.do`). ALIPAY_TIMEOUT_MS bounds each server call.
  */
 export function alipayConfig(env: NodeJS.ProcessEnv = process.env): AlipayConfig {
   const base = publicBaseUrl();
-  const configured = setting(env, 'ALIPAY_GATEWAY_URL');
+  const configured = envSetting(env, 'ALIPAY_GATEWAY_URL');
   if (!configured && env.NODE_ENV === 'production') {
     throw new AlipayNotConfigured('ALIPAY_GATEWAY_URL is required in production (the default is the sandbox)');
   }
@@ -43,7 +39,7 @@ export function alipayConfig(env: NodeJS.ProcessEnv = process.env): AlipayConfig
   } catch {
     throw new AlipayNotConfigured(`ALIPAY_GATEWAY_URL is not a URL: ${gatewayUrl}`);
   }
-  const timeout = Number(setting(env, 'ALIPAY_TIMEOUT_MS') ?? 10_000);
+  const timeout = Number(envSetting(env, 'ALIPAY_TIMEOUT_MS') ?? 10_000);
   return {
     gatewayUrl,
     notifyUrl: `${base}/v1/api/callback/alipay`,

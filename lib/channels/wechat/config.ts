@@ -1,3 +1,4 @@
+import { envSetting } from '../../config/env-setting';
 import { publicBaseUrl } from '../../orders/identifiers';
 
 export interface WechatConfig {
@@ -16,11 +17,6 @@ export class WechatNotConfigured extends Error {
   }
 }
 
-function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
 /**
  * WECHAT_API_BASE_URL (default: the built-in sandbox, `${PUBLIC_BASE_URL}/sandbox/wechat`; required in production,
  * where it is normally `https://api.mch.weixin.qq.com`), WECHAT_TIMEOUT_MS (default 10 s). The keys are per
@@ -28,11 +24,11 @@ function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
  */
 export function wechatConfig(env: NodeJS.ProcessEnv = process.env): WechatConfig {
   const base = publicBaseUrl();
-  const configured = setting(env, 'WECHAT_API_BASE_URL');
+  const configured = envSetting(env, 'WECHAT_API_BASE_URL');
   if (env.NODE_ENV === 'production' && !configured) {
     throw new WechatNotConfigured('WECHAT_API_BASE_URL is required in production (https://api.mch.weixin.qq.com; the default is the sandbox)');
   }
-  const timeout = Number(setting(env, 'WECHAT_TIMEOUT_MS') ?? 10_000);
+  const timeout = Number(envSetting(env, 'WECHAT_TIMEOUT_MS') ?? 10_000);
   return {
     baseUrl: (configured ?? `${base}/sandbox/wechat`).replace(/\/+$/, ''),
     notifyUrl: `${base}/v1/api/callback/wechat`,

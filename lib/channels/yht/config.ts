@@ -1,3 +1,4 @@
+import { envSetting } from '../../config/env-setting';
 import { publicBaseUrl } from '../../orders/identifiers';
 
 /** Sandbox credentials: fine on a developer's machine and in tests, refused in production. */
@@ -22,26 +23,21 @@ export class YhtNotConfigured extends Error {
   }
 }
 
-function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
 /**
  * YHT_BASE_URL (default: the built-in sandbox, `${PUBLIC_BASE_URL}/sandbox/yht`), YHT_MERCHANT_NO and YHT_KEY
  * (default: the sandbox's). In production all three must be set, and never to the sandbox defaults.
  */
 export function yhtConfig(env: NodeJS.ProcessEnv = process.env): YhtConfig {
   const base = publicBaseUrl();
-  const baseUrl = (setting(env, 'YHT_BASE_URL') ?? `${base}/sandbox/yht`).replace(/\/+$/, '');
-  const merchantNo = setting(env, 'YHT_MERCHANT_NO') ?? YHT_SANDBOX_MERCHANT_NO;
-  const key = setting(env, 'YHT_KEY') ?? YHT_SANDBOX_KEY;
+  const baseUrl = (envSetting(env, 'YHT_BASE_URL') ?? `${base}/sandbox/yht`).replace(/\/+$/, '');
+  const merchantNo = envSetting(env, 'YHT_MERCHANT_NO') ?? YHT_SANDBOX_MERCHANT_NO;
+  const key = envSetting(env, 'YHT_KEY') ?? YHT_SANDBOX_KEY;
   if (env.NODE_ENV === 'production') {
-    if (!setting(env, 'YHT_BASE_URL')) throw new YhtNotConfigured('YHT_BASE_URL is required in production (the default is the sandbox)');
+    if (!envSetting(env, 'YHT_BASE_URL')) throw new YhtNotConfigured('YHT_BASE_URL is required in production (the default is the sandbox)');
     if (merchantNo === YHT_SANDBOX_MERCHANT_NO) throw new YhtNotConfigured('YHT_MERCHANT_NO must be set to a real merchant number in production');
     if (key === YHT_SANDBOX_KEY) throw new YhtNotConfigured('YHT_KEY must be set to the real key in production');
   }
-  const timeout = Number(setting(env, 'YHT_TIMEOUT_MS') ?? 10_000);
+  const timeout = Number(envSetting(env, 'YHT_TIMEOUT_MS') ?? 10_000);
   return {
     baseUrl,
     merchantNo,
