@@ -14,7 +14,7 @@ export interface Merchant {
   orderPermission: boolean;
 }
 
-function toMerchant(row: MerchantRow): Merchant {
+function toMerchant(row: Pick<MerchantRow, 'id' | 'appId' | 'name' | 'orderPermission'>): Merchant {
   return { id: row.id, appId: row.appId, name: row.name, orderPermission: row.orderPermission };
 }
 
@@ -54,8 +54,7 @@ export async function findMerchantForSigning(db: Database, appId: string): Promi
   );
   const [row] = await statement.execute({ appId });
   if (!row) return undefined;
-  const merchant: Merchant = { id: row.id, appId: row.appId, name: row.name, orderPermission: row.orderPermission };
-  return { merchant, appSecret: appSecretOf(row.appSecretEncrypted) };
+  return { merchant: toMerchant(row), appSecret: appSecretOf(row.appSecretEncrypted) };
 }
 
 /** Who changes a merchant and why: written to the audit log in the same transaction as the change. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { NotifiableOrder } from './notification-form';
 
@@ -37,6 +37,11 @@ type ClaimRow = {
 
 /** Attempts one worker keeps in flight to one destination at most (of its 16 slots by default). */
 export const PER_DESTINATION_LIMIT = 4;
+
+/** A notification row `n` that an attempt may be made for at `now`: pending, due, and not leased to a live worker. */
+export function notificationDueNow(now: Date): SQL {
+  return sql`n.status = 'pending' AND n.next_attempt_at <= ${now} AND (n.lease_until IS NULL OR n.lease_until <= ${now})`;
+}
 
 /**
  * Leases up to `limit` due notifications for one attempt each, in one statement. FOR UPDATE SKIP LOCKED keeps
@@ -85,8 +90,7 @@ export async function claimDueNotifications(
       LEFT JOIN circuits c ON c.destination = d.destination
       CROSS JOIN LATERAL (
         SELECT n.next_attempt_at FROM notifications n
-        WHERE n.status = 'pending' AND n.destination = d.destination AND n.next_attempt_at <= ${now}
-          AND (n.lease_until IS NULL OR n.lease_until <= ${now})
+        WHERE n.destination = d.destination AND ${notificationDueNow(now)}
         ORDER BY n.next_attempt_at LIMIT 1
       ) oldest
       WHERE d.destination IS NOT NULL AND c.shut IS NOT TRUE
@@ -98,8 +102,7 @@ export async function claimDueNotifications(
       SELECT due.id, e.destination, due.next_attempt_at, e.probe, e.in_flight
       FROM eligible e CROSS JOIN LATERAL (
         SELECT n.id, n.next_attempt_at FROM notifications n
-        WHERE n.status = 'pending' AND n.destination = e.destination AND n.next_attempt_at <= ${now}
-          AND (n.lease_until IS NULL OR n.lease_until <= ${now})
+        WHERE n.destination = e.destination AND ${notificationDueNow(now)}
         ORDER BY n.next_attempt_at LIMIT ${perDestination}
         FOR UPDATE SKIP LOCKED
       ) due
@@ -108,8 +111,7 @@ export async function claimDueNotifications(
       SELECT nowhere.id, NULL, nowhere.next_attempt_at, false, (SELECT in_flight FROM mine WHERE destination IS NULL)
       FROM (
         SELECT n.id, n.next_attempt_at FROM notifications n
-        WHERE n.status = 'pending' AND n.destination IS NULL AND n.next_attempt_at <= ${now}
-          AND (n.lease_until IS NULL OR n.lease_until <= ${now})
+        WHERE n.destination IS NULL AND ${notificationDueNow(now)}
         ORDER BY n.next_attempt_at LIMIT ${perDestination}
         FOR UPDATE SKIP LOCKED
       ) nowhere

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { decryptSecret } from '../crypto/secret-box';
+import { appSecretOf } from '../merchants/app-secret-cache';
 import type { Clock } from '../clock';
 import { isAcknowledged } from './acknowledgement';
 import { circuitOutcome } from './circuit-breaker';
@@ -19,7 +19,7 @@ function excerpt(body: string): string {
 function attemptDelivery(claim: ClaimedNotification, timeouts: PostTimeouts): Promise<PostOutcome> {
   if (!claim.notifyUrl) return Promise.resolve({ body: '', latencyMs: 0, error: 'the order has no notifyUrl' });
   // Signed at send time, so a rotated AppSecret takes effect for every later attempt.
-  return postForm(claim.notifyUrl, notificationForm(claim.order, claim.appId, decryptSecret(claim.appSecretEncrypted)), timeouts);
+  return postForm(claim.notifyUrl, notificationForm(claim.order, claim.appId, appSecretOf(claim.appSecretEncrypted)), timeouts);
 }
 
 function failureText(outcome: PostOutcome): string {

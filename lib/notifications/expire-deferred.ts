@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { notificationDueNow } from './claim';
 
 /**
  * Ends the cycles that reached the retry plan's horizon while their destination's circuit held them back: they
@@ -13,7 +14,6 @@ export async function expireDeferredNotifications(db: Database, now: Date): Prom
         last_error = 'retry plan ended while ' || n.destination || ' was failing (circuit open since ' || to_char(d.failing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || '): ' || coalesce(d.last_error, 'no answer')
     FROM notification_destinations d
     WHERE d.destination = n.destination AND d.open_until IS NOT NULL
-      AND n.status = 'pending' AND n.give_up_at <= ${now} AND n.next_attempt_at <= ${now}
-      AND (n.lease_until IS NULL OR n.lease_until <= ${now})`);
+      AND n.give_up_at <= ${now} AND ${notificationDueNow(now)}`);
   return rowCount ?? 0;
 }

@@ -31,8 +31,6 @@ export interface PayResult {
 /** The sandbox buyer's account, as Alipay masks it in notifications. */
 const BUYER_ID = '2088102177846880';
 const BUYER_LOGON_ID = 'san***@sandbox.com';
-/** The seller (the merchant's Alipay account) in the sandbox. */
-const SELLER_ID = ALIPAY_SANDBOX_SELLER_ID;
 
 /** The signed asynchronous notification of a paid trade (trade_status_sync), as Alipay POSTs it. */
 export function notificationForm(trade: SandboxTrade, keys: AlipaySandboxKeys, now = new Date()): Record<string, string> {
@@ -50,7 +48,7 @@ export function notificationForm(trade: SandboxTrade, keys: AlipaySandboxKeys, n
     out_trade_no: trade.outTradeNo,
     buyer_id: BUYER_ID,
     buyer_logon_id: trade.buyerLogonId ?? BUYER_LOGON_ID,
-    seller_id: SELLER_ID,
+    seller_id: ALIPAY_SANDBOX_SELLER_ID,
     trade_status: trade.status,
     total_amount: amount,
     receipt_amount: amount,
@@ -102,7 +100,7 @@ export function returnUrlOf(trade: SandboxTrade, keys: AlipaySandboxKeys, now = 
     version: '1.0',
     app_id: trade.appId,
     sign_type: 'RSA2',
-    seller_id: SELLER_ID,
+    seller_id: ALIPAY_SANDBOX_SELLER_ID,
     timestamp: beijingTime(now),
   };
   params.sign = rsa2Sign(signedText(params, NOTIFY_UNSIGNED), keys.alipayPrivateKey);

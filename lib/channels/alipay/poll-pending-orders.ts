@@ -9,10 +9,8 @@ import { pollConcurrently, type PollOutcome, type PollSummary } from '../poller/
 import { settleUpstreamPayment } from '../poller/settle-upstream-payment';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
 import { AlipayUpstreamError, closeAlipayTrade, queryAlipayTrade, type AlipayQueryResult } from './client';
-import { ALIPAY_FIRST_CHECK_AFTER_MS, alipayConfig, AlipayNotConfigured, type AlipayConfig } from './config';
+import { alipayConfig, AlipayNotConfigured, type AlipayConfig } from './config';
 
-/** A new order is first asked about after this long: stored as its first check time when it is created. */
-export const FIRST_CHECK_AFTER_MS = ALIPAY_FIRST_CHECK_AFTER_MS;
 /** Then at most once per this long each, and once more when its window ends. */
 export const CHECK_SPACING_MS = 60_000;
 export { CLOSE_WITHOUT_ANSWER_AFTER_MS } from '../poller/close-pending-order';

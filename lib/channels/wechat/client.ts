@@ -102,7 +102,7 @@ async function verifyAnswer(
     return { ok: false, reason: error instanceof Error ? error.message : 'the answer carries no usable key' };
   }
   const verified = verifyWechatSignature(message, verifier, now());
-  const unknownCertificate = !verified.ok && verified.reason.includes('names no key') && !message.serial?.startsWith('PUB_KEY_ID_');
+  const unknownCertificate = !verified.ok && verified.unknownSerial === true && !message.serial?.startsWith('PUB_KEY_ID_');
   if (verified.ok || !unknownCertificate || verifierFor || !account.refreshVerifier) return verified;
   const refreshed = await account.refreshVerifier();
   return refreshed ? verifyWechatSignature(message, refreshed, now()) : verified;

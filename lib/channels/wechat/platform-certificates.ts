@@ -111,27 +111,26 @@ export async function refreshPlatformCertificates(db: Database, config: WechatCo
  * when an answer names an unknown serial. A failed download is logged; what is known still verifies.
  */
 export async function wechatAccountFor(db: Database, credential: StoredWechatCredential, config: WechatConfig, now = new Date()): Promise<WechatAccount> {
+  // Only certificate mode downloads certificates: a public-key credential has none stored, so none to read.
+  if (!credential.platformCertificate) return wechatAccountOf(credential);
   const stored = await storedCertificates(db, credential.id, now);
   let account = wechatAccountOf(credential, stored.pems);
-  if (!credential.platformCertificate) return account;
-  const download = async () => wechatAccountOf(credential, await refreshPlatformCertificates(db, config, account, new Date()));
-  if (!stored.fetchedAt || now.getTime() - stored.fetchedAt.getTime() > CERTIFICATE_REFRESH_MS) {
+  const tryDownload = async (): Promise<WechatAccount | undefined> => {
     try {
-      account = await download();
+      return wechatAccountOf(credential, await refreshPlatformCertificates(db, config, account, new Date()));
     } catch (error) {
       console.error(`wechat: downloading the platform certificates of credential ${credential.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
     }
+  };
+  if (!stored.fetchedAt || now.getTime() - stored.fetchedAt.getTime() > CERTIFICATE_REFRESH_MS) {
+    account = (await tryDownload()) ?? account;
   }
   account.refreshVerifier = async () => {
     const last = lastOnDemandDownload.get(credential.id) ?? 0;
     if (Date.now() - last < UNKNOWN_SERIAL_RETRY_MS) return undefined;
     lastOnDemandDownload.set(credential.id, Date.now());
-    try {
-      return (await download()).verifier;
-    } catch (error) {
-      console.error(`wechat: downloading the platform certificates of credential ${credential.id} failed: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    }
+    return (await tryDownload())?.verifier;
   };
   return account;
 }

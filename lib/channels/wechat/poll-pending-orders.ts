@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { decryptSecret } from '../../crypto/secret-box';
 import { orders, upstreamCredentials, type OrderRow } from '../../db/schema';
+import { usableCredentialOf } from '../../credentials/find-usable-credential';
 import { DirectUpstreamError } from '../direct/direct-channel';
 import { channelPollerJob } from '../poller/channel-poller-job';
 import { closePendingOrder, closeWhenUnansweredTooLong } from '../poller/close-pending-order';
@@ -90,12 +90,7 @@ async function accountsOf(db: Database, config: WechatConfig, credentialIds: num
     try {
       accounts.set(
         row.id,
-        await wechatAccountFor(
-          db,
-          { ...row, privateKey: decryptSecret(row.privateKeyEncrypted), apiV3Key: row.apiV3KeyEncrypted === null ? null : decryptSecret(row.apiV3KeyEncrypted) },
-          config,
-          now,
-        ),
+        await wechatAccountFor(db, usableCredentialOf(row), config, now),
       );
     } catch (error) {
       accounts.set(row.id, error instanceof Error ? error : new Error(String(error)));

@@ -113,7 +113,8 @@ export function signedMessage(headers: Headers, body: string): SignedMessage {
   };
 }
 
-export type VerifyResult = { ok: true } | { ok: false; reason: string };
+/** `unknownSerial`: the only fault is a Wechatpay-Serial naming no key we hold (a rotation we have not seen yet). */
+export type VerifyResult = { ok: true } | { ok: false; reason: string; unknownSerial?: true };
 
 /**
  * Checks a response's or callback's signature: all four headers present, the signature not a SIGNTEST probe, the
@@ -127,7 +128,7 @@ export function verifyWechatSignature(message: SignedMessage, verifier: WechatVe
   const skew = Math.abs(now.getTime() / 1000 - Number(timestamp));
   if (skew > MAX_CLOCK_SKEW_SECONDS) return { ok: false, reason: `Wechatpay-Timestamp is ${Math.round(skew)} s away from our clock (more than ${MAX_CLOCK_SKEW_SECONDS} s): a replay or a wrong clock` };
   const key = keyForSerial(verifier, serial);
-  if (!key) return { ok: false, reason: `Wechatpay-Serial ${serial.slice(0, 80)} names no key of this credential` };
+  if (!key) return { ok: false, reason: `Wechatpay-Serial ${serial.slice(0, 80)} names no key of this credential`, unknownSerial: true };
   if (!rsaVerify(responseSigningText(timestamp, nonce, message.body), signature, key)) return { ok: false, reason: 'signature does not match' };
   return { ok: true };
 }
