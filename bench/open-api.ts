@@ -30,6 +30,7 @@ import pg from 'pg';
 import { resolveDatabase, type DatabaseTarget } from '../lib/db/connect';
 import { seedBareDatabase, topUpBarePending } from './bare-schema';
 import { formatSummary, summariseProfile, type CpuProfile } from './cpu-profile';
+import { onServer } from './on-server';
 import { busyShare, databaseBackendsCpuMs, machineSample, processCpuMs } from './proc-cpu';
 import {
   analyzeDatabase,
@@ -640,14 +641,8 @@ function printTargets(results: RunResult[]): void {
 
 /** Orders the measured submits created go before the next size, so each size runs at the pending count it names. */
 async function removeMeasuredSubmits(target: Target): Promise<void> {
-  const client = new pg.Client({ connectionString: target.databaseUrl });
-  await client.connect();
-  try {
-    const table = target.name === 'ours' ? 'orders' : 'bare_orders';
-    await client.query(String.raw`DELETE FROM ${table} WHERE merchant_order_no ~ '^w?s\d+[ob]-'`);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  const table = target.name === 'ours' ? 'orders' : 'bare_orders';
+  await onServer(target.databaseUrl, (client) => client.query(String.raw`DELETE FROM ${table} WHERE merchant_order_no ~ '^w?s\d+[ob]-'`));
 }
 
 async function benchmark(): Promise<void> {

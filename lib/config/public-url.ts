@@ -1,3 +1,4 @@
+import { envSetting } from './env-setting';
 import { StartupRefusal } from './startup-refusal';
 
 /**
@@ -7,7 +8,7 @@ import { StartupRefusal } from './startup-refusal';
  */
 export function checkPublicBaseUrl(env: NodeJS.ProcessEnv = process.env): void {
   if (env.NODE_ENV !== 'production') return;
-  const configured = env.PUBLIC_BASE_URL?.trim();
+  const configured = envSetting(env, 'PUBLIC_BASE_URL');
   if (!configured) {
     throw new StartupRefusal('PUBLIC_BASE_URL', 'is required in production: the https address payers, merchants and upstreams reach this service at');
   }

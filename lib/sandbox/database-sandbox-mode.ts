@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { platformSettings } from '../db/schema';
+import { readPlatformSetting, writePlatformSetting } from '../settings/platform-settings';
 import { sandboxEnabled } from './sandbox-enabled';
 
 /**
@@ -11,15 +10,11 @@ import { sandboxEnabled } from './sandbox-enabled';
 const SETTING_KEY = 'sandbox_mode';
 
 export async function recordServiceSandboxMode(db: Database): Promise<void> {
-  const value = sandboxEnabled() ? 'on' : 'off';
-  await db
-    .insert(platformSettings)
-    .values({ key: SETTING_KEY, value })
-    .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: sql`now()` } });
+  await writePlatformSetting(db, SETTING_KEY, sandboxEnabled() ? 'on' : 'off');
 }
 
 /** 'off' when the database's service last started with the sandbox off; undefined before any service started on it. */
 export async function databaseSandboxMode(db: Database): Promise<'on' | 'off' | undefined> {
-  const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, SETTING_KEY)).limit(1);
-  return row?.value === 'on' || row?.value === 'off' ? row.value : undefined;
+  const value = await readPlatformSetting(db, SETTING_KEY);
+  return value === 'on' || value === 'off' ? value : undefined;
 }

@@ -1,8 +1,7 @@
 import { getToken } from 'next-auth/jwt';
-import { portalAuthSecret } from '../accounts/auth-secret';
+import { portalAuthSecret, sessionCookiesSecure } from '../accounts/auth-secret';
 import type { Database } from '../db/client';
 import { loadOperatorContext, type OperatorContext } from '../operator/operator-context';
-import { publicBaseUrl } from '../orders/identifiers';
 
 function cookiesOf(request: Request): Record<string, string> {
   const cookies: Record<string, string> = {};
@@ -28,7 +27,7 @@ export async function operatorBehindRequest(db: Database, request: Request): Pro
   const token = await getToken({
     req: { cookies: cookiesOf(request), headers: {} } as unknown as Parameters<typeof getToken>[0]['req'],
     secret: portalAuthSecret(),
-    secureCookie: publicBaseUrl().startsWith('https://'),
+    secureCookie: sessionCookiesSecure(),
   });
   if (!token || typeof token.accountId !== 'number' || typeof token.sessionVersion !== 'number') return undefined;
   return loadOperatorContext(db, { accountId: token.accountId, sessionVersion: token.sessionVersion });

@@ -5,6 +5,20 @@ import { platformSettings } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { formatMinorUnits } from '../money/decimal-amount';
 
+/** One platform setting's stored text, if any. */
+export async function readPlatformSetting(db: Database, key: string): Promise<string | undefined> {
+  const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, key)).limit(1);
+  return row?.value;
+}
+
+/** Stores one platform setting (inserted or replaced). */
+export async function writePlatformSetting(db: Database, key: string, value: string): Promise<void> {
+  await db
+    .insert(platformSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: sql`now()` } });
+}
+
 export const USDT_MAX_PER_ORDER = 'usdt_max_per_order_minor';
 export const DEFAULT_USDT_MAX_PER_ORDER_MINOR = 1_000_000n; // 10000.00 USDT
 
@@ -22,10 +36,7 @@ export async function setUsdtMaxPerOrderMinor(db: Database, minor: bigint, audit
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [before] = await tx.select().from(platformSettings).where(eq(platformSettings.key, USDT_MAX_PER_ORDER)).for('update');
-    await tx
-      .insert(platformSettings)
-      .values({ key: USDT_MAX_PER_ORDER, value: minor.toString() })
-      .onConflictDoUpdate({ target: platformSettings.key, set: { value: minor.toString(), updatedAt: sql`now()` } });
+    await writePlatformSetting(tx, USDT_MAX_PER_ORDER, minor.toString());
     if (audit) {
       await recordAudit(tx, {
         actor: audit.actor,

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { platformSettings } from '../db/schema';
+import { readPlatformSetting, writePlatformSetting } from './platform-settings';
 
 /**
  * Where the running service answers (its PUBLIC_BASE_URL, or http://localhost:<PORT>), recorded in its database at
@@ -10,15 +9,11 @@ import { platformSettings } from '../db/schema';
 const SERVICE_BASE_URL = 'service_base_url';
 
 export async function recordServiceBaseUrl(db: Database, baseUrl: string): Promise<void> {
-  await db
-    .insert(platformSettings)
-    .values({ key: SERVICE_BASE_URL, value: baseUrl })
-    .onConflictDoUpdate({ target: platformSettings.key, set: { value: baseUrl, updatedAt: sql`now()` } });
+  await writePlatformSetting(db, SERVICE_BASE_URL, baseUrl);
 }
 
 export async function recordedServiceBaseUrl(db: Database): Promise<string | undefined> {
-  const [row] = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, SERVICE_BASE_URL)).limit(1);
-  return row?.value;
+  return readPlatformSetting(db, SERVICE_BASE_URL);
 }
 
 /** A tool's own PUBLIC_BASE_URL wins; else the running service's recorded address is used for this process. */

@@ -23,8 +23,7 @@ function Figure({ label, value, testId, note }: { label: string; value: string; 
 export default async function HealthPage() {
   await requireOperator();
   const now = new Date();
-  const health = await healthSnapshot(getDb(), now);
-  const destinations = await failingDestinations(getDb(), now);
+  const [health, destinations] = await Promise.all([healthSnapshot(getDb(), now), failingDestinations(getDb(), now)]);
   return (
     <>
       <PageTitle

@@ -12,8 +12,11 @@ const statValue = 'mt-1 mb-0 text-2xl font-bold';
 
 export default async function PortalHome() {
   const merchant = await requireMerchant();
-  const dashboard = await merchantDashboard(getDb(), merchant, new Date());
-  const failing = await failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId });
+  const now = new Date();
+  const [dashboard, failing] = await Promise.all([
+    merchantDashboard(getDb(), merchant, now),
+    failingDestinations(getDb(), now, { merchantId: merchant.merchantId }),
+  ]);
   return (
     <>
       <h1 className={pageTitle}>Overview · 概览</h1>

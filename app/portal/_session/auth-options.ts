@@ -1,7 +1,7 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { authenticateAccount } from '@/lib/accounts/authenticate-account';
-import { portalAuthSecret } from '@/lib/accounts/auth-secret';
+import { portalAuthSecret, sessionCookiesSecure } from '@/lib/accounts/auth-secret';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
 import { endSessionsOnSignOut } from '@/lib/accounts/end-session';
 import { getDb } from '@/lib/db/client';
@@ -23,7 +23,7 @@ export function authOptions(): NextAuthOptions {
     secret: portalAuthSecret(),
     session: { strategy: 'jwt', maxAge: 8 * 60 * 60 },
     // Secure (and __Secure- prefixed) cookies whenever the service is public over https, whatever NEXTAUTH_URL says.
-    useSecureCookies: publicBaseUrl().startsWith('https://'),
+    useSecureCookies: sessionCookiesSecure(),
     events: {
       async signOut({ token }) {
         if (typeof token?.accountId === 'number' && typeof token.sessionVersion === 'number') {
