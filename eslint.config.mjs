@@ -18,5 +18,12 @@ const config = [
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/app/*', '../app/*', '../../app/*', 'next', 'next/*'], message: 'lib/** is transport-free' }] }],
     },
   },
+  {
+    // Components are handed their server actions by the pages: they never import app/.
+    files: ['components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/app/*', '../app/*', '../../app/*'], message: 'pages pass server actions to components as props' }] }],
+    },
+  },
 ];
 export default config;

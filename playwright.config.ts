@@ -20,8 +20,12 @@ const chromium = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };
 
+/** Screenshot and axe checks of every page (layout, not behaviour): `E2E_VISUAL=off` leaves them out of a run. */
+const visualChecks = process.env.E2E_VISUAL === 'off' ? ['**/visual/*-pages.spec.ts'] : [];
+
 export default defineConfig({
   testDir: 'e2e',
+  testIgnore: visualChecks,
   timeout: 60_000,
   // Pages compile on their first visit in dev mode (2 cores, shared with PostgreSQL and the workers): wait longer
   // than the default 5 s before an expectation fails.
@@ -34,8 +38,23 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions: chromium },
-      // Who may reach which page and action is decided on the server, whatever the screen: these run on desktop only.
-      testIgnore: ['**/operator/access.spec.ts', '**/portal/ownership.spec.ts'],
+      // Specs whose subject is the server (who may reach what, headers, the API reference's text, sign-out, paging,
+      // the circuit breaker, review and console flows) run on desktop only: the screen does not change their outcome,
+      // and every page's phone layout is checked once per language by e2e/visual (screenshots and axe).
+      testIgnore: [
+        ...visualChecks,
+        '**/operator/access.spec.ts',
+        '**/portal/ownership.spec.ts',
+        '**/security-headers.spec.ts',
+        '**/dev-server-network.spec.ts',
+        '**/portal/api-reference.spec.ts',
+        '**/operator/sign-out.spec.ts',
+        '**/portal/order-paging.spec.ts',
+        '**/operator/chain-health.spec.ts',
+        '**/operator/failing-destinations.spec.ts',
+        '**/operator/review-approve.spec.ts',
+        '**/operator/console.spec.ts',
+      ],
     },
   ],
   // The service exactly as a newcomer starts it (`npm run dev`), on its own embedded data dir unless DATABASE_URL is set.
@@ -55,6 +74,9 @@ export default defineConfig({
       // The sandbox chain confirms and the watcher polls every second, so a payment shows within seconds.
       CHAIN_POLL_MS: '1000',
       SANDBOX_TRON_CONFIRM_MS: '1000',
+      // The sandbox EVM nodes `npm run dev` starts (three ports from here), polled every second.
+      SANDBOX_EVM_BASE_PORT: process.env.E2E_EVM_BASE_PORT ?? '8545',
+      EVM_POLL_MS: '1000',
       // Every portal spec signs up from loopback, and the e2e data dir outlives a run.
       SIGN_UPS_PER_HOUR_PER_ADDRESS: '10000',
     },

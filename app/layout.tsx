@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
+import { getLocale } from 'next-intl/server';
 import { SandboxProductionBanner } from '@/components/sandbox/sandbox-production-banner';
 import './globals.css';
 
 export const metadata = { title: 'Payment order service' };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={await getLocale()}>
       <body>
         <SandboxProductionBanner />
         {children}

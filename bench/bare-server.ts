@@ -9,7 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
-import { contractSign, QUERY_PATH, SUBMIT_PATH } from './contract';
+import { QUERY_PATH, SUBMIT_PATH } from './contract';
+import { contractSignature } from '../test/beds/contract-signer';
 
 const PUBLIC_BASE_URL = process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
 const WINDOW_MS = 30 * 60_000;
@@ -66,7 +67,7 @@ async function authenticate(fields: Fields): Promise<MerchantRow> {
   const { rows } = await pool.query<MerchantRow>('SELECT id, app_secret, can_order FROM bare_merchants WHERE app_id = $1', [fields.appId]);
   const merchant = rows[0];
   if (!merchant) throw new Refusal(1005, 'merchant not found');
-  const expected = Buffer.from(contractSign(fields, merchant.app_secret));
+  const expected = Buffer.from(contractSignature(fields, merchant.app_secret));
   const given = Buffer.from((fields.signature ?? '').toUpperCase());
   if (given.length !== expected.length || !timingSafeEqual(expected, given)) throw new Refusal(1002, 'signature error');
   return merchant;

@@ -11,17 +11,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { systemClock } from '../lib/clock';
-import { USDT_TRC20_CONTRACT, type ChainConfig } from '../lib/chain/chain-config';
-import { ChainEndpointPool } from '../lib/chain/chain-endpoints';
-import { TronGridClient } from '../lib/chain/trongrid-client';
-import { watchChainOnce } from '../lib/chain/watch-chain';
+import { USDT_TRC20_CONTRACT, type ChainConfig } from '../lib/channels/usdt/chain/chain-config';
+import { ChainEndpointPool } from '../lib/channels/usdt/chain/chain-endpoints';
+import { TronGridClient } from '../lib/channels/usdt/chain/trongrid-client';
+import { watchChainOnce } from '../lib/channels/usdt/chain/watch-chain';
 import { closeDb, getDb, type Database } from '../lib/db/client';
 import { resolveDatabase } from '../lib/db/connect';
 import { createBenchDatabase, dropBenchDatabase } from './fixtures';
+import { benchEvmChain } from './evm-chain';
 import { applyMigrations } from '../lib/db/migrate';
 import { createMerchant } from '../lib/merchants/merchants';
 import { formatMinorUnits } from '../lib/money/decimal-amount';
-import { tronAddressFromAccountBytes } from '../lib/tron/address';
+import { tronAddressFromAccountBytes } from '../lib/channels/usdt/tron/address';
 import { handleSandboxTron } from '../sandbox/tron/http-api';
 import { sendSandboxTransfer } from '../sandbox/tron/ledger';
 
@@ -156,6 +157,7 @@ try {
   console.log(`backlog: ${events} events in ${pages} pages scanned in ${backlogSeconds.toFixed(1)} s → ${(events / backlogSeconds).toFixed(0)} transfers/s scanned, ${paid} orders paid → ${(paid / backlogSeconds).toFixed(0)} matched/s`);
   console.log(`verdicts: ${verdicts.map((row) => `${row.verdict} ${row.count}`).join(', ')}`);
   console.log(`live: ${LIVE_TRANSFERS} payments, confirmation → paid p50 ${Number(latency[0]!.p50).toFixed(0)} ms, p99 ${Number(latency[0]!.p99).toFixed(0)} ms, max ${Number(latency[0]!.max).toFixed(0)} ms (poll interval ${POLL_MS} ms)`);
+  await benchEvmChain(db); // the EVM watcher: blocks of 1,000 token transfers, matching cost against pool size
 } finally {
   chain.close();
   await closeDb();

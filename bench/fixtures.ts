@@ -1,13 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { contractSign } from './contract';
+import { contractSignature } from '../test/beds/contract-signer';
 import { onServer } from './on-server';
-import { addReceivingAddress } from '../lib/addresses/receiving-addresses';
+import { addReceivingAddress } from '../lib/channels/usdt/receiving-addresses';
 import { createDatabase } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrate';
 import { createMerchant } from '../lib/merchants/merchants';
-import { tronAddressFromAccountBytes } from '../lib/tron/address';
+import { tronAddressFromAccountBytes } from '../lib/channels/usdt/tron/address';
 
-export { contractSign, QUERY_PATH, SUBMIT_PATH } from './contract';
+export { QUERY_PATH, SUBMIT_PATH } from './contract';
 
 export interface BenchMerchant {
   appId: string;
@@ -61,7 +61,7 @@ export async function seedBenchDatabase(url: string, addresses = 50): Promise<Be
 
 /** A JSON body with the fields and their signature. */
 export function signedBody(fields: Record<string, string>, appSecret: string): string {
-  return JSON.stringify({ ...fields, signature: contractSign(fields, appSecret) });
+  return JSON.stringify({ ...fields, signature: contractSignature(fields, appSecret) });
 }
 
 /** 0.01 .. 9999.99 with two decimals: about a million amounts, so (address, amount) slots never run out. */

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../lib/db/client';
-import { markOrderPaid } from '../lib/orders/mark-order-paid';
+import { markOrderPaid } from '../lib/orders/order-status';
 
 export const PAY_CONCURRENCY = 16;
 

@@ -1,4 +1,5 @@
-import { InputRejected, type CliCommand, type CommandOutput } from '@/lib/cli/command';
+import { type CliCommand, type CommandOutput } from '@/lib/cli/command';
+import { actionRefused } from '@/lib/errors/domain-error';
 import type { Database } from '@/lib/db/client';
 
 /**
@@ -29,7 +30,7 @@ export function sandboxPayCommand(command: {
         try {
           return await command.pay(db, orderNo, send);
         } catch (error) {
-          if (error instanceof command.refused) throw new InputRejected(error.message);
+          if (error instanceof command.refused) throw actionRefused(error.message);
           throw error;
         }
       };

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runNpmScript, startDevServer, type DevServerProcess } from '../test/dev-server-process';
-import { contractSignature } from '../test/open-api-client';
-import { startReceiver } from '../test/notify-receiver';
+import { contractSignature } from '../test/beds/contract-signer';
+import { startMerchantReceiver } from '../test/beds/merchant-receiver';
 import { makePrivateClone } from '../test/private-clone';
 
 /**
@@ -82,7 +82,7 @@ describe('npm run dev, stopped with Ctrl-C and started again', () => {
 
 describe('npm run dev on a port of its own, with the sandbox CLI and a merchant receiver on loopback', () => {
   it('the first-run merchant pays an ALIPAY order through `npm run sandbox -- alipay pay` and its receiver on 127.0.0.1 is notified', { timeout: 300_000 }, async () => {
-    const receiver = await startReceiver(() => undefined);
+    const receiver = await startMerchantReceiver(() => undefined);
     try {
       running = startDevServer(clone.root, await freePort());
       await running.waitFor('ready:', 180_000);

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../lib/db/client';
 import { parseSingleJsonObject } from '../lib/cli/run-admin-for-tests';
-import { alipaySubmit, anAlipayMerchant, startAlipayTestBed, SUBMIT } from '../test/alipay-sandbox';
+import { alipaySubmit, anAlipayMerchant } from '../test/alipay-sandbox';
 import { runSandbox } from '../test/run-sandbox';
+import { SUBMIT, startSandboxTestBed } from '../test/beds/sandboxes';
 
-let bed: Awaited<ReturnType<typeof startAlipayTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof anAlipayMerchant>>;
 
 async function anOrderNo(): Promise<string> {
@@ -20,7 +21,7 @@ async function status(orderNo: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  bed = await startAlipayTestBed();
+  bed = await startSandboxTestBed();
   merchant = await anAlipayMerchant();
 });
 afterAll(() => bed.close());

@@ -5,9 +5,9 @@ import type { UsableCredential } from '../lib/credentials/find-usable-credential
 import { parseSingleJsonObject } from '../lib/cli/run-admin-for-tests';
 import { aMerchant, aWechatCredential, aWechatOrder } from '../test/factories';
 import { runSandbox } from '../test/run-sandbox';
-import { startWechatTestBed } from '../test/wechat-sandbox';
+import { startSandboxTestBed } from '../test/beds/sandboxes';
 
-let bed: Awaited<ReturnType<typeof startWechatTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchantId: number;
 let credential: UsableCredential;
 
@@ -17,7 +17,7 @@ async function status(orderNo: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  bed = await startWechatTestBed();
+  bed = await startSandboxTestBed();
   merchantId = (await aMerchant()).id;
   credential = await aWechatCredential(merchantId);
 });

@@ -4,9 +4,10 @@ import { getDb } from '../lib/db/client';
 import { parseSingleJsonObject } from '../lib/cli/run-admin-for-tests';
 import { runSandbox } from '../test/run-sandbox';
 import { aMerchant } from '../test/factories';
-import { startYhtTestBed, SUBMIT, yhtSubmit } from '../test/yht-sandbox';
+import { yhtSubmit } from '../test/yht-sandbox';
+import { SUBMIT, startSandboxTestBed } from '../test/beds/sandboxes';
 
-let bed: Awaited<ReturnType<typeof startYhtTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 
 async function anOrderNo(): Promise<string> {
@@ -21,7 +22,7 @@ async function status(orderNo: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  bed = await startYhtTestBed();
+  bed = await startSandboxTestBed();
   merchant = await aMerchant();
 });
 afterAll(() => bed.close());

@@ -13,12 +13,27 @@ import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
 import { settleRuntimeMode } from '../lib/config/runtime-mode';
 import { sandboxEnabled } from '../lib/sandbox/sandbox-enabled';
 import { adoptServiceBaseUrl } from '../lib/settings/service-address';
-import { alipaySandboxCommands } from '../sandbox/alipay/cli';
-import { tronSandboxCommands } from '../sandbox/tron/cli';
-import { wechatSandboxCommands } from '../sandbox/wechat/cli';
-import { yhtSandboxCommands } from '../sandbox/yht/cli';
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const COMMANDS: readonly CliCommand[] = [...tronSandboxCommands, ...yhtSandboxCommands, ...alipaySandboxCommands, ...wechatSandboxCommands];
+/**
+ * Every simulator's commands: each sandbox/<upstream>/cli.ts exports its own `sandboxCommands`, so a new simulator
+ * registers itself in its folder. A cli.ts without that export stops the CLI, naming the file.
+ */
+async function simulatorCommands(): Promise<CliCommand[]> {
+  const root = fileURLToPath(new URL('../sandbox/', import.meta.url));
+  const files = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(`${root}${entry.name}/cli.ts`))
+    .map((entry) => `${root}${entry.name}/cli.ts`)
+    .sort();
+  const modules = await Promise.all(files.map(async (file) => ({ file, module: (await import(pathToFileURL(file).href)) as { sandboxCommands?: readonly CliCommand[] } })));
+  return modules.flatMap(({ file, module }) => {
+    if (!module.sandboxCommands) throw new Error(`${file} must export sandboxCommands (its simulator's commands)`);
+    return [...module.sandboxCommands];
+  });
+}
+
+const COMMANDS: readonly CliCommand[] = await simulatorCommands();
 
 const argv = process.argv.slice(2);
 settleRuntimeMode(!process.env.DATABASE_URL); // before any option is checked: on a DATABASE_URL this is production

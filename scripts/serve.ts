@@ -17,13 +17,14 @@ const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-
 const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { stampClientAddress } = await import('../server/client-address');
+const { stampCheckoutStatus } = await import('../server/checkout-status');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
 const { checkPublicBaseUrl } = await import('../lib/config/public-url');
 const { recordServiceSandboxMode } = await import('../lib/sandbox/database-sandbox-mode');
 const { recordServiceBaseUrl } = await import('../lib/settings/service-address');
 const { publicBaseUrl } = await import('../lib/orders/identifiers');
 const { privateNetworksAllowed } = await import('../lib/notifications/destination-guard');
-const { usdtSlotCooldownMinutes } = await import('../lib/orders/usdt-slot-cooldown');
+const { usdtSlotCooldownMinutes } = await import('../lib/channels/usdt/slot-cooldown');
 
 // The secrets (NEXTAUTH_SECRET, APP_ENCRYPTION_KEY) are settled with the database below (lib/config/process-secrets).
 checkPublicBaseUrl(); // production: an https PUBLIC_BASE_URL (or an explicit ALLOW_HTTP_PUBLIC_BASE_URL=true)
@@ -43,6 +44,10 @@ if (dev || process.env.FIRST_RUN_SEED === 'true') {
   if (seeded) log(describeFirstRun(seeded, { baseUrl: publicBaseUrl(), loopbackNotifications: privateNetworksAllowed() }));
 }
 
+// The sandbox EVM nodes start before the worker, which reads their settings (EVM_<CHAIN>_RPC_URLS) at start.
+const { sandboxEnabled } = await import('../lib/sandbox/sandbox-enabled');
+const sandboxEvm = dev && sandboxEnabled() ? await (await import('../sandbox/evm/dev-sandbox-evm')).startDevSandboxEvm(log) : undefined;
+if (sandboxEvm) await (await import('../lib/channels/usdt/evm/evm-cursor')).forgetEvmCursors(getDb(), sandboxEvm.chains); // new chains: no cursor applies
 const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), database.url, log) : undefined;
 
 const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port });
@@ -53,6 +58,7 @@ nextReady.catch(() => undefined); // a failure is thrown below, where start-up a
 const server = createAppServer({
   pages: async (req, res) => {
     stampClientAddress(req);
+    await stampCheckoutStatus(getDb, req, res);
     const handleWithNext = await nextReady;
     return handleWithNext(req, res);
   },
@@ -62,6 +68,7 @@ const boundPort = await listen(server, port, host);
 await recordServiceBaseUrl(getDb(), process.env.PUBLIC_BASE_URL ? publicBaseUrl() : `http://localhost:${boundPort}`);
 await nextReady;
 log(`ready: http://localhost:${boundPort} (${dev ? 'development' : 'production'})`);
+if (dev && sandboxEnabled()) void (await import('../lib/sandbox/warm-simulator-routes')).warmSimulatorRoutes(`http://127.0.0.1:${boundPort}`);
 
 /** How long shutdown waits for requests still being handled before closing the database under them. */
 const SHUTDOWN_GRACE_MS = dev ? 3_000 : 10_000;
@@ -88,6 +95,7 @@ async function shutdown(signal: string) {
   server.closeAllConnections();
   await closed;
   await workers?.stop();
+  await sandboxEvm?.close().catch(() => undefined);
   await nextApp.close().catch(() => undefined);
   await closeDb();
   // The embedded server runs in a session of its own, so the terminal's Ctrl-C never stopped it under the requests

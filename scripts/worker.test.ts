@@ -32,4 +32,20 @@ describe('npm run worker in production', () => {
     expect(run.output).toContain('via http://127.0.0.1:9, without an API key (TRONGRID_SELF_HOSTED=true)');
     expect(run.output).toContain('workers: notification delivery running');
   });
+
+  it('refuses to start when USDT_EVM_CHAINS enables a chain without its EVM_<CHAIN>_RPC_URLS, naming the setting', async () => {
+    const run = await startWorker({ TRONGRID_SELF_HOSTED: 'true', TRONGRID_BASE_URLS: 'http://127.0.0.1:9', USDT_EVM_CHAINS: 'ERC20,BEP20', EVM_ERC20_RPC_URLS: 'http://127.0.0.1:9' }, undefined);
+    expect(run.exitCode).not.toBe(0);
+    expect(run.output).toContain('EVM_BEP20_RPC_URLS');
+    expect(run.output).not.toContain('workers: notification delivery running');
+  });
+
+  it('names the EVM chains it watches at start', async () => {
+    const run = await startWorker(
+      { TRONGRID_SELF_HOSTED: 'true', TRONGRID_BASE_URLS: 'http://127.0.0.1:9', USDT_EVM_CHAINS: 'POLYGON', EVM_POLYGON_RPC_URLS: 'http://127.0.0.1:9,http://127.0.0.1:10' },
+      /workers: notification delivery running/,
+    );
+    expect(run.output).toContain('usdt evm: watching POLYGON (chain id 137, 2 endpoint(s), finalized tag)');
+    expect(run.output).toContain('usdt-evm-watcher');
+  });
 });

@@ -2,7 +2,7 @@
 import { closeDb, getDb } from '../lib/db/client';
 import { reportStartupRefusals } from '../lib/config/startup-refusal';
 import { resolveDatabase } from '../lib/db/connect';
-import { usdtSlotCooldownMinutes } from '../lib/orders/usdt-slot-cooldown';
+import { usdtSlotCooldownMinutes } from '../lib/channels/usdt/slot-cooldown';
 import { startBackgroundWorkers } from '../lib/workers/background-workers';
 
 reportStartupRefusals();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OPEN_API_CONTENT_TYPE, type OpenApiCore } from '../lib/api/open-api-route';
-import { MAX_BODY_BYTES } from '../lib/api/request-fields';
+import { MAX_BODY_BYTES } from '../lib/validation/request-fields';
 import { clientAddressFrom } from '../lib/accounts/client-address';
 import { publicBaseUrl } from '../lib/orders/identifiers';
 import { securityHeaders } from '../lib/security/security-headers';

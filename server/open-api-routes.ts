@@ -1,12 +1,9 @@
 import type { OpenApiCore } from '../lib/api/open-api-route';
-import * as healthzRoute from '../app/healthz/route';
-import * as readyzRoute from '../app/readyz/route';
-import * as wechatCallbackRoute from '../app/v1/api/callback/wechat/route';
-import * as alipayCallbackRoute from '../app/v1/api/callback/alipay/route';
-import * as yhtCallbackRoute from '../app/v1/api/callback/yht/route';
-import * as openApiDocumentRoute from '../app/v1/api/open/openapi.json/route';
-import * as queryRoute from '../app/v1/api/open/order/query/route';
-import * as submitRoute from '../app/v1/api/open/order/submit/route';
+import { openApiDocumentGet } from '../lib/api/openapi/document-route';
+import { OPENAPI_DOCUMENT_PATH, QUERY_PATH, SUBMIT_PATH } from '../lib/api/openapi/document';
+import { callbackSegment, CHANNELS } from '../lib/channels';
+import { healthzGet, readyzGet } from '../lib/health/probe-routes';
+import { queryEndpoint, submitEndpoint } from '../lib/api/open-api-endpoints';
 
 /**
  * How the service's own server runs a route: an open-API endpoint's transport-free core (no Web Request/Response
@@ -16,18 +13,16 @@ import * as submitRoute from '../app/v1/api/open/order/submit/route';
 export type ServerRoute = { openApi: OpenApiCore } | { web: (request: Request) => Promise<Response> } | { get: (request: Request) => Promise<Response> };
 
 /**
- * The open API's route files (and machine-to-machine endpoints such as upstream callbacks), dispatched by the
- * service's own HTTP server without Next.js's request pipeline (the hot path of every merchant). Each route file stays the single definition of its endpoint; Next.js serves
- * the same files when the app runs without this server.
+ * The open API and the machine-to-machine endpoints (upstream callbacks, by the channel registry), dispatched by the
+ * service's own HTTP server without Next.js's request pipeline (the hot path of every merchant). The handlers live
+ * in lib/; Next.js serves the same handlers through app/ when the app runs without this server.
  */
 export const OPEN_API_ROUTES: ReadonlyMap<string, ServerRoute> = new Map<string, ServerRoute>([
-  ['/v1/api/open/order/submit', { openApi: submitRoute.core }],
-  ['/v1/api/open/order/query', { openApi: queryRoute.core }],
-  ['/v1/api/callback/yht', { web: yhtCallbackRoute.POST }],
-  ['/v1/api/callback/wechat', { web: wechatCallbackRoute.POST }],
-  ['/v1/api/callback/alipay', { web: alipayCallbackRoute.POST }],
-  ['/v1/api/open/openapi.json', { get: openApiDocumentRoute.GET }],
+  [SUBMIT_PATH, { openApi: submitEndpoint.core }],
+  [QUERY_PATH, { openApi: queryEndpoint.core }],
+  ...CHANNELS.flatMap((channel): [string, ServerRoute][] => (channel.callback ? [[`/v1/api/callback/${callbackSegment(channel)}`, { web: channel.callback }]] : [])),
+  [OPENAPI_DOCUMENT_PATH, { get: openApiDocumentGet }],
   // Probes answer before Next.js is ready (it prepares after the database and workers start).
-  ['/healthz', { get: healthzRoute.GET }],
-  ['/readyz', { get: readyzRoute.GET }],
+  ['/healthz', { get: healthzGet }],
+  ['/readyz', { get: readyzGet }],
 ]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tronSandboxRoute from '../app/sandbox/tron/[...path]/route';
 import { createAccount } from '../lib/accounts/accounts';
 import { portalAuthSecret } from '../lib/accounts/auth-secret';
-import { chainConfig } from '../lib/chain/chain-config';
+import { chainConfig } from '../lib/channels/usdt/chain/chain-config';
 import { getDb } from '../lib/db/client';
 import { aTronAddress } from '../test/factories';
 import { serveWebHandler } from '../test/web-handler-server';

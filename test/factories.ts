@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { getDb } from '../lib/db/client';
-import { addReceivingAddress } from '../lib/addresses/receiving-addresses';
+import { addReceivingAddress } from '../lib/channels/usdt/receiving-addresses';
 import { createMerchant } from '../lib/merchants/merchants';
-import { tronAddressFromAccountBytes } from '../lib/tron/address';
+import { tronAddressFromAccountBytes } from '../lib/channels/usdt/tron/address';
 import { wechatChannelAdapter } from '../lib/channels/wechat/adapter';
 import { wechatSandboxCredentialInput } from '../lib/channels/wechat/sandbox-keys';
 import type { StartedDirectPayment } from '../lib/channels/direct/direct-channel';
-import { reviewCredential, submitWechatCredential } from '../lib/credentials/credentials';
+import { reviewCredential, submitCredential } from '../lib/credentials/credentials';
 import { findUsableCredential, type UsableCredential } from '../lib/credentials/find-usable-credential';
-import type { WechatCredentialInput } from '../lib/credentials/validate-credential';
+import type { WechatCredentialInput } from '../lib/channels/wechat/credentials';
 import { orders, upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../lib/db/schema';
 import { newOrderNo, newPayToken, payUrlFor } from '../lib/orders/identifiers';
 
@@ -39,7 +39,7 @@ export async function aWechatCredential(merchantId: number, input?: WechatCreden
   const db = getDb();
   const now = new Date();
   const credential = input ?? (await wechatSandboxCredentialInput(db));
-  const submitted = await submitWechatCredential(db, { merchantId, actor: 'test', now, credential });
+  const submitted = await submitCredential(db, { channel: 'WECHAT', merchantId, actor: 'test', now, credential });
   await reviewCredential(db, { credentialId: submitted.id, decision: 'approve', actor: 'test', now });
   return (await findUsableCredential(db, merchantId, 'WECHAT', submitted.id))!;
 }
@@ -67,7 +67,7 @@ export interface WechatOrderOptions {
 export async function aWechatOrder(options: WechatOrderOptions): Promise<{ order: OrderRow; upstream: UpstreamOrderRow; payUrl: string }> {
   const db = getDb();
   const now = options.createdAt ?? new Date();
-  const orderNo = newOrderNo('WECHAT', now);
+  const orderNo = newOrderNo(wechatChannelAdapter.orderNoPrefix, now);
   const payToken = newPayToken();
   const payMethod = options.payMethod ?? 'native';
   const amountMinor = options.amountMinor ?? 1234n;

@@ -1,20 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createAppServer } from '../server/app-server';
-
-/**
- * An independent implementation of the contract's signing algorithm (not lib/signing), so tests check the
- * service against the contract rather than against itself.
- */
-export function contractSignature(fields: Record<string, unknown>, appSecret: string): string {
-  const text =
-    Object.keys(fields)
-      .filter((key) => key !== 'signature' && fields[key] !== '' && fields[key] !== null && fields[key] !== undefined)
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-      .map((key) => `${key}=${String(fields[key])}`)
-      .join('&') + `&appsecret=${appSecret}`;
-  return createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
-}
+import { contractSignature } from './beds/contract-signer';
 
 export interface TestApp {
   baseUrl: string;

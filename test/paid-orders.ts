@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '../lib/db/client';
-import { createUsdtOrder } from '../lib/orders/create-usdt-order';
-import { markOrderPaid } from '../lib/orders/mark-order-paid';
+import { createUsdtOrder } from '../lib/channels/usdt/create-usdt-order';
+import { markOrderPaid } from '../lib/orders/order-status';
 
 let sequence = 0;
 

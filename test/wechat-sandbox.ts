@@ -2,30 +2,6 @@ import { createCipheriv, createSign, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { handleSandboxWechatApi } from '../sandbox/wechat/http-api';
-import { startTestApp, type TestApp } from './open-api-client';
-import { serveWebHandler } from './web-handler-server';
-import { getDb } from '../lib/db/client';
-
-export const WECHAT_CALLBACK = '/v1/api/callback/wechat';
-
-/**
- * The service's test server plus the WeChat Pay simulator on loopback, wired as in development: the adapter calls
- * the simulator (WECHAT_API_BASE_URL) and the simulator notifies the service (PUBLIC_BASE_URL).
- */
-export async function startWechatTestBed(): Promise<{ app: TestApp; sandboxUrl: string; close(): Promise<void> }> {
-  const app = await startTestApp();
-  const sandbox = await serveWebHandler((request, segments) => handleSandboxWechatApi(request, segments, getDb()), '/sandbox/wechat');
-  process.env.PUBLIC_BASE_URL = app.baseUrl;
-  process.env.WECHAT_API_BASE_URL = sandbox.url;
-  return {
-    app,
-    sandboxUrl: sandbox.url,
-    async close() {
-      await Promise.all([app.close(), sandbox.close()]);
-    },
-  };
-}
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 

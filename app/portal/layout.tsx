@@ -1,15 +1,23 @@
 import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
+import { AreaMessagesProvider } from '@/components/i18n/area-messages-provider';
 import './portal.css';
 
-export const metadata = { title: 'Merchant back office · 商户后台' };
+export async function generateMetadata() {
+  const t = await getTranslations('portal');
+  return { title: t('metaTitle') };
+}
 
-export default function PortalLayout({ children }: { children: ReactNode }) {
+export default async function PortalLayout({ children }: { children: ReactNode }) {
+  const t = await getTranslations('common');
   return (
-    <div className="portal" lang="en">
-      <a className="skip-link" href="#main">
-        Skip to content / 跳到正文
-      </a>
-      {children}
-    </div>
+    <AreaMessagesProvider areas={['common', 'portal']}>
+      <div className="portal">
+        <a className="skip-link" href="#main">
+          {t('skipToContent')}
+        </a>
+        {children}
+      </div>
+    </AreaMessagesProvider>
   );
 }

@@ -1,10 +1,6 @@
-import { getDb } from '@/lib/db/client';
-import { readiness } from '@/lib/health/health-replies';
+import { readyzGet } from '@/lib/health/probe-routes';
 
 export const dynamic = 'force-dynamic';
 
-/** GET /readyz (readiness: database answers, every migration applied). Dispatched by the service's own server too. */
-export async function GET(): Promise<Response> {
-  const { status, body } = await readiness(() => getDb().$client);
-  return Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
-}
+/** GET /readyz (lib/health/probe-routes.ts; the service's own server dispatches the same handler). */
+export const GET = readyzGet;

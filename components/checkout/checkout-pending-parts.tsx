@@ -5,7 +5,7 @@ import { RefreshWhilePending } from './refresh-while-pending';
 export function AmountToPay({ productName, label, amount }: { productName: string | null | undefined; label: string; amount: string }) {
   return (
     <>
-      {productName ? <p>{productName}</p> : null}
+      {productName ? <p className="note">{productName}</p> : null}
       <p className="label">{label}</p>
       <p className="amount" data-testid="pay-amount">
         ¥{amount}
@@ -23,7 +23,7 @@ export function WaitingForPayment({ token, secondsLeft, texts }: { token: string
     <>
       <TimeLeft initialSeconds={secondsLeft} label={texts.timeLeft} />
       {texts.waiting === undefined ? null : (
-        <p className="status" data-testid="pay-status" role="status">
+        <p className="status note" data-testid="pay-status" role="status">
           {texts.waiting}
         </p>
       )}

@@ -1,20 +1,22 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { addAddressAction, setAddressEnabledAction, setUsdtLimitAction } from '@/app/operator/addresses/actions';
+import type { OperatorActionResult } from './action-result';
 import { useHydrated } from '@/components/portal/use-hydrated';
 import { FormStatus, TextField } from './field';
 import { buttonClass } from './ui';
 import { useOperatorAction } from './use-operator-action';
 
 /** Adds a TRC20 receiving address; a malformed one is refused with the field named. */
-export function AddAddressForm() {
+export function AddAddressForm({ addAddressAction }: { addAddressAction: (input: { address: string }) => Promise<OperatorActionResult<{ id: number; created: boolean }>> }) {
+  const t = useTranslations('console.addresses');
   const hydrated = useHydrated();
   const { pending, error, fieldErrors, run } = useOperatorAction();
   const [success, setSuccess] = useState<string>();
   return (
     <form
-      aria-label="Add a receiving address · 添加收款地址"
+      aria-label={t('addForm')}
       noValidate
       className="flex flex-col gap-3"
       onSubmit={async (event) => {
@@ -24,7 +26,7 @@ export function AddAddressForm() {
         const address = String(new FormData(form).get('address') ?? '');
         const result = await run(() => addAddressAction({ address }));
         if (result.ok) {
-          setSuccess(result.data.created ? `Address added (id ${result.data.id}). · 地址已添加。` : `Already in the pool (id ${result.data.id}). · 地址已在池中。`);
+          setSuccess(result.data.created ? t('added1', { id: result.data.id }) : t('already', { id: result.data.id }));
           form.reset();
         }
       }}
@@ -33,8 +35,8 @@ export function AddAddressForm() {
       <TextField
         id="new-address"
         name="address"
-        label="Address · 地址"
-        hint="TRC20 (TRON), base58check, starts with T · 以 T 开头的 TRON 地址"
+        label={t('address')}
+        hint={t('addressHint')}
         autoComplete="off"
         spellCheck={false}
         required
@@ -42,14 +44,15 @@ export function AddAddressForm() {
       />
       <div>
         <button type="submit" className={buttonClass.primary} disabled={pending || !hydrated}>
-          Add address · 添加地址
+          {t('addButton')}
         </button>
       </div>
     </form>
   );
 }
 
-export function AddressToggle({ id, address, enabled }: { id: number; address: string; enabled: boolean }) {
+export function AddressToggle({ id, address, enabled, setAddressEnabledAction }: { id: number; address: string; enabled: boolean; setAddressEnabledAction: (addressId: number, enabled: boolean) => Promise<OperatorActionResult<{ enabled: boolean }>> }) {
+  const t = useTranslations('console.addresses');
   const hydrated = useHydrated();
   const { pending, error, run } = useOperatorAction();
   return (
@@ -58,10 +61,10 @@ export function AddressToggle({ id, address, enabled }: { id: number; address: s
         type="button"
         className={buttonClass.secondary}
         disabled={pending || !hydrated}
-        aria-label={`${enabled ? 'Disable' : 'Enable'} address ${address} · ${enabled ? '停用' : '启用'}地址`}
+        aria-label={enabled ? t('disableLabel', { address }) : t('enableLabel', { address })}
         onClick={() => run(() => setAddressEnabledAction(id, !enabled))}
       >
-        {enabled ? 'Disable · 停用' : 'Enable · 启用'}
+        {enabled ? t('disable') : t('enable')}
       </button>
       <FormStatus error={error} />
     </div>
@@ -69,13 +72,14 @@ export function AddressToggle({ id, address, enabled }: { id: number; address: s
 }
 
 /** The platform's per-order USDT limit. */
-export function UsdtLimitForm({ current }: { current: string }) {
+export function UsdtLimitForm({ current, setUsdtLimitAction }: { current: string; setUsdtLimitAction: (input: { usdtMax: string }) => Promise<OperatorActionResult<{ usdtMax: string }>> }) {
+  const t = useTranslations('console.addresses');
   const hydrated = useHydrated();
   const { pending, error, fieldErrors, run } = useOperatorAction();
   const [success, setSuccess] = useState<string>();
   return (
     <form
-      aria-label="USDT per-order limit · USDT 单笔限额"
+      aria-label={t('limitForm')}
       noValidate
       className="flex flex-wrap items-end gap-3"
       onSubmit={async (event) => {
@@ -83,15 +87,15 @@ export function UsdtLimitForm({ current }: { current: string }) {
         setSuccess(undefined);
         const usdtMax = String(new FormData(event.currentTarget).get('usdtMax') ?? '');
         const result = await run(() => setUsdtLimitAction({ usdtMax }));
-        if (result.ok) setSuccess('Limit saved. · 限额已保存。');
+        if (result.ok) setSuccess(t('saved'));
       }}
     >
       <div className="w-full sm:w-64">
         <TextField
           id="usdt-max"
           name="usdtMax"
-          label="Maximum per order (USDT) · 单笔上限"
-          hint="Larger orders are refused with 1008 · 超出返回 1008"
+          label={t('max')}
+          hint={t('maxHint')}
           inputMode="decimal"
           defaultValue={current}
           required
@@ -99,7 +103,7 @@ export function UsdtLimitForm({ current }: { current: string }) {
         />
       </div>
       <button type="submit" className={buttonClass.primary} disabled={pending || !hydrated}>
-        Save limit · 保存限额
+        {t('save')}
       </button>
       <div className="w-full">
         <FormStatus error={fieldErrors.usdtMax ? undefined : error} success={success} />

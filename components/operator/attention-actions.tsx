@@ -1,7 +1,8 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { completeOrderAction, dismissAttentionAction, resendNotificationAction } from '@/app/operator/attention/actions';
+import type { OperatorActionResult } from './action-result';
 import { useHydrated } from '@/components/portal/use-hydrated';
 import type { AttentionKind } from '@/lib/operator/attention';
 import { FormStatus, TextAreaField } from './field';
@@ -12,7 +13,15 @@ import { useOperatorAction } from './use-operator-action';
  * What an operator does with one attention item: complete its order by hand with a reason (transfers and callbacks
  * linked to an unpaid order), resend (notifications), or dismiss it with a note.
  */
-export function AttentionItemActions({ kind, itemId, label, canComplete, orderNo }: { kind: AttentionKind; itemId: number; label: string; canComplete: boolean; orderNo?: string }) {
+export type AttentionActions = {
+  dismissAttentionAction: (input: { kind: AttentionKind; itemId: number; note: string }) => Promise<OperatorActionResult<{ auditId: number }>>;
+  completeOrderAction: (input: { kind: AttentionKind; itemId: number; reason: string }) => Promise<OperatorActionResult<{ orderNo: string }>>;
+  resendNotificationAction: (notificationId: number) => Promise<OperatorActionResult<{ cycle: number }>>;
+};
+
+export function AttentionItemActions({ kind, itemId, label, canComplete, orderNo, actions }: { kind: AttentionKind; itemId: number; label: string; canComplete: boolean; orderNo?: string; actions: AttentionActions }) {
+  const { dismissAttentionAction, completeOrderAction, resendNotificationAction } = actions;
+  const t = useTranslations('console.attention');
   const hydrated = useHydrated();
   const formId = useId();
   const [mode, setMode] = useState<'idle' | 'dismissing' | 'completing'>('idle');
@@ -24,22 +33,22 @@ export function AttentionItemActions({ kind, itemId, label, canComplete, orderNo
       {mode === 'idle' ? (
         <div className="flex flex-wrap gap-2">
           {kind === 'notification' ? (
-            <button type="button" className={buttonClass.primary} disabled={busy} aria-label={`Resend ${label} · 重新发送`} onClick={() => run(() => resendNotificationAction(itemId))}>
-              Resend · 重新发送
+            <button type="button" className={buttonClass.primary} disabled={busy} aria-label={t('resendLabel', { label })} onClick={() => run(() => resendNotificationAction(itemId))}>
+              {t('resend')}
             </button>
           ) : null}
           {canComplete ? (
-            <button type="button" className={buttonClass.primary} disabled={busy} aria-label={`Complete order ${orderNo} by hand · 人工完成订单`} onClick={() => setMode('completing')}>
-              Complete order… · 人工完成…
+            <button type="button" className={buttonClass.primary} disabled={busy} aria-label={t('completeLabel', { orderNo: orderNo ?? '' })} onClick={() => setMode('completing')}>
+              {t('complete')}
             </button>
           ) : null}
-          <button type="button" className={buttonClass.secondary} disabled={busy} aria-label={`Dismiss ${label} · 忽略`} onClick={() => setMode('dismissing')}>
-            Dismiss… · 忽略…
+          <button type="button" className={buttonClass.secondary} disabled={busy} aria-label={t('dismissLabel', { label })} onClick={() => setMode('dismissing')}>
+            {t('dismiss')}
           </button>
         </div>
       ) : (
         <form
-          aria-label={mode === 'dismissing' ? `Dismiss ${label} · 忽略` : `Complete order ${orderNo} by hand · 人工完成订单`}
+          aria-label={mode === 'dismissing' ? t('dismissLabel', { label }) : t('completeLabel', { orderNo: orderNo ?? '' })}
           className="flex flex-col gap-2 rounded-md border border-gray-200 p-2"
           noValidate
           onSubmit={async (event) => {
@@ -53,13 +62,13 @@ export function AttentionItemActions({ kind, itemId, label, canComplete, orderNo
           }}
         >
           {mode === 'dismissing' ? (
-            <TextAreaField id={`${formId}-note`} name="text" label="Note (kept in the audit log) · 备注（记入审计日志）" required maxLength={500} error={fieldErrors.note} />
+            <TextAreaField id={`${formId}-note`} name="text" label={t('note')} required maxLength={500} error={fieldErrors.note} />
           ) : (
             <TextAreaField
               id={`${formId}-reason`}
               name="text"
-              label="Reason (kept in the audit log) · 原因（记入审计日志）"
-              hint="The order is marked paid and the merchant notified. · 订单将标记为已支付并通知商户。"
+              label={t('reason')}
+              hint={t('reasonHint')}
               required
               maxLength={500}
               error={fieldErrors.reason}
@@ -67,10 +76,10 @@ export function AttentionItemActions({ kind, itemId, label, canComplete, orderNo
           )}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={mode === 'dismissing' ? buttonClass.secondary : buttonClass.primary} disabled={busy}>
-              {mode === 'dismissing' ? 'Confirm dismiss · 确认忽略' : 'Confirm complete · 确认完成'}
+              {mode === 'dismissing' ? t('confirmDismiss') : t('confirmComplete')}
             </button>
             <button type="button" className={buttonClass.secondary} disabled={pending} onClick={() => setMode('idle')}>
-              Cancel · 取消
+              {t('cancel')}
             </button>
           </div>
         </form>

@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
 /** Small building blocks of the operator console, styled with Tailwind utilities only. */
 
@@ -39,11 +40,28 @@ export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${BADGE_TONES[tone]}`}>{children}</span>;
 }
 
-/** A table that scrolls sideways on a phone instead of squeezing its columns. */
+/** Below the medium breakpoint rows become cards: the cells stack, each under its column's name (data-label). */
+const STACKED =
+  'max-md:block max-md:[&_tbody]:block max-md:[&_thead]:hidden max-md:[&_tbody>tr]:mb-3 max-md:[&_tbody>tr]:block max-md:[&_tbody>tr]:rounded-lg max-md:[&_tbody>tr]:border max-md:[&_tbody>tr]:border-gray-200 max-md:[&_tbody>tr]:p-2 max-md:[&_td]:flex max-md:[&_td]:gap-2 max-md:[&_td]:border-0 max-md:[&_td]:py-1 max-md:[&_td]:break-all max-md:[&_td]:whitespace-normal max-md:[&_td]:before:min-w-28 max-md:[&_td]:before:shrink-0 max-md:[&_td]:before:text-xs max-md:[&_td]:before:font-semibold max-md:[&_td]:before:break-normal max-md:[&_td]:before:text-gray-600 max-md:[&_td]:before:content-[attr(data-label)]';
+
+type CellProps = { 'data-label'?: string; children?: ReactNode };
+
+/** Each cell of each row learns its column's name, which the stacked layout shows beside it on phones. */
+function labelled(children: ReactNode, head: string[]): ReactNode {
+  return Children.map(children, (row) => {
+    if (!isValidElement<{ children?: ReactNode }>(row)) return row;
+    const cells = Children.toArray(row.props.children).map((cell, index) =>
+      isValidElement<CellProps>(cell) && head[index] ? cloneElement(cell as ReactElement<CellProps>, { 'data-label': head[index] }) : cell,
+    );
+    return cloneElement(row, undefined, ...cells);
+  });
+}
+
+/** A table that fits: wrapping cells on a desktop, a card per row on a phone. */
 export function Table({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <table className="w-full border-collapse text-sm" aria-label={label}>
+    <div className="md:overflow-x-auto">
+      <table className={`w-full border-collapse text-sm ${STACKED}`} aria-label={label}>
         <thead>
           <tr>
             {head.map((title) => (
@@ -53,7 +71,7 @@ export function Table({ label, head, children }: { label: string; head: string[]
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>{labelled(children, head)}</tbody>
       </table>
     </div>
   );
@@ -71,22 +89,23 @@ export function Empty({ children, testId }: { children: ReactNode; testId?: stri
 
 /** Keyset paging links (lib/db/keyset.ts): newest, the page above and the page below. */
 export function Pager({ newer, older, paged, href }: { newer?: string; older?: string; paged: boolean; href: (cursor: { before?: string; after?: string }) => string }) {
+  const t = useTranslations('common.pager');
   if (!paged && !older) return null;
   return (
-    <nav aria-label="Pages · 分页" className="mt-3 flex items-center gap-4 text-sm">
+    <nav aria-label={t('label')} className="mt-3 flex items-center gap-4 text-sm">
       {paged ? (
         <Link className="text-teal-700 underline" href={href({})}>
-          Newest · 最新
+          {t('newest')}
         </Link>
       ) : null}
       {newer ? (
         <Link className="text-teal-700 underline" href={href({ after: newer })} rel="prev">
-          ← Newer · 上一页
+          {t('newer')}
         </Link>
       ) : null}
       {older ? (
         <Link className="text-teal-700 underline" href={href({ before: older })} rel="next">
-          Older · 下一页 →
+          {t('older')}
         </Link>
       ) : null}
     </nav>
@@ -100,12 +119,6 @@ export const buttonClass = {
 } as const;
 
 export const inputClass = 'w-full rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm aria-[invalid=true]:border-red-700';
-
-/** Times in the console are shown in UTC, to the second, with the zone named (as in the portal). */
-export function formatTime(date: Date | null | undefined): string {
-  if (!date) return '—';
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
 
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';

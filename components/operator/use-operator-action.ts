@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { OperatorActionResult } from '@/app/operator/_session/operator-action';
+import type { OperatorActionResult } from './action-result';
 
 /** Runs a server action once at a time, keeps its error (and per-field errors), and refreshes the page after a success. */
 export function useOperatorAction() {

@@ -22,7 +22,7 @@ export function CodeExamples({ examples }: { examples: CodeExample[] }) {
               testId={`copy-${example.operation}-${example.language}`}
             />
           </div>
-          <pre className={`${codeBlock} mx-3 mb-3`}>
+          <pre className={`${codeBlock} mx-3 mb-3`} tabIndex={0}>
             <code>{example.code}</code>
           </pre>
         </details>

@@ -1,14 +1,22 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { deleteCredentialAction, setCredentialEnabledAction } from '@/app/portal/(merchant)/credentials/actions';
+import type { ActionResult } from './action-result';
 import { FormMessage } from './field';
 import { button, warning } from './styles';
 
 /** Enable/disable and delete (after a confirmation) one credential; the server checks it is the merchant's. */
-export function CredentialActions({ id, enabled }: { id: number; enabled: boolean }) {
+export type CredentialActionSet = {
+  setCredentialEnabledAction: (credentialId: number, enabled: boolean) => Promise<ActionResult<{ enabled: boolean }>>;
+  deleteCredentialAction: (credentialId: number) => Promise<ActionResult>;
+};
+
+export function CredentialActions({ id, enabled, actions }: { id: number; enabled: boolean; actions: CredentialActionSet }) {
+  const { setCredentialEnabledAction, deleteCredentialAction } = actions;
   const router = useRouter();
+  const t = useTranslations('portal.credentials');
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
@@ -25,30 +33,30 @@ export function CredentialActions({ id, enabled }: { id: number; enabled: boolea
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2 whitespace-normal">
       <FormMessage error={error} />
       <button
         type="button"
         className={button('secondary')}
         disabled={pending}
-        aria-label={`${enabled ? 'Disable' : 'Enable'} credential ${id} · ${enabled ? '停用' : '启用'}凭证 ${id}`}
+        aria-label={enabled ? t('disableLabel', { id }) : t('enableLabel', { id })}
         onClick={() => run(() => setCredentialEnabledAction(id, !enabled))}
       >
-        {enabled ? 'Disable · 停用' : 'Enable · 启用'}
+        {enabled ? t('disable') : t('enable')}
       </button>
       {confirming ? (
-        <span role="group" className="flex flex-wrap items-center gap-2" aria-label={`Confirm deleting credential ${id} · 确认删除凭证 ${id}`}>
-          <span className={`${warning} whitespace-normal`}>Delete credential {id}? Orders can no longer use it. · 删除后订单将无法使用。</span>
+        <span role="group" className="flex flex-wrap items-center gap-2" aria-label={t('confirmLabel', { id })}>
+          <span className={`${warning} whitespace-normal`}>{t('confirmText', { id })}</span>
           <button type="button" className={button('danger')} disabled={pending} onClick={() => run(() => deleteCredentialAction(id))}>
-            Confirm delete · 确认删除
+            {t('confirmDelete')}
           </button>
           <button type="button" className={button('secondary')} disabled={pending} onClick={() => setConfirming(false)}>
-            Cancel · 取消
+            {t('cancel')}
           </button>
         </span>
       ) : (
-        <button type="button" className={button('danger')} disabled={pending} aria-label={`Delete credential ${id} · 删除凭证 ${id}`} onClick={() => setConfirming(true)}>
-          Delete · 删除
+        <button type="button" className={button('danger')} disabled={pending} aria-label={t('deleteLabel', { id })} onClick={() => setConfirming(true)}>
+          {t('delete')}
         </button>
       )}
     </div>

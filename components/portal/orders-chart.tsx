@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { DailyOrderCount } from '@/lib/portal/daily-order-series';
 import { note } from './styles';
 
@@ -23,6 +24,7 @@ const shortDay = (day: string) => day.slice(5); // MM-DD
  * the totals.
  */
 export function OrdersChart({ days }: { days: DailyOrderCount[] }) {
+  const t = useTranslations('portal.chart');
   const top = chartScaleMax(Math.max(0, ...days.map((day) => Math.max(day.created, day.paid))));
   const plotWidth = WIDTH - PLOT.left - PLOT.right;
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
@@ -35,14 +37,14 @@ export function OrdersChart({ days }: { days: DailyOrderCount[] }) {
   return (
     <figure className="m-0" aria-labelledby="orders-chart-caption" data-testid="orders-chart">
       <figcaption id="orders-chart-caption" className={`${note} mb-2`}>
-        Orders per day, last 7 days (UTC, {range}): {created} created, {paid} paid. · 近 7 日每日订单：创建 {created} 笔，支付 {paid} 笔。
+        {t('summary', { zone: 'UTC', range, created, paid })}
       </figcaption>
       <div className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700" aria-hidden="true">
         <span className="inline-flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-sm" style={{ background: CREATED_COLOUR }} /> Created · 创建
+          <span className="inline-block size-3 rounded-sm" style={{ background: CREATED_COLOUR }} /> {t('created')}
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <span className="inline-block size-3 rounded-sm" style={{ background: PAID_COLOUR }} /> Paid · 支付
+          <span className="inline-block size-3 rounded-sm" style={{ background: PAID_COLOUR }} /> {t('paid')}
         </span>
       </div>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="block h-auto w-full max-w-xl" aria-hidden="true" focusable="false" data-testid="orders-chart-svg">
@@ -61,10 +63,10 @@ export function OrdersChart({ days }: { days: DailyOrderCount[] }) {
           return (
             <g key={day.day} data-day={day.day}>
               <rect x={centre - barWidth - 1} y={y(day.created)} width={barWidth} height={y(0) - y(day.created)} fill={CREATED_COLOUR} rx={2}>
-                <title>{`${day.day}: ${day.created} created`}</title>
+                <title>{`${day.day}: ${t('created')} ${day.created}`}</title>
               </rect>
               <rect x={centre + 1} y={y(day.paid)} width={barWidth} height={y(0) - y(day.paid)} fill={PAID_COLOUR} rx={2}>
-                <title>{`${day.day}: ${day.paid} paid`}</title>
+                <title>{`${day.day}: ${t('paid')} ${day.paid}`}</title>
               </rect>
               <text x={centre} y={HEIGHT - 8} textAnchor="middle" fontSize={11} fill="#4b5563">
                 {shortDay(day.day)}
@@ -75,12 +77,12 @@ export function OrdersChart({ days }: { days: DailyOrderCount[] }) {
         <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(0)} y2={y(0)} stroke="#6b7280" strokeWidth={1} />
       </svg>
       <table className="sr-only" data-testid="orders-chart-table">
-        <caption>Orders per day (UTC) · 每日订单</caption>
+        <caption>{t('caption', { zone: 'UTC' })}</caption>
         <thead>
           <tr>
-            <th scope="col">Day · 日期</th>
-            <th scope="col">Created · 创建</th>
-            <th scope="col">Paid · 支付</th>
+            <th scope="col">{t('day')}</th>
+            <th scope="col">{t('created')}</th>
+            <th scope="col">{t('paid')}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,13 +1,15 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { resendNotificationAction } from '@/app/portal/(merchant)/orders/[orderNo]/actions';
+import type { ActionResult } from './action-result';
 import { FormMessage } from './field';
 import { button } from './styles';
 
-export function ResendButton({ orderNo }: { orderNo: string }) {
+export function ResendButton({ orderNo, resendNotificationAction }: { orderNo: string; resendNotificationAction: (orderNo: string) => Promise<ActionResult<{ cycle: number }>> }) {
   const router = useRouter();
+  const t = useTranslations('portal.order');
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
   return (
@@ -24,12 +26,12 @@ export function ResendButton({ orderNo }: { orderNo: string }) {
           const result = await resendNotificationAction(event.currentTarget.dataset.orderNo ?? orderNo);
           setPending(false);
           if (result.ok) {
-            setMessage({ success: `Notification re-sent (delivery cycle ${result.data.cycle}). / 已重新发送通知（第 ${result.data.cycle} 轮）。` });
+            setMessage({ success: t('resent', { cycle: result.data.cycle }) });
             router.refresh();
           } else setMessage({ error: result.message });
         }}
       >
-        Resend notification · 重发通知
+        {t('resend')}
       </button>
     </div>
   );

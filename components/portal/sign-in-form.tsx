@@ -1,14 +1,11 @@
 'use client';
 
 import { getSession, signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Field, FormMessage } from './field';
+import { signInErrorCode } from './sign-in-error-code';
 import { useHydrated } from './use-hydrated';
-
-export function signInErrorMessage(code: string | null | undefined): string {
-  if (code === 'Throttled') return 'Too many sign-in attempts. Try again in 15 minutes. / 登录尝试过多，请 15 分钟后再试。';
-  return 'Email or password is not correct. / 邮箱或密码不正确。';
-}
 
 /**
  * Where a signed-in account goes: an operator to the console, a merchant to the portal; `next` (already limited to
@@ -20,32 +17,43 @@ export function landingFor(role: string | undefined, next: string | undefined): 
 }
 
 export function SignInForm({ initialError, next }: { initialError?: string; next?: string }) {
+  const t = useTranslations('portal.signIn');
   const hydrated = useHydrated();
   const [error, setError] = useState(initialError);
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    // An empty field is named, not reported as a wrong email or password.
+    const missing = { email: email ? undefined : t('emailMissing'), password: password ? undefined : t('passwordMissing') };
+    setFieldErrors(missing);
+    if (missing.email || missing.password) {
+      setError(missing.email && missing.password ? t('bothMissing') : (missing.email ?? missing.password));
+      return;
+    }
     setPending(true);
     setError(undefined);
-    const result = await signIn('credentials', { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? ''), redirect: false });
+    const result = await signIn('credentials', { email, password, redirect: false });
     if (result?.ok && !result.error) {
       const session = await getSession();
       window.location.assign(landingFor(session?.role, next));
       return;
     }
     setPending(false);
-    setError(signInErrorMessage(result?.error));
+    setError(t(`errors.${signInErrorCode(result?.error)}`));
   }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending}>
       <FormMessage error={error} />
-      <Field label="Email · 邮箱" name="email" type="email" autoComplete="username" required />
-      <Field label="Password · 密码" name="password" type="password" autoComplete="current-password" required />
+      <Field label={t('email')} name="email" type="email" autoComplete="username" required error={fieldErrors.email} />
+      <Field label={t('password')} name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
       <button className="button" type="submit" disabled={pending || !hydrated}>
-        {pending ? 'Signing in… · 登录中…' : 'Sign in · 登录'}
+        {pending ? t('pending') : t('submit')}
       </button>
     </form>
   );

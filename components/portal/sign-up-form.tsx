@@ -1,13 +1,15 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { signUpAction } from '@/app/portal/sign-up/actions';
+import type { ActionResult } from './action-result';
 import { Field, FormMessage } from './field';
 import { button } from './styles';
 import { useHydrated } from './use-hydrated';
 
-export function SignUpForm() {
+export function SignUpForm({ signUpAction }: { signUpAction: (form: { merchantName: string; email: string; password: string }) => Promise<ActionResult> }) {
+  const t = useTranslations('portal.signUp');
   const hydrated = useHydrated();
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -18,8 +20,8 @@ export function SignUpForm() {
     const form = new FormData(event.currentTarget);
     const values = { merchantName: String(form.get('merchantName') ?? ''), email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') };
     if (values.password !== String(form.get('confirmPassword') ?? '')) {
-      setFieldErrors({ confirmPassword: 'The passwords do not match / 两次输入的密码不一致' });
-      setError('Check the fields below. / 请检查下面的字段。');
+      setFieldErrors({ confirmPassword: t('mismatch') });
+      setError(t('checkFields'));
       return;
     }
     setPending(true);
@@ -39,20 +41,20 @@ export function SignUpForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending}>
       <FormMessage error={error} />
-      <Field label="Business name · 商户名称" name="merchantName" autoComplete="organization" required error={fieldErrors.merchantName} />
-      <Field label="Email · 邮箱" name="email" type="email" autoComplete="username" required error={fieldErrors.email} />
+      <Field label={t('name')} name="merchantName" autoComplete="organization" required error={fieldErrors.merchantName} />
+      <Field label={t('email')} name="email" type="email" autoComplete="username" required error={fieldErrors.email} />
       <Field
-        label="Password · 密码"
+        label={t('password')}
         name="password"
         type="password"
         autoComplete="new-password"
-        hint="At least 10 characters / 至少 10 个字符"
+        hint={t('passwordHint')}
         required
         error={fieldErrors.password}
       />
-      <Field label="Confirm password · 确认密码" name="confirmPassword" type="password" autoComplete="new-password" required error={fieldErrors.confirmPassword} />
+      <Field label={t('confirm')} name="confirmPassword" type="password" autoComplete="new-password" required error={fieldErrors.confirmPassword} />
       <button className={button()} type="submit" disabled={pending || !hydrated}>
-        {pending ? 'Creating… · 创建中…' : 'Create account · 创建账户'}
+        {pending ? t('pending') : t('submit')}
       </button>
     </form>
   );

@@ -1,20 +1,16 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { debugSignatureAction } from '@/app/portal/(merchant)/signature/actions';
+import type { ActionResult } from './action-result';
 import type { SignatureDebugResult } from '@/lib/portal/signature-debugger';
 import { Field, FormMessage } from './field';
 import { button, card, codeArea, details, detailsTerm, detailsValue, fieldLabel, fieldWrap, mono, sectionTitle } from './styles';
 import { useHydrated } from './use-hydrated';
 
-const VERDICTS: Record<SignatureDebugResult['verdict'], string> = {
-  match: 'The signature matches. · 签名正确。',
-  mismatch: 'The signature does not match: the service answers 1002. · 签名错误，服务端返回 1002。',
-  'no-signature': 'No signature in the body. · 请求体中没有 signature。',
-  unreadable: 'The body cannot be read (1003). · 请求体无法解析（1003）。',
-};
 
-export function SignatureDebugger({ appId }: { appId: string }) {
+export function SignatureDebugger({ appId, debugSignatureAction }: { appId: string; debugSignatureAction: (input: { body: string; appSecret: string }) => Promise<ActionResult<SignatureDebugResult>> }) {
+  const t = useTranslations('portal.signature');
   const hydrated = useHydrated();
   const [result, setResult] = useState<SignatureDebugResult>();
   const [error, setError] = useState<{ message?: string; appSecret?: string }>({});
@@ -41,28 +37,28 @@ export function SignatureDebugger({ appId }: { appId: string }) {
       <form className={card} onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormMessage error={error.message} />
         <div className={fieldWrap}>
-          <label htmlFor="debug-body" className={fieldLabel}>Request body (JSON) · 请求体</label>
+          <label htmlFor="debug-body" className={fieldLabel}>{t('body')}</label>
           <textarea id="debug-body" name="body" rows={10} className={codeArea} defaultValue={example} spellCheck={false} />
         </div>
         <Field label="AppSecret" name="appSecret" type="password" autoComplete="off" required error={error.appSecret} />
         <button className={button()} type="submit" disabled={pending || !hydrated}>
-          Check signature · 校验签名
+          {t('check')}
         </button>
       </form>
       <div aria-live="polite">
         {result ? (
           <section className={card} aria-labelledby="debug-result" data-testid="signature-result">
-            <h2 id="debug-result" className={sectionTitle}>{VERDICTS[result.verdict]}</h2>
+            <h2 id="debug-result" className={sectionTitle}>{t(`verdicts.${result.verdict}`)}</h2>
             <dl className={details}>
               {result.parseError ? (
                 <>
-                  <dt className={detailsTerm}>Error · 错误</dt>
+                  <dt className={detailsTerm}>{t('error')}</dt>
                   <dd className={detailsValue}>{result.parseError}</dd>
                 </>
               ) : null}
               {result.signedText ? (
                 <>
-                  <dt className={detailsTerm}>Signed text · 签名串</dt>
+                  <dt className={detailsTerm}>{t('signedText')}</dt>
                   <dd className={`${detailsValue} ${mono}`} data-testid="signed-text">
                     {result.signedText}
                   </dd>
@@ -70,7 +66,7 @@ export function SignatureDebugger({ appId }: { appId: string }) {
               ) : null}
               {result.expected ? (
                 <>
-                  <dt className={detailsTerm}>Expected signature · 期望签名</dt>
+                  <dt className={detailsTerm}>{t('expected')}</dt>
                   <dd className={`${detailsValue} ${mono}`} data-testid="expected-signature">
                     {result.expected}
                   </dd>
@@ -78,7 +74,7 @@ export function SignatureDebugger({ appId }: { appId: string }) {
               ) : null}
               {result.given ? (
                 <>
-                  <dt className={detailsTerm}>Your signature · 你的签名</dt>
+                  <dt className={detailsTerm}>{t('yours')}</dt>
                   <dd className={`${detailsValue} ${mono}`}>{result.given}</dd>
                 </>
               ) : null}

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { admin, signed } from '../helpers';
-import { startMerchantReceiver } from '../merchant-receiver';
+import { admin } from '../factories';
+import { signed } from '../../test/beds/contract-signer';
+import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
 function alipayOrder(appId: string, merchantOrderNo: string, extra: Record<string, string>) {
   return { appId, merchantOrderNo, payType: 'ALIPAY', amount: '66.80', productName: 'E2E Gold plan', ...extra };
@@ -43,8 +44,8 @@ test('an ALIPAY order from submit to paid: checkout, sandbox Alipay cashier, Pay
     expect(queried.data.tradeNo).toMatch(/^\d{20,}$/);
     expect(Number.isInteger(queried.data.payTime)).toBe(true);
 
-    await expect.poll(() => receiver.notifications.length, { timeout: 15_000 }).toBe(1);
-    const [notification] = receiver.notifications;
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    const [notification] = receiver.received;
     expect(notification!.signatureValid).toBe(true);
     expect(notification!.form).toMatchObject({
       appId: merchant.appId,

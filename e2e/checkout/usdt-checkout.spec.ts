@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { admin, randomTronAddress, signed } from '../helpers';
-import { startMerchantReceiver } from '../merchant-receiver';
+import { admin, randomTronAddress } from '../factories';
+import { signed } from '../../test/beds/contract-signer';
+import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
 test('a USDT order from submit to paid: checkout, sandbox transfer, live flip, return to the merchant, signed notification', async ({ page, request }, testInfo) => {
   const merchant = admin('merchant', 'create', '--name', `E2E ${testInfo.project.name}`, '--orders', 'on');
@@ -48,8 +49,8 @@ test('a USDT order from submit to paid: checkout, sandbox transfer, live flip, r
     await expect(page.getByTestId('checkout-paid')).toBeVisible({ timeout: 30_000 });
     await page.waitForURL(receiver.returnUrl, { timeout: 15_000 });
 
-    await expect.poll(() => receiver.notifications.length, { timeout: 15_000 }).toBe(1);
-    const [notification] = receiver.notifications;
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    const [notification] = receiver.received;
     expect(notification!.signatureValid).toBe(true);
     expect(notification!.form).toMatchObject({ appId: merchant.appId, merchantOrderNo, payType: 'USDT', pay_usdt: amount, status: 'PAID', attach: 'e2e' });
 

@@ -1,10 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { admin, randomTronAddress } from '../helpers';
-import { signUp, uniqueEmail } from '../portal/portal-helpers';
-import { anOperator, anotherBrowser, signInAsOperator, withDatabase } from './operator-helpers';
-import { merchantIdOf, seedFailedNotification, seedOrder, seedPendingCredential, seedTransfer } from './seed';
+import { admin, randomTronAddress, signUp, uniqueEmail, anOperator, anotherBrowser, signInAsOperator, withDatabase, merchantIdOf, seedFailedNotification, seedOrder, seedPendingCredential, seedTransfer } from '../factories';
 
 /**
  * A merchant's session (and no session at all) reaches no operator page and runs no operator server action.
@@ -39,7 +36,7 @@ const PAGE_MARKERS: Record<string, string> = {
   '/operator/credentials': 'pending ones first',
   '/operator/addresses': 'Per-order USDT limit',
   '/operator/attention': 'Failed notifications',
-  '/operator/audit': 'Filter · 筛选',
+  '/operator/audit': 'Every operator and merchant action',
   '/operator/health': 'USDT chain watcher',
   '/operator/merchants/[appId]': 'Recent orders',
 };

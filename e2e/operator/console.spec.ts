@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { admin, randomTronAddress, signed } from '../helpers';
-import { anOperator, signInAsOperator, withDatabase } from './operator-helpers';
-import { merchantIdOf, seedFailedNotification, seedOrder } from './seed';
+import { admin, randomTronAddress, anOperator, signInAsOperator, withDatabase, merchantIdOf, seedFailedNotification, seedOrder } from '../factories';
+import { signed } from '../../test/beds/contract-signer';
 
 test.describe.configure({ timeout: 240_000 }); // first visits compile pages in development mode
 
@@ -13,10 +12,10 @@ test('addresses: an invalid address is refused naming the field, a valid one is 
   await page.waitForURL('**/operator/addresses');
 
   const form = page.getByRole('form', { name: 'Add a receiving address' });
-  const field = form.getByLabel('Address · 地址');
+  const field = form.getByLabel('Address');
   await field.fill('TNotAValidAddressAtAll1111111111111');
   await form.getByRole('button', { name: 'Add address' }).click();
-  await expect(form.getByRole('alert')).toContainText('Address · 地址: TNotAValidAddressAtAll1111111111111 is not a valid TRON address (base58check)');
+  await expect(form.getByRole('alert')).toContainText('Address: TNotAValidAddressAtAll1111111111111 is not a valid TRON address (base58check)');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAttribute('aria-describedby', /new-address-error/);
 
@@ -149,10 +148,10 @@ test('attention: a failed notification is resent; an unmatched transfer is dismi
   await dismiss.getByRole('button', { name: 'Confirm dismiss' }).click();
   await expect(page.getByTestId(`transfer-${transferId}`)).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Audit log · 审计日志' }).click();
+  await page.getByRole('link', { name: 'Audit log' }).click();
   await page.waitForURL('**/operator/audit');
-  await page.getByLabel('Action · 操作').fill('attention.dismiss');
-  await page.getByLabel('Actor · 操作人').fill(operator.email);
+  await page.getByLabel('Action', { exact: true }).fill('attention.dismiss');
+  await page.getByLabel('Actor', { exact: true }).fill(operator.email);
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.waitForURL(/action=attention.dismiss/);
   const entry = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: `transfer:${transferId}` });

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { closedPort } from '../../test/unconnectable-host';
-import { admin } from '../helpers';
-import { signUp, uniqueEmail } from '../portal/portal-helpers';
-import { anOperator, anotherBrowser, signInAsOperator, withDatabase } from './operator-helpers';
-import { merchantIdOf } from './seed';
+import { admin, signUp, uniqueEmail, anOperator, anotherBrowser, signInAsOperator, withDatabase, merchantIdOf } from '../factories';
 
 test.describe.configure({ timeout: 240_000 }); // first visits compile pages in development mode
 
@@ -38,20 +35,31 @@ test('a merchant endpoint that refuses connections shows as failing, with its ci
       await expect(row.getByTestId('destination-circuit')).toContainText('open', { timeout: 1000 });
     }).toPass({ timeout: 30_000 });
     expect(Number(await row.getByTestId('destination-failures').textContent())).toBeGreaterThanOrEqual(5);
-    await expect(row.getByTestId('destination-since')).toContainText('UTC');
+    await expect(row.getByTestId('destination-since')).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    await expect(row.getByTestId('destination-since').locator('time')).toHaveAttribute('title', / UTC$/);
     await expect(row).toContainText('connection failed: ECONNREFUSED');
     await expect(row).toContainText(appId);
     await ops.screenshot({ path: testInfo.outputPath('health-failing-destinations.png'), fullPage: true });
+    // Failing now counts on the health page and the console's overview, long before the retry plan runs out.
+    expect(Number(await ops.getByTestId('queue-failing-now').textContent())).toBeGreaterThanOrEqual(1);
+    await ops.goto('/operator');
+    await expect(ops.getByTestId('tile-failing-now')).toContainText(/[1-9]\d* destinations?/);
   } finally {
     await operatorContext.close();
   }
 
   // The merchant sees it on the overview and on the order, before any retry plan has run out.
   await page.goto('/portal');
+  // The portal's navigation carries a badge on every page while deliveries fail.
+  await expect(page.getByRole('link', { name: /Overview\s*failing/ })).toBeVisible();
   const notice = page.getByTestId(`failing-${destination}`);
   await expect(notice).toContainText(/\d+ attempts in a row unanswered since \d{4}-\d\d-\d\d/);
   await expect(notice).toContainText('paused until');
   await page.goto(`/portal/orders/${orders[0]!.order_no}`);
   await expect(page.getByTestId(`failing-${destination}`)).toContainText('connection failed: ECONNREFUSED');
+  // Its failed attempts stand out in the timeline: a red dot, not the success colour.
+  const failedAttempt = page.locator('li[data-kind="notification-attempt"][data-failed="true"]').first();
+  await expect(failedAttempt).toBeVisible();
+  await expect(failedAttempt.getByTestId('timeline-dot')).toHaveClass(/bg-red-700/);
   await page.screenshot({ path: testInfo.outputPath('portal-failing-destination.png'), fullPage: true });
 });

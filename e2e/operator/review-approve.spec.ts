@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { rsaKeyPair } from '../../test/credential-keys';
-import { admin, signed } from '../helpers';
-import { PASSWORD, signUp, uniqueEmail } from '../portal/portal-helpers';
-import { anOperator, anotherBrowser, signInAsOperator } from './operator-helpers';
+import { admin, PASSWORD, signUp, uniqueEmail, anOperator, anotherBrowser, signInAsOperator } from '../factories';
+import { signed } from '../../test/beds/contract-signer';
 
 test('credential review: a merchant submits an ALIPAY credential, an operator approves it in the console, the merchant sees it usable and its ALIPAY submit succeeds', async ({ browser, page }, testInfo) => {
   test.setTimeout(240_000); // first visits compile pages in development mode

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { anOperator, signInAsOperator } from './operator-helpers';
+import { anOperator, signInAsOperator } from '../factories';
 
 /** Sign-out ends the session on the server: the cookie it replaced, replayed by someone who kept it, opens nothing. */
 test('after sign-out the old session cookie no longer opens the console', async ({ page, context, baseURL }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signUp, uniqueEmail } from './portal-helpers';
+import { PASSWORD, signUp, uniqueEmail } from '../factories';
+import { signed } from '../../test/beds/contract-signer';
 
 test('API reference: examples with the merchant AppID and a placeholder secret, copyable; probes and the OpenAPI document', async ({ page, context, request }, testInfo) => {
   test.setTimeout(180_000); // first visits compile each page in development mode
@@ -27,6 +28,22 @@ test('API reference: examples with the merchant AppID and a placeholder secret, 
     for (const language of ['curl', 'typescript', 'php', 'python', 'java']) {
       await expect(page.getByTestId(`copy-${operation}-${language}`)).toHaveCount(1);
     }
+  }
+
+  // One signed example per channel: submit and query as JSON, the notification as a form, each signed by the
+  // contract with the placeholder secret and carrying the merchant's AppID.
+  for (const channel of ['USDT', 'ALIPAY', 'WECHAT', 'YHT']) {
+    const id = channel.toLowerCase();
+    const submit = JSON.parse((await page.getByTestId(`submit-body-${id}`).textContent())!) as Record<string, string>;
+    expect(submit, channel).toMatchObject({ appId, payType: channel });
+    const { signature, ...unsigned } = submit;
+    expect(signature, `${channel} submit signature`).toBe(signed(unsigned, 'YOUR_APP_SECRET').signature);
+    const query = JSON.parse((await page.getByTestId(`query-body-${id}`).textContent())!) as Record<string, string>;
+    expect(query.merchantOrderNo, `${channel} query`).toBe(submit.merchantOrderNo);
+    const notification = Object.fromEntries(new URLSearchParams((await page.getByTestId(`notification-body-${id}`).textContent())!.replace(/\n/g, '')));
+    expect(notification, `${channel} notification`).toMatchObject({ appId, payType: channel, merchantOrderNo: submit.merchantOrderNo, status: 'PAID' });
+    const { signature: notificationSignature, ...notificationFields } = notification;
+    expect(notificationSignature, `${channel} notification signature`).toBe(signed(notificationFields, 'YOUR_APP_SECRET').signature);
   }
 
   // Copy the TypeScript submit example: the clipboard holds exactly the code shown.

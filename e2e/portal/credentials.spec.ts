@@ -1,7 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { admin } from '../helpers';
-import { signUp, uniqueEmail } from './portal-helpers';
+import { admin, signUp, uniqueEmail } from '../factories';
 
 function rsaKeyPair() {
   return generateKeyPairSync('rsa', {

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { connectE2eDatabase } from './e2e-database';
-import { signUp, uniqueEmail } from './portal-helpers';
+import { connectE2eDatabase, signUp, uniqueEmail } from '../factories';
 
 test('the order list pages by keyset: Older and Newer walk 45 orders 20 at a time, each once, newest first', async ({ page }, testInfo) => {
   test.setTimeout(240_000); // first visits compile each page in development mode

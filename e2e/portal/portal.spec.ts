@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { admin, randomTronAddress, signed } from '../helpers';
-import { startMerchantReceiver } from '../merchant-receiver';
-import { PASSWORD, signIn, signInOverHttp, signUp, uniqueEmail } from './portal-helpers';
+import { admin, randomTronAddress, PASSWORD, signIn, signInOverHttp, signUp, uniqueEmail } from '../factories';
+import { signed } from '../../test/beds/contract-signer';
+import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
 test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, orders with their notification log', async ({ page, request }, testInfo) => {
   test.setTimeout(240_000); // first visits compile each page in development mode; the operator CLI runs several times
@@ -62,17 +62,17 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
     const created = (await submit.json()).data;
     expect(created.orderNo).toBeTruthy();
     admin('order', 'complete', '--app-id', appId, '--merchant-order-no', merchantOrderNo, '--reason', 'portal e2e');
-    await expect.poll(() => receiver.notifications.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
 
     await page.goto('/portal/orders');
-    await expect(page.getByTestId('orders-total')).toContainText('1 orders');
+    await expect(page.getByTestId('orders-total')).toContainText('1 order on this page');
     await page.getByLabel('Status').selectOption('pending');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect(page.getByTestId('orders-total')).toContainText('0 orders');
+    await expect(page.getByTestId('orders-total')).toContainText('0 orders on this page');
     await page.getByLabel('Status').selectOption('paid');
     await page.getByLabel('Order number').fill(merchantOrderNo);
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect(page.getByTestId('orders-total')).toContainText('1 orders');
+    await expect(page.getByTestId('orders-total')).toContainText('1 order on this page');
     await page.getByRole('link', { name: merchantOrderNo }).click();
     await page.waitForURL(`**/portal/orders/${created.orderNo}`, { timeout: 60_000 }); // compiled on first visit
 
@@ -89,8 +89,8 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
 
     await page.getByRole('button', { name: 'Resend notification' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Notification re-sent' })).toContainText('cycle 2');
-    await expect.poll(() => receiver.notifications.length, { timeout: 15_000 }).toBe(2);
-    expect(receiver.notifications.every((entry) => entry.signatureValid)).toBe(true);
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+    expect(receiver.received.every((entry) => entry.signatureValid)).toBe(true);
     await expect(async () => {
       await page.reload();
       await expect(timeline.locator('li[data-kind="notification-attempt"]')).toHaveCount(2, { timeout: 1000 });
@@ -141,7 +141,7 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
     await resend.click();
     await expect(bobPage.getByRole('alert').filter({ hasText: 'Not found' })).toBeVisible();
     await page.waitForTimeout(1500);
-    expect(receiver.notifications).toHaveLength(2);
+    expect(receiver.received).toHaveLength(2);
     await bobContext.close();
   } finally {
     receiver.close();
@@ -205,12 +205,12 @@ test('password change keeps this session, ends the others, and the new password 
 
   await page.goto('/portal/account');
   await page.getByLabel('Current password').fill('not it at all');
-  await page.getByLabel('New password · 新密码', { exact: true }).fill('a brand new password');
+  await page.getByLabel('New password', { exact: true }).fill('a brand new password');
   await page.getByLabel('Confirm new password').fill('a brand new password');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The password is not correct' }).first()).toBeVisible();
   await page.getByLabel('Current password').fill(PASSWORD);
-  await page.getByLabel('New password · 新密码', { exact: true }).fill('a brand new password');
+  await page.getByLabel('New password', { exact: true }).fill('a brand new password');
   await page.getByLabel('Confirm new password').fill('a brand new password');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();

@@ -1,17 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { admin, signed } from '../helpers';
-import { startMerchantReceiver } from '../merchant-receiver';
-
-interface CreatedOrder {
-  orderNo: string;
-  merchantOrderNo: string;
-  payToken: string;
-  payUrl: string;
-  cashierUrl: string;
-  qrContent: string | null;
-}
+import { admin, aWechatOrder } from '../factories';
+import { signed } from '../../test/beds/contract-signer';
+import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
 /** A merchant with a WECHAT credential on the built-in WeChat Pay sandbox, approved and enabled by the operator CLI. */
 function aWechatMerchant(name: string) {
@@ -32,17 +23,6 @@ async function submitWechat(request: APIRequestContext, merchant: { appId: strin
   return body.data as { platformOrderNo: string; merchantOrderNo: string; amount: string; credentialId: number; payUrl: string };
 }
 
-/**
- * Creates a WECHAT order with a payment window of a few seconds through the WeChat adapter and the built-in sandbox,
- * on the running service's database (the spec's Node side, not an app route): the open API's window is 30 minutes.
- */
-function wechatOrder(appId: string, payMethod: 'native' | 'h5', amountFen: number, notifyUrl: string, redirectUrl = '', expiresInSeconds = ''): CreatedOrder {
-  const output = execFileSync('npx', ['tsx', 'e2e/wechat/create-wechat-order.ts', appId, payMethod, String(amountFen), notifyUrl, redirectUrl, String(expiresInSeconds)], {
-    encoding: 'utf8',
-    env: { ...process.env, EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg', PUBLIC_BASE_URL: baseURL },
-  });
-  return JSON.parse(output.trim().split('\n').at(-1)!) as CreatedOrder;
-}
 
 test('native: the checkout shows the QR code and countdown, the sandbox WeChat pays, the page flips to paid and returns to the merchant', async ({ page, context, request }, testInfo) => {
   // First visits compile four pages and routes in dev mode on a shared 2-core machine.
@@ -82,8 +62,8 @@ test('native: the checkout shows the QR code and countdown, the sandbox WeChat p
     await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
     await page.waitForURL(receiver.returnUrl, { timeout: 15_000 });
 
-    await expect.poll(() => receiver.notifications.length, { timeout: 15_000 }).toBe(1);
-    const [notification] = receiver.notifications;
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    const [notification] = receiver.received;
     expect(notification!.signatureValid).toBe(true);
     expect(notification!.form).toMatchObject({ appId: merchant.appId, platformOrderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, payType: 'WECHAT', amount: '88.50', status: 'PAID', attach: 'e2e' });
     expect(notification!.form.tradeNo).toMatch(/^4200\d{24}$/);
@@ -128,7 +108,7 @@ test('h5: payUrl is h5_url; the checkout also sends the browser there; after pay
 
 test('an order past its window shows the expired page, and its QR image is gone', async ({ page, request }, testInfo) => {
   const merchant = admin('merchant', 'create', '--name', `E2E WECHAT EXP ${testInfo.project.name}`, '--orders', 'on');
-  const order = wechatOrder(merchant.appId, 'native', 100, 'https://merchant.example/n', '', '2');
+  const order = aWechatOrder(baseURL, { appId: merchant.appId, payMethod: 'native', amountFen: 100, notifyUrl: 'https://merchant.example/n', expiresInSeconds: 2 });
   await page.waitForTimeout(2_500);
   await page.goto(`/pay/${order.payToken}?lang=en`);
   await expect(page.getByTestId('checkout-expired')).toBeVisible();

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { admin, signed } from '../helpers';
-import { startMerchantReceiver } from '../merchant-receiver';
+import { admin } from '../factories';
+import { signed } from '../../test/beds/contract-signer';
+import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
 function yhtOrder(appId: string, merchantOrderNo: string, extra: Record<string, string>) {
   return { appId, merchantOrderNo, payType: 'YHT', channel: 'YHT', payMethod: 'aliPay', payMoney: '88.5', productName: 'E2E VIP', ...extra };
@@ -44,8 +45,8 @@ test('a YHT order from submit to paid: checkout, sandbox cashier, Pay, paid view
     await expect(page.getByTestId('checkout-paid')).toBeVisible({ timeout: 15_000 });
     await page.waitForURL(receiver.returnUrl, { timeout: 15_000 });
 
-    await expect.poll(() => receiver.notifications.length, { timeout: 15_000 }).toBe(1);
-    const [notification] = receiver.notifications;
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    const [notification] = receiver.received;
     expect(notification!.signatureValid).toBe(true);
     expect(notification!.form).toMatchObject({
       appId: merchant.appId,

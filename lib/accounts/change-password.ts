@@ -1,15 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { DomainError } from '../errors/domain-error';
 import { accounts } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { hashPassword, verifyPassword } from './passwords';
 import { reentryRule, refundAttempt, takeAttempt } from './sign-in-throttle';
 
-export class PasswordRejected extends Error {
-  constructor(readonly reason: 'invalid' | 'throttled', readonly retryAt?: Date) {
-    super(reason === 'invalid' ? 'the password is not correct' : 'too many attempts; try again later');
-    this.name = 'PasswordRejected';
-  }
+const passwordRejected = () =>
+  new DomainError('password_rejected', {
+    message: 'the password is not correct',
+    userMessage: 'The password is not correct. / 密码不正确。',
+    fieldErrors: { password: 'The password is not correct / 密码不正确' },
+  });
+
+function tooManyAttempts(retryAt: Date | undefined): DomainError {
+  const minutes = retryAt ? Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 60_000)) : 15;
+  return new DomainError('too_many_attempts', {
+    message: 'too many attempts; try again later',
+    userMessage: `Too many attempts. Try again in ${minutes} min. / 尝试次数过多，请 ${minutes} 分钟后再试。`,
+  });
 }
 
 /**
@@ -18,11 +27,11 @@ export class PasswordRejected extends Error {
  */
 export async function confirmPassword(db: Database, input: { accountId: number; password: string; now: Date }) {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
-  if (!row) throw new PasswordRejected('invalid');
+  if (!row) throw passwordRejected();
   const rule = reentryRule(row.id);
   const verdict = await takeAttempt(db, [rule], input.now);
-  if (!verdict.allowed) throw new PasswordRejected('throttled', verdict.retryAt);
-  if (!(await verifyPassword(row.passwordHash, input.password))) throw new PasswordRejected('invalid');
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAt);
+  if (!(await verifyPassword(row.passwordHash, input.password))) throw passwordRejected();
   await refundAttempt(db, { clear: rule });
   return row;
 }

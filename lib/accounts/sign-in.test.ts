@@ -6,9 +6,9 @@ import { loadMerchantContext } from '../portal/merchant-context';
 import { createAccount } from './accounts';
 import { portalAuthSecret } from './auth-secret';
 import { authenticateAccount } from './authenticate-account';
-import { changePassword, PasswordRejected } from './change-password';
+import { changePassword } from './change-password';
 import { clientAddressFrom } from './client-address';
-import { EmailAlreadyRegistered, SignUpThrottled, signUpMerchant } from './sign-up-merchant';
+import { signUpMerchant } from './sign-up-merchant';
 
 let sequence = 0;
 const anEmail = () => `user${(sequence += 1)}-${process.pid}@example.com`;
@@ -34,7 +34,7 @@ describe('sign-up', () => {
   it('refuses an email that already has an account, whatever its case, and creates no merchant', async () => {
     const { email } = await aSignedUpMerchant();
     const before = await getDb().$count(merchants);
-    await expect(aSignedUpMerchant(` ${email.toUpperCase()} `)).rejects.toBeInstanceOf(EmailAlreadyRegistered);
+    await expect(aSignedUpMerchant(` ${email.toUpperCase()} `)).rejects.toMatchObject({ kind: 'email_already_registered' });
     expect(await getDb().$count(merchants)).toBe(before);
   });
 
@@ -43,9 +43,7 @@ describe('sign-up', () => {
     for (let index = 0; index < 10; index += 1) {
       await signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now });
     }
-    await expect(signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now })).rejects.toBeInstanceOf(
-      SignUpThrottled,
-    );
+    await expect(signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now })).rejects.toMatchObject({ kind: 'too_many_attempts' });
     await signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now: new Date(now.getTime() + 3_600_001) });
   });
 });
@@ -124,7 +122,7 @@ describe('sessions and passwords', () => {
     const { accountId, merchant, email } = await aSignedUpMerchant();
     expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 })).toMatchObject({ accountId, email, merchantId: merchant.id, appId: merchant.appId });
 
-    await expect(changePassword(getDb(), { accountId, currentPassword: 'wrong', newPassword: 'another good password', now: new Date() })).rejects.toBeInstanceOf(PasswordRejected);
+    await expect(changePassword(getDb(), { accountId, currentPassword: 'wrong', newPassword: 'another good password', now: new Date() })).rejects.toMatchObject({ kind: 'password_rejected' });
     const { sessionVersion } = await changePassword(getDb(), { accountId, currentPassword: PASSWORD, newPassword: 'another good password', now: new Date() });
     expect(sessionVersion).toBe(1);
     expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 })).toBeUndefined();

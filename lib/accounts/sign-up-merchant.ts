@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DomainError } from '../errors/domain-error';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { accounts } from '../db/schema';
@@ -14,19 +15,18 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-export class EmailAlreadyRegistered extends Error {
-  constructor() {
-    super('this email already has an account');
-    this.name = 'EmailAlreadyRegistered';
-  }
-}
+const emailAlreadyRegistered = () =>
+  new DomainError('email_already_registered', {
+    message: 'this email already has an account',
+    userMessage: 'This email already has an account. / 该邮箱已注册。',
+    fieldErrors: { email: 'Already registered / 已注册' },
+  });
 
-export class SignUpThrottled extends Error {
-  constructor(readonly retryAt: Date | undefined) {
-    super('too many sign-ups from this address');
-    this.name = 'SignUpThrottled';
-  }
-}
+const signUpThrottled = () =>
+  new DomainError('too_many_attempts', {
+    message: 'too many sign-ups from this address',
+    userMessage: 'Too many sign-ups from your network. Try again later. / 注册过于频繁，请稍后再试。',
+  });
 
 /**
  * A new merchant (order permission off until an operator grants it, with its own AppID and AppSecret) and its first
@@ -34,20 +34,20 @@ export class SignUpThrottled extends Error {
  */
 export async function signUpMerchant(db: Database, input: SignUpInput & { clientAddress: string; now: Date }) {
   const verdict = await takeAttempt(db, [signUpAddressRule(input.clientAddress)], input.now);
-  if (!verdict.allowed) throw new SignUpThrottled(verdict.retryAt);
+  if (!verdict.allowed) throw signUpThrottled();
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [existing] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
-    if (existing) throw new EmailAlreadyRegistered();
+    if (existing) throw emailAlreadyRegistered();
     const { merchant } = await createMerchant(tx, { name: input.merchantName, orderPermission: false });
     const inserted = await tx
       .insert(accounts)
       .values({ email, passwordHash, role: 'merchant', merchantId: merchant.id })
       .onConflictDoNothing({ target: accounts.email })
       .returning({ id: accounts.id });
-    if (inserted.length === 0) throw new EmailAlreadyRegistered();
+    if (inserted.length === 0) throw emailAlreadyRegistered();
     await recordAudit(tx, { actor: `account:${email}`, action: 'merchant.sign_up', subject: `merchant:${merchant.appId}`, after: { name: merchant.name } });
     return { accountId: inserted[0]!.id, merchant };
   });

@@ -1,23 +1,112 @@
-import { OpenApiError, type OpenApiErrorKind } from './errors';
+import { credentialChannels } from '../channels/index';
+import type { PublishedError } from '../contract/published-error';
+import type { DomainError, DomainErrorKind } from '../errors/domain-error';
 
-/** The one table from failures to the contract's codes and messages (spec "Errors", design "Extra error codes"). */
-const CODES: Record<OpenApiErrorKind, { code: number; message?: string }> = {
-  internal: { code: 1000, message: 'internal error' },
-  invalid_callback_url: { code: 1001, message: 'invalid callback URL' },
-  unreachable_notify_url: { code: 1001 },
-  invalid_credential_id: { code: 1001, message: 'credentialId invalid' },
-  invalid_pay_method: { code: 1001, message: 'payMethod must be wap or web' },
-  signature_mismatch: { code: 1002, message: 'signature error' },
-  invalid_parameter: { code: 1003 },
-  order_permission_disabled: { code: 1004, message: 'order permission disabled' },
-  merchant_not_found: { code: 1005, message: 'merchant not found' },
-  order_not_found: { code: 1006, message: 'order not found' },
-  idempotency_conflict: { code: 1007 },
-  amount_over_limit: { code: 1008 },
-  credential_unusable: { code: 1009 },
-  no_receiving_address: { code: 1010 },
-  upstream_failure: { code: 1011 },
+interface CodeEntry {
+  code: number;
+  /** The message the contract fixes; without it the error's own message (which names the field) is answered. */
+  message?: string;
+  /**
+   * The cases every channel shares; a channel adds its own (Channel.openApi.errorCases), so a kind only some channels
+   * answer has an empty list here. Absent for kinds the open API never answers: a fault of the service if they reach it (code 1000).
+   */
+  published?: readonly PublishedError[];
+}
+
+const INTERNAL = { code: 1000, message: 'internal error' } as const;
+
+/**
+ * The one table from domain failures to the contract's codes and messages (spec "Errors", design "Extra error
+ * codes"). The published catalogue (openapi/error-catalogue.ts) is built from it, so the two cannot disagree.
+ */
+export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
+  invalid_callback_url: {
+    code: 1001,
+    message: 'invalid callback URL',
+    published: [{ when: '`notifyUrl` or `redirectUrl` is not an absolute http(s) URL of at most 2048 characters.' }],
+  },
+  unreachable_notify_url: {
+    code: 1001,
+    published: [
+      {
+        example: 'notifyUrl must be reachable from the internet: destination 127.0.0.1 is a private, loopback or link-local address',
+        when: '`notifyUrl` names a private, loopback or link-local address or an internal host name, which the notifier would refuse to call (production; development allows them).',
+      },
+    ],
+  },
+  invalid_credential_id: {
+    code: 1001,
+    message: 'credentialId invalid',
+    published: [{ when: `An explicit \`credentialId\` is not a positive integer (${credentialChannels().map((channel) => channel.name).join(', ')}).` }],
+  },
+  invalid_pay_method: { code: 1001, message: 'payMethod must be wap or web', published: [] },
+  signature_mismatch: {
+    code: 1002,
+    message: 'signature error',
+    published: [{ when: 'Signature mismatch: check the AppSecret, field-name case, empty-value filtering and the sort order.' }],
+  },
+  invalid_parameter: {
+    code: 1003,
+    published: [
+      {
+        example: 'appId is required',
+        when: 'Invalid parameter; the message names the field: missing or malformed field, unsupported `payType`/`chainType`/`payMethod`, amount format or range, malformed JSON, body not an object, body over 64 KiB, Content-Type not JSON. Also answered with HTTP 405 (`method must be POST`) to other methods.',
+      },
+    ],
+  },
+  order_permission_disabled: {
+    code: 1004,
+    message: 'order permission disabled',
+    published: [{ when: "The merchant's permission to place orders is not enabled (the operator enables it)." }],
+  },
+  merchant_not_found: {
+    code: 1005,
+    message: 'merchant not found',
+    published: [{ when: '`appId` is unknown, or the upstream application id was sent instead of the AppID.' }],
+  },
+  order_not_found: {
+    code: 1006,
+    message: 'order not found',
+    published: [{ when: "No order of the authenticated merchant with that `merchantOrderNo` on the queried channel (another merchant's order is not found either)." }],
+  },
+  idempotency_conflict: {
+    code: 1007,
+    published: [
+      {
+        example: 'chainType differs from the original order ORDER-1',
+        when: 'Idempotency conflict: the same `merchantOrderNo` with different immutable fields, or a number already used on another channel. The message names the field.',
+      },
+    ],
+  },
+  amount_over_limit: {
+    code: 1008,
+    published: [],
+  },
+  credential_unusable: {
+    code: 1009,
+    published: [],
+  },
+  no_receiving_address: {
+    code: 1010,
+    published: [],
+  },
+  upstream_failure: {
+    code: 1011,
+    published: [],
+  },
+  // Portal, console and CLI outcomes: no open-API request can cause them.
+  password_rejected: INTERNAL,
+  too_many_attempts: INTERNAL,
+  email_already_registered: INTERNAL,
+  invalid_credential: INTERNAL,
+  invalid_receiving_address: INTERNAL,
+  not_found: INTERNAL,
+  action_refused: INTERNAL,
 };
+
+/** The answers that are not a domain failure: success, and the service's own fault. */
+export const SUCCESS_CODE = 0;
+export const INTERNAL_ERROR = INTERNAL;
 
 export interface Envelope {
   code: number;
@@ -25,11 +114,17 @@ export interface Envelope {
   data: unknown;
 }
 
-export function errorEnvelope(error: OpenApiError): Envelope {
-  const entry = CODES[error.kind];
-  return { code: entry.code, message: entry.message ?? error.detail ?? error.kind, data: null };
+export function internalErrorEnvelope(): Envelope {
+  return { code: INTERNAL.code, message: INTERNAL.message, data: null };
+}
+
+/** The envelope of a domain failure, or undefined when the open API must not answer it as one (code 1000). */
+export function errorEnvelope(error: DomainError): Envelope | undefined {
+  const entry = OPEN_API_CODES[error.kind];
+  if (entry.code === INTERNAL.code) return undefined;
+  return { code: entry.code, message: entry.message ?? error.message, data: null };
 }
 
 export function successEnvelope(message: 'success' | 'ok', data: unknown): Envelope {
-  return { code: 0, message, data };
+  return { code: SUCCESS_CODE, message, data };
 }

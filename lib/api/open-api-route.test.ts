@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { aMerchant } from '../../test/factories';
-import { contractSignature } from '../../test/open-api-client';
-import { successEnvelope } from './error-codes';
+import { contractSignature } from '../../test/beds/contract-signer';
 import { openApiRoute } from './open-api-route';
-import { MAX_BODY_BYTES } from './request-fields';
+import { MAX_BODY_BYTES } from '../validation/request-fields';
+import { success } from '../validation/signed-request';
 
 /** The Next.js half of an endpoint (POST on Web Request/Response) answers exactly as its core does. */
 describe('openApiRoute POST (Next.js)', () => {
   const endpoint = openApiRoute(async ({ merchant, fields }) => {
     if (fields.fail === 'yes') throw new Error('boom');
-    return successEnvelope('success', { appId: merchant.appId, echo: fields.echo ?? null });
+    return success('success', { appId: merchant.appId, echo: fields.echo ?? null });
   });
 
   const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>

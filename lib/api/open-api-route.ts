@@ -4,17 +4,12 @@ import { getDb } from '../db/client';
 import { findMerchantForSigning, type Merchant } from '../merchants/merchants';
 import { readLimitedBody } from '../http/read-limited-body';
 import { verifySignature } from '../signing';
-import { errorEnvelope, type Envelope } from './error-codes';
-import { OpenApiError, invalidParameter } from './errors';
-import { decodeBody, MAX_BODY_BYTES, parseRequestFields, present, type RequestFields } from './request-fields';
+import { DomainError, invalidParameter } from '../errors/domain-error';
+import { decodeBody, MAX_BODY_BYTES, parseRequestFields, present, type RequestFields } from '../validation/request-fields';
+import type { SignedRequest, SuccessAnswer } from '../validation/signed-request';
+import { errorEnvelope, internalErrorEnvelope, successEnvelope, type Envelope } from './error-codes';
 
-export interface OpenApiContext {
-  db: Database;
-  merchant: Merchant;
-  fields: RequestFields;
-  /** The caller's address (WECHAT h5 passes the payer's to the upstream); 'unknown' when the transport cannot tell. */
-  clientAddress: string;
-}
+export type OpenApiContext = SignedRequest;
 
 export const OPEN_API_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -60,26 +55,26 @@ async function authenticate(db: Database, fields: RequestFields): Promise<Mercha
   if (!appId) throw invalidParameter('appId is required');
   const signature = present(fields, 'signature');
   const found = appId.length <= 64 ? await findMerchantForSigning(db, appId) : undefined;
-  if (!found) throw new OpenApiError('merchant_not_found');
+  if (!found) throw new DomainError('merchant_not_found');
   if (!signature) throw invalidParameter('signature is required');
-  if (!verifySignature(fields, found.appSecret, signature)) throw new OpenApiError('signature_mismatch');
+  if (!verifySignature(fields, found.appSecret, signature)) throw new DomainError('signature_mismatch');
   return found.merchant;
 }
 
 function unexpected(error: unknown): OpenApiReply {
   console.error('open api: unexpected failure', error instanceof Error ? error.stack : error);
-  return reply(errorEnvelope(new OpenApiError('internal')), 500);
+  return reply(internalErrorEnvelope(), 500);
 }
 
 /**
- * The one wrapper for open-API endpoints: body limits, JSON fields, appId + signature, and the mapping of
- * failures to envelopes. Handled outcomes are HTTP 200; anything unexpected is HTTP 500 with code 1000.
+ * The one wrapper for open-API endpoints: body limits, JSON fields, appId + signature, and the only place that turns
+ * a DomainError into an envelope (error-codes.ts). Handled outcomes are HTTP 200; anything unexpected is HTTP 500 with code 1000.
  *
  * A route file exports both halves: `POST` for Next.js and `core` for the service's own server, which calls it
  * without building Web Request/Response objects (the merchants' hot path). Only POST reaches either: the transport
  * answers 405 to other methods.
  */
-export function openApiRoute(handle: (context: OpenApiContext) => Promise<Envelope>): OpenApiEndpoint {
+export function openApiRoute(handle: (context: OpenApiContext) => Promise<SuccessAnswer>): OpenApiEndpoint {
   async function core({ contentType, body, clientAddress }: OpenApiInput): Promise<OpenApiReply> {
     try {
       if (!/^application\/json\s*(;|$)/i.test(contentType ?? '')) throw invalidParameter('Content-Type must be application/json');
@@ -87,10 +82,11 @@ export function openApiRoute(handle: (context: OpenApiContext) => Promise<Envelo
       const fields = parseRequestFields(decodeBody(body));
       const db = getDb();
       const merchant = await authenticate(db, fields);
-      return reply(await handle({ db, merchant, fields, clientAddress: clientAddress ?? 'unknown' }));
+      const answer = await handle({ db, merchant, fields, clientAddress: clientAddress ?? 'unknown' });
+      return reply(successEnvelope(answer.message, answer.data));
     } catch (error) {
-      if (error instanceof OpenApiError) return reply(errorEnvelope(error));
-      return unexpected(error);
+      const envelope = error instanceof DomainError ? errorEnvelope(error) : undefined;
+      return envelope ? reply(envelope) : unexpected(error);
     }
   }
 

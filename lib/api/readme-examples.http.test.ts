@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleSandboxWechatApi } from '../../sandbox/wechat/http-api';
 import { aMerchant, receivingAddresses } from '../../test/factories';
-import { contractSignature } from '../../test/open-api-client';
+import { contractSignature } from '../../test/beds/contract-signer';
 import { serveWebHandler } from '../../test/web-handler-server';
-import { startYhtTestBed } from '../../test/yht-sandbox';
+import { startSandboxTestBed } from '../../test/beds/sandboxes';
 import { addSandboxCredential } from '../cli/credential-add-command';
 import { getDb } from '../db/client';
 
@@ -38,12 +38,12 @@ function readmeExamples(appId: string): Example[] {
   return examples;
 }
 
-let bed: Awaited<ReturnType<typeof startYhtTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let wechat: Awaited<ReturnType<typeof serveWebHandler>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 
 beforeAll(async () => {
-  bed = await startYhtTestBed();
+  bed = await startSandboxTestBed();
   wechat = await serveWebHandler((request, segments) => handleSandboxWechatApi(request, segments, getDb()), '/sandbox/wechat');
   process.env.WECHAT_API_BASE_URL = wechat.url;
   merchant = await aMerchant();

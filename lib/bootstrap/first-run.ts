@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { createAccount } from '../accounts/accounts';
-import { addReceivingAddress } from '../addresses/receiving-addresses';
+import { addReceivingAddress } from '../channels/usdt/receiving-addresses';
 import { createMerchant } from '../merchants/merchants';
-import { tronAddressFromAccountBytes } from '../tron/address';
+import { tronAddressFromAccountBytes } from '../channels/usdt/tron/address';
 
 const FIRST_RUN_LOCK_KEY = 727_002;
 

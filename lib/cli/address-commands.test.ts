@@ -1,10 +1,10 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aMerchant, aTronAddress } from '../../test/factories';
-import { listReceivingAddresses } from '../addresses/receiving-addresses';
+import { listReceivingAddresses } from '../channels/usdt/receiving-addresses';
 import { getDb } from '../db/client';
 import { orders, receivingAddresses } from '../db/schema';
-import { createUsdtOrder } from '../orders/create-usdt-order';
+import { createUsdtOrder } from '../channels/usdt/create-usdt-order';
 import { parseSingleJsonObject, runAdmin, runAdminJson } from './run-admin-for-tests';
 
 /** A well-formed TRON address whose checksum is wrong (last character changed). */
@@ -55,10 +55,30 @@ describe('admin address add', () => {
     expect(stored).not.toContain(broken);
   });
 
+  it('adds an EVM address per chain in its EIP-55 form and refuses a broken checksum, naming the field', async () => {
+    const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'; // EIP-55's own example
+    const brokenChecksum = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
+    const [erc20, polygon, broken, tronOnEvm] = await Promise.all([
+      runAdminJson(['address', 'add', '--chain', 'ERC20', checksummed]),
+      runAdmin(['address', 'add', '--chain', 'POLYGON', checksummed.toLowerCase()]),
+      runAdmin(['address', 'add', '--chain', 'BEP20', brokenChecksum]),
+      runAdmin(['address', 'add', '--chain', 'BEP20', aTronAddress()]),
+    ]);
+    expect(erc20).toMatchObject({ chain: 'ERC20', address: checksummed, created: true });
+    expect(polygon.exitCode).toBe(1); // all lower case carries no checksum to check: refused
+    expect(broken.exitCode).toBe(1);
+    expect(broken.stderr).toContain(`address: ${brokenChecksum} is not an EVM address with a valid EIP-55 checksum`);
+    expect(tronOnEvm.exitCode).toBe(1);
+    expect(tronOnEvm.stderr).toContain('is not an EVM address');
+    const stored = await storedAddresses();
+    expect(stored.filter((row) => row.address === checksummed).map((row) => row.chain)).toEqual(['ERC20']);
+    expect(stored.map((row) => row.address)).not.toContain(brokenChecksum);
+  });
+
   it('refuses an unsupported chain and names a missing --chain or address', async () => {
     const address = aTronAddress();
     const [otherChain, noChain, noAddress, twoAddresses] = await Promise.all([
-      runAdmin(['address', 'add', '--chain', 'ERC20', address]),
+      runAdmin(['address', 'add', '--chain', 'SOLANA', address]),
       runAdmin(['address', 'add', address]),
       runAdmin(['address', 'add', '--chain', 'TRC20']),
       runAdmin(['address', 'add', '--chain', 'TRC20', address, aTronAddress()]),

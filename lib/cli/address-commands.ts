@@ -1,12 +1,10 @@
 import {
-  InvalidReceivingAddress,
-  ReceivingAddressNotFound,
   SUPPORTED_CHAINS,
   addReceivingAddress,
   listReceivingAddresses,
   setReceivingAddressEnabled,
-} from '../addresses/receiving-addresses';
-import { InputRejected, type CliCommand } from './command';
+} from '../channels/usdt/receiving-addresses';
+import { type CliCommand } from './command';
 import { cliActor } from './operator';
 
 const addUsage = `usage: npm run admin -- address add --chain ${SUPPORTED_CHAINS.join('|')} <address> [--json]
@@ -15,7 +13,7 @@ Adds a receiving address to the pool USDT orders are spread over. Adding an addr
 changes nothing and succeeds ("created": false).
 
   --chain <chain>    the chain of the address: ${SUPPORTED_CHAINS.join(', ')}
-  <address>          the address (TRON: base58check, starts with T)
+  <address>          the address (TRON: base58check, starts with T; ERC20/BEP20/POLYGON: 0x…, EIP-55 checksummed)
   --json             print one JSON object: {"id","chain","address","enabled","created"}`;
 
 export const addressAdd: CliCommand = {
@@ -28,16 +26,11 @@ export const addressAdd: CliCommand = {
     const [address] = args.expectPositionals('address');
     const chain = args.required('chain').toUpperCase();
     return async (db) => {
-      try {
-        const { address: row, created } = await addReceivingAddress(db, chain, address!, { actor: cliActor() });
-        return {
-          json: { id: row.id, chain: row.chain, address: row.address, enabled: row.enabled, created },
-          text: `${created ? 'added' : 'already in the pool'}: ${row.chain} ${row.address} (id ${row.id}, ${row.enabled ? 'enabled' : 'disabled'})`,
-        };
-      } catch (error) {
-        if (error instanceof InvalidReceivingAddress) throw new InputRejected(error.message);
-        throw error;
-      }
+      const { address: row, created } = await addReceivingAddress(db, chain, address!, { actor: cliActor() });
+      return {
+        json: { id: row.id, chain: row.chain, address: row.address, enabled: row.enabled, created },
+        text: `${created ? 'added' : 'already in the pool'}: ${row.chain} ${row.address} (id ${row.id}, ${row.enabled ? 'enabled' : 'disabled'})`,
+      };
     };
   },
 };
@@ -97,16 +90,11 @@ ${action === 'enable' ? 'Puts a receiving address back in the pool for new USDT 
       if (!/^[1-9]\d{0,15}$/.test(text)) args.fail(`option --id must be an address id (a positive integer), got ${JSON.stringify(text)}`);
       const id = Number(text);
       return async (db) => {
-        try {
-          const row = await setReceivingAddressEnabled(db, { id, enabled: action === 'enable', actor: cliActor() });
-          return {
-            json: { id: row.id, chain: row.chain, address: row.address, enabled: row.enabled },
-            text: `${row.chain} ${row.address} (id ${row.id}): ${row.enabled ? 'enabled' : 'disabled'}`,
-          };
-        } catch (error) {
-          if (error instanceof ReceivingAddressNotFound) throw new InputRejected(error.message);
-          throw error;
-        }
+        const row = await setReceivingAddressEnabled(db, { id, enabled: action === 'enable', actor: cliActor() });
+        return {
+          json: { id: row.id, chain: row.chain, address: row.address, enabled: row.enabled },
+          text: `${row.chain} ${row.address} (id ${row.id}): ${row.enabled ? 'enabled' : 'disabled'}`,
+        };
       };
     },
   };

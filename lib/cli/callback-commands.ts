@@ -1,13 +1,13 @@
 import { listUpstreamCallbacks } from '../channels/list-upstream-callbacks';
 import type { CliCommand } from './command';
 
-const listUsage = `usage: npm run admin -- callback list [--channel YHT] [--attention] [--order <orderNo>] [--json]
+const listUsage = `usage: npm run admin -- callback list [--channel <channel>] [--attention] [--order <orderNo>] [--json]
 
 Lists the callbacks upstream channels sent (and the payments the pollers found), newest first (at most 100), with
 what the service made of each: paid, duplicate, ignored, late_payment, bad_signature, wrong_merchant,
 unknown_order, amount_mismatch, trade_no_mismatch, malformed.
 
-  --channel <channel>   only this channel's (e.g. YHT)
+  --channel <channel>   only this channel's (its payType)
   --attention           only those that need an operator: forgeries, mismatches, unknown orders, late payments
   --order <orderNo>     only those about this platform order number
   --json                print one JSON object: {"callbacks":[{"id","channel","kind","receivedAt","outTradeNo","tradeNo","orderStatus","verdict","detail","answer"}]}`;

@@ -1,3 +1,4 @@
+import { DomainError } from '../errors/domain-error';
 import type { Database } from '../db/client';
 import type { OptionSpecs, ParsedArgs } from './args';
 
@@ -35,18 +36,14 @@ export class UsageError extends Error {
   }
 }
 
-/** The arguments were well-formed but the service refused them (unknown merchant, invalid address). Exit 1. */
-export class InputRejected extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InputRejected';
-  }
-}
-
 export const EXIT_OK = 0;
 export const EXIT_INPUT_ERROR = 1;
 export const EXIT_UNEXPECTED_FAILURE = 2;
 
+/**
+ * The CLI's mapping of failures: a usage error or any DomainError (the service refused well-formed arguments:
+ * unknown merchant, invalid address, …) is the operator's to fix, exit 1; anything else is unexpected, exit 2.
+ */
 export function exitCodeFor(error: unknown): number {
-  return error instanceof UsageError || error instanceof InputRejected ? EXIT_INPUT_ERROR : EXIT_UNEXPECTED_FAILURE;
+  return error instanceof UsageError || error instanceof DomainError ? EXIT_INPUT_ERROR : EXIT_UNEXPECTED_FAILURE;
 }

@@ -1,17 +1,23 @@
 import type { Database } from '../db/client';
-import { reviewCredential, setCredentialEnabled, submitAlipayCredential, submitWechatCredential, type CredentialChannel, type CredentialSummary } from '../credentials/credentials';
-import { InvalidCredential } from '../credentials/errors';
-import { SandboxCredentialUnavailable, type SandboxCredentialProvider } from '../credentials/sandbox-credential-providers';
+import { credentialChannels } from '../channels/index';
+import type { SandboxCredentialProvider } from '../credentials/channel-credentials';
+import { reviewCredential, setCredentialEnabled, submitCredential, type CredentialChannel, type CredentialSummary } from '../credentials/credentials';
+import { sandboxCredentialUnavailable } from '../credentials/errors';
 import { findMerchantForSigning } from '../merchants/merchants';
 import { databaseSandboxMode } from '../sandbox/database-sandbox-mode';
 import { sandboxEnabled } from '../sandbox/sandbox-enabled';
-import { InputRejected, type CliCommand } from './command';
+import { actionRefused } from '../errors/domain-error';
+import { type CliCommand } from './command';
 import { cliActor } from './operator';
-import { SANDBOX_CREDENTIAL_PROVIDERS } from './sandbox-credentials';
 
-const CHANNELS: readonly CredentialChannel[] = ['ALIPAY', 'WECHAT'];
+const channelNames = () => credentialChannels().map((channel) => channel.name);
 
-const addUsage = `usage: npm run admin -- credential add --app-id <appId> --channel ALIPAY|WECHAT --sandbox [--approve] [--enable] [--json]
+/** The simulators that offer merchant credentials, by channel (the registry's channels with credentials and a simulator). */
+function sandboxProviders(): Readonly<Record<string, SandboxCredentialProvider | undefined>> {
+  return Object.fromEntries(credentialChannels().map((channel) => [channel.name, channel.credentials.sandbox]));
+}
+
+const addUsage = () => `usage: npm run admin -- credential add --app-id <appId> --channel ${channelNames().join('|')} --sandbox [--approve] [--enable] [--json]
 
 Adds an upstream credential to a merchant, bound to the built-in simulator's application (development and tests;
 refused where the sandbox is off). Merchants submit their real credentials in the portal. The credential is
@@ -19,7 +25,7 @@ submitted as the portal does (audited), then reviewed and switched on as asked: 
 both --approve and --enable.
 
   --app-id <appId>   the merchant's AppId
-  --channel <name>   ALIPAY or WECHAT
+  --channel <name>   ${channelNames().join(' or ')}
   --sandbox          use the simulator's application keys (required)
   --approve          approve it at once (as operator $OPERATOR)
   --enable           leave it enabled (without it the new credential is disabled)
@@ -28,22 +34,19 @@ both --approve and --enable.
 /** Submits the simulator's credential for the merchant, then approves / disables it as asked, each step audited. */
 export async function addSandboxCredential(
   db: Database,
-  input: { appId: string; channel: CredentialChannel; approve: boolean; enable: boolean; actor: string; providers?: Readonly<Partial<Record<CredentialChannel, SandboxCredentialProvider>>> },
+  input: { appId: string; channel: CredentialChannel; approve: boolean; enable: boolean; actor: string; providers?: Readonly<Record<string, SandboxCredentialProvider | undefined>> },
 ): Promise<CredentialSummary> {
   if ((await databaseSandboxMode(db)) === 'off') {
-    throw new InputRejected('this database is not in sandbox mode: its service runs with the sandbox off (production without SANDBOX_ENABLED=true)');
+    throw actionRefused('this database is not in sandbox mode: its service runs with the sandbox off (production without SANDBOX_ENABLED=true)');
   }
-  const provider = (input.providers ?? SANDBOX_CREDENTIAL_PROVIDERS)[input.channel];
-  if (!provider) throw new SandboxCredentialUnavailable(input.channel);
+  const provider = (input.providers ?? sandboxProviders())[input.channel];
+  if (!provider) throw sandboxCredentialUnavailable(input.channel);
   const found = await findMerchantForSigning(db, input.appId);
-  if (!found) throw new InputRejected(`merchant not found: ${input.appId}`);
+  if (!found) throw actionRefused(`merchant not found: ${input.appId}`);
   const merchantId = found.merchant.id;
   const offered = await provider(db);
   const now = new Date();
-  let summary =
-    offered.channel === 'ALIPAY'
-      ? await submitAlipayCredential(db, { merchantId, actor: input.actor, now, credential: offered.credential })
-      : await submitWechatCredential(db, { merchantId, actor: input.actor, now, credential: offered.credential });
+  let summary = await submitCredential(db, { merchantId, actor: input.actor, now, channel: input.channel, credential: offered });
   if (input.approve) summary = await reviewCredential(db, { credentialId: summary.id, decision: 'approve', actor: input.actor, now });
   if (!input.enable) {
     summary = await setCredentialEnabled(db, { credentialId: summary.id, scope: { kind: 'operator' }, enabled: false, actor: input.actor, reason: 'added without --enable', now });
@@ -55,26 +58,22 @@ export const credentialAdd: CliCommand = {
   group: 'credential',
   action: 'add',
   summary: 'add a sandbox upstream credential to a merchant (development, tests)',
-  usage: addUsage,
+  get usage() {
+    return addUsage();
+  },
   options: { 'app-id': { type: 'string' }, channel: { type: 'string' }, sandbox: { type: 'boolean' }, approve: { type: 'boolean' }, enable: { type: 'boolean' } },
   prepare(args) {
     args.expectPositionals();
     const appId = args.required('app-id');
-    const channel = args.required('channel') as CredentialChannel;
-    if (!CHANNELS.includes(channel)) args.fail(`option --channel must be ALIPAY or WECHAT, got ${JSON.stringify(channel)}`);
+    const channel: CredentialChannel = args.required('channel');
+    if (!channelNames().includes(channel)) args.fail(`option --channel must be ${channelNames().join(' or ')}, got ${JSON.stringify(channel)}`);
     if (!args.flag('sandbox')) args.fail('only sandbox credentials are added here (--sandbox); merchants submit real ones in the portal');
     if (!sandboxEnabled()) args.fail('the sandbox is off here (NODE_ENV=production without SANDBOX_ENABLED=true)');
     const approve = args.flag('approve');
     const enable = args.flag('enable');
     const actor = cliActor();
     return async (db) => {
-      let credential: CredentialSummary;
-      try {
-        credential = await addSandboxCredential(db, { appId, channel, approve, enable, actor });
-      } catch (error) {
-        if (error instanceof SandboxCredentialUnavailable || error instanceof InvalidCredential) throw new InputRejected(error.message);
-        throw error;
-      }
+      const credential = await addSandboxCredential(db, { appId, channel, approve, enable, actor });
       return {
         json: {
           credentialId: credential.id,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { auditLog } from '../db/schema';
 import { findUsableCredential } from '../credentials/find-usable-credential';
-import { alipaySandboxKeys } from '../sandbox/alipay-sandbox-keys';
+import { alipaySandboxKeys } from '../channels/alipay/sandbox-keys';
 import { wechatSandboxCredentialInput } from '../channels/wechat/sandbox-keys';
 import { parseSingleJsonObject, runAdmin, runAdminJson } from './run-admin-for-tests';
 import { addSandboxCredential } from './credential-add-command';

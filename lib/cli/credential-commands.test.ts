@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { auditLog } from '../db/schema';
-import { submitAlipayCredential } from '../credentials/credentials';
+import { submitCredential } from '../credentials/credentials';
 import { findUsableCredential } from '../credentials/find-usable-credential';
 import { createMerchant } from '../merchants/merchants';
 import { anAlipayCredential } from '../../test/credential-keys';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 async function pendingCredential(): Promise<number> {
-  return (await submitAlipayCredential(getDb(), { merchantId, actor: 'account:cli-test', now: new Date(), credential: anAlipayCredential() })).id;
+  return (await submitCredential(getDb(), { channel: 'ALIPAY', merchantId, actor: 'account:cli-test', now: new Date(), credential: anAlipayCredential() })).id;
 }
 
 describe('admin credential', () => {

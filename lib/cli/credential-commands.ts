@@ -1,4 +1,3 @@
-import { CredentialActionRefused, CredentialNotFound } from '../credentials/errors';
 import {
   deleteCredential,
   listAllCredentials,
@@ -9,7 +8,7 @@ import {
   type ReviewStatus,
 } from '../credentials/credentials';
 import type { ParsedArgs } from './args';
-import { InputRejected, type CliCommand, type CommandOutput } from './command';
+import { type CliCommand, type CommandOutput } from './command';
 import { credentialAdd } from './credential-add-command';
 import { cliActor } from './operator';
 
@@ -49,13 +48,8 @@ function parseReason(args: ParsedArgs, required: boolean): string | undefined {
 }
 
 async function asCredentialAction(action: () => Promise<CredentialSummary>): Promise<CommandOutput> {
-  try {
-    const credential = await action();
-    return { json: credentialJson(credential), text: credentialLine(credential) };
-  } catch (error) {
-    if (error instanceof CredentialNotFound || error instanceof CredentialActionRefused) throw new InputRejected(error.message);
-    throw error;
-  }
+  const credential = await action();
+  return { json: credentialJson(credential), text: credentialLine(credential) };
 }
 
 function usage(action: string, what: string, reason: 'required' | 'optional'): string {

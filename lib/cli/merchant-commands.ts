@@ -1,6 +1,6 @@
-import { MerchantNotFound, createMerchant, setOrderPermission } from '../merchants/merchants';
+import { createMerchant, setOrderPermission } from '../merchants/merchants';
 import { parseOnOff } from './args';
-import { InputRejected, type CliCommand } from './command';
+import { type CliCommand } from './command';
 import { cliActor } from './operator';
 
 const onOff = (enabled: boolean) => (enabled ? 'on' : 'off');
@@ -62,16 +62,11 @@ export const merchantOrders: CliCommand = {
     const orderPermission = parseOnOff(setting!, 'argument on|off', ordersUsage);
     const appId = args.required('app-id');
     return async (db) => {
-      try {
-        const merchant = await setOrderPermission(db, appId, orderPermission, { actor: cliActor() });
-        return {
-          json: { appId: merchant.appId, orderPermission: merchant.orderPermission },
-          text: `merchant ${merchant.appId} (${merchant.name}): orders ${onOff(merchant.orderPermission)}`,
-        };
-      } catch (error) {
-        if (error instanceof MerchantNotFound) throw new InputRejected(`merchant not found: ${error.appId}`);
-        throw error;
-      }
+      const merchant = await setOrderPermission(db, appId, orderPermission, { actor: cliActor() });
+      return {
+        json: { appId: merchant.appId, orderPermission: merchant.orderPermission },
+        text: `merchant ${merchant.appId} (${merchant.name}): orders ${onOff(merchant.orderPermission)}`,
+      };
     };
   },
 };

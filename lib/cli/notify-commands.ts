@@ -1,7 +1,7 @@
 import { listNotifications, NOTIFICATION_STATUSES, type NotificationStatus } from '../notifications/list-notifications';
 import { resendNotification } from '../notifications/resend-notification';
 import type { CliCommand } from './command';
-import { asOperatorAction, cliActor } from './operator';
+import { cliActor } from './operator';
 
 const resendUsage = `usage: npm run admin -- notify resend --app-id <appId> --merchant-order-no <no> [--json]
 
@@ -23,7 +23,7 @@ export const notifyResend: CliCommand = {
     const appId = args.required('app-id');
     const merchantOrderNo = args.required('merchant-order-no');
     return async (db) => {
-      const resent = await asOperatorAction(() => resendNotification(db, { appId, merchantOrderNo, actor: cliActor(), now: new Date() }));
+      const resent = await resendNotification(db, { appId, merchantOrderNo, actor: cliActor(), now: new Date() });
       return { json: { ...resent }, text: `notification cycle ${resent.cycle} of order ${resent.orderNo} queued (#${resent.notificationId})` };
     };
   },
@@ -51,7 +51,7 @@ export const notifyList: CliCommand = {
       args.fail(`option --status must be one of ${NOTIFICATION_STATUSES.join(', ')}`);
     }
     return async (db) => {
-      const rows = await asOperatorAction(() => listNotifications(db, { appId, status: status as NotificationStatus | undefined }));
+      const rows = await listNotifications(db, { appId, status: status as NotificationStatus | undefined });
       const notifications = rows.map((row) => ({
         ...row,
         nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aMerchant, aTronAddress } from '../../test/factories';
 import { verifyPassword } from '../accounts/passwords';
-import { addReceivingAddress } from '../addresses/receiving-addresses';
+import { addReceivingAddress } from '../channels/usdt/receiving-addresses';
 import { getDb } from '../db/client';
 import { accounts, auditLog, merchants, receivingAddresses } from '../db/schema';
 import { parseSingleJsonObject, repositoryRoot, runAdmin, runAdminJson, type AdminRun } from './run-admin-for-tests';

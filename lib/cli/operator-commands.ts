@@ -1,6 +1,6 @@
 import { addOperatorAccount } from '../operator/add-operator-account';
 import type { CliCommand } from './command';
-import { asOperatorAction, cliActor } from './operator';
+import { cliActor } from './operator';
 
 /** The password of a new operator: $OPERATOR_PASSWORD, else the first line of stdin. Never an argument (shell history, ps). */
 async function readOperatorPassword(): Promise<string> {
@@ -36,7 +36,7 @@ export const operatorAdd: CliCommand = {
     if (email === '') args.fail('option --email must not be empty');
     return async (db) => {
       const password = await readOperatorPassword();
-      const account = await asOperatorAction(() => addOperatorAccount(db, { email, password, actor: cliActor() }));
+      const account = await addOperatorAccount(db, { email, password, actor: cliActor() });
       return { json: { id: account.id, email: account.email, role: 'operator' }, text: `operator account ${account.email} created (id ${account.id})` };
     };
   },

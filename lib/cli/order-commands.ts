@@ -1,6 +1,6 @@
 import { completeOrderManually } from '../orders/complete-order-manually';
 import type { CliCommand } from './command';
-import { asOperatorAction, cliActor } from './operator';
+import { cliActor } from './operator';
 
 const completeUsage = `usage: npm run admin -- order complete --app-id <appId> --merchant-order-no <no> --reason <text> [--json]
 
@@ -25,7 +25,7 @@ export const orderComplete: CliCommand = {
     const reason = args.required('reason').trim();
     if (reason === '') args.fail('option --reason must not be empty');
     return async (db) => {
-      const { order, auditId } = await asOperatorAction(() => completeOrderManually(db, { appId, merchantOrderNo, reason, actor: cliActor(), now: new Date() }));
+      const { order, auditId } = await completeOrderManually(db, { appId, merchantOrderNo, reason, actor: cliActor(), now: new Date() });
       const paidAt = order.paidAt!.toISOString();
       return {
         json: { orderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, status: 'paid', paidAt, auditId },

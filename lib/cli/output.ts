@@ -1,5 +1,6 @@
 import { StartupRefusal } from '../config/startup-refusal';
-import { UsageError, InputRejected, exitCodeFor } from './command';
+import { DomainError } from '../errors/domain-error';
+import { UsageError, exitCodeFor } from './command';
 
 export interface OutputStreams {
   stdout: (text: string) => void;
@@ -18,7 +19,7 @@ export function printResult(streams: OutputStreams, json: boolean, result: { jso
 
 function errorKind(error: unknown): 'usage' | 'rejected' | 'internal' {
   if (error instanceof UsageError) return 'usage';
-  if (error instanceof InputRejected) return 'rejected';
+  if (error instanceof DomainError) return 'rejected';
   return 'internal';
 }
 

@@ -1,3 +1,4 @@
+import { CHANNELS } from '../channels';
 import { addressCommands } from './address-commands';
 import { parseCommandArgs } from './args';
 import { callbackCommands } from './callback-commands';
@@ -9,7 +10,7 @@ import { notifyCommands } from './notify-commands';
 import { operatorCommands } from './operator-commands';
 import { orderCommands } from './order-commands';
 
-export const COMMANDS: readonly CliCommand[] = [...merchantCommands, ...addressCommands, ...limitCommands, ...orderCommands, ...notifyCommands, ...callbackCommands, ...credentialCommands, ...operatorCommands];
+export const COMMANDS: readonly CliCommand[] = [...merchantCommands, ...addressCommands, ...limitCommands, ...orderCommands, ...notifyCommands, ...callbackCommands, ...credentialCommands, ...operatorCommands, ...CHANNELS.flatMap((channel) => channel.commands ?? [])];
 
 const PROGRAM = 'npm run admin --';
 

@@ -1,19 +1,15 @@
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { actionRefused } from '../errors/domain-error';
+import { credentialNotFound } from './errors';
 import type { Database } from '../db/client';
 import { upstreamCredentials, type UpstreamCredentialRow } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { encryptSecret } from '../crypto/secret-box';
-import { CredentialActionRefused, CredentialNotFound } from './errors';
-import {
-  validateAlipayCredential,
-  validateWechatCredential,
-  type AlipayCredentialInput,
-  type ValidAlipayCredential,
-  type ValidWechatCredential,
-  type WechatCredentialInput,
-} from './validate-credential';
+import { credentialsOf } from '../channels/index';
+import type { CredentialColumns } from './channel-credentials';
 
-export type CredentialChannel = 'ALIPAY' | 'WECHAT';
+/** The name of a channel whose orders use the merchant's own credentials (lib/channels/index.ts credentialChannels). */
+export type CredentialChannel = string;
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
 /** Who may touch a credential: its merchant (portal) or an operator (CLI, any merchant's). */
@@ -25,13 +21,15 @@ export interface CredentialSummary {
   merchantId: number;
   channel: CredentialChannel;
   upstreamAppId: string;
-  /** ALIPAY: the merchant's Alipay user id when given (notifications must name it as seller_id). */
+  /** The merchant's user id at the upstream when given (notifications must name it as the seller). */
   sellerId: string | null;
   mchId: string | null;
   merchantCertSerial: string | null;
-  /** WECHAT: how WeChat's signatures are verified. */
+  /** How the upstream's signatures are verified, for a channel that verifies with its certificate or a public key id. */
   wechatVerification: 'platform_certificate' | 'public_key' | null;
   upstreamPublicKeyId: string | null;
+  /** Its non-secret fields as one line, as its channel describes them. */
+  details: string;
   reviewStatus: ReviewStatus;
   rejectionReason: string | null;
   enabled: boolean;
@@ -48,13 +46,14 @@ export function summarize(row: UpstreamCredentialRow): CredentialSummary {
   return {
     id: row.id,
     merchantId: row.merchantId,
-    channel: row.channel as CredentialChannel,
+    channel: row.channel,
     upstreamAppId: row.upstreamAppId,
     sellerId: row.sellerId,
     mchId: row.mchId,
     merchantCertSerial: row.merchantCertSerial,
-    wechatVerification: row.channel !== 'WECHAT' ? null : row.platformCertificate ? 'platform_certificate' : 'public_key',
+    wechatVerification: row.platformCertificate ? 'platform_certificate' : row.upstreamPublicKeyId ? 'public_key' : null,
     upstreamPublicKeyId: row.upstreamPublicKeyId,
+    details: credentialsOf(row.channel).describe({ ...row, platformCertificate: row.platformCertificate !== null }),
     reviewStatus,
     rejectionReason: row.rejectionReason,
     enabled: row.enabled,
@@ -69,31 +68,31 @@ function auditState(row: UpstreamCredentialRow) {
   return { channel: row.channel, upstreamAppId: row.upstreamAppId, reviewStatus: row.reviewStatus, enabled: row.enabled, deleted: row.deletedAt !== null };
 }
 
-async function insertCredential(
+/**
+ * Validates a credential by its channel's rules (lib/channels/<name>/credentials.ts) and stores it, pending review,
+ * its secrets encrypted. Throws an invalid_credential DomainError naming the bad fields (or the channel).
+ */
+export async function submitCredential(
   db: Database,
-  input: { merchantId: number; actor: string; now: Date },
-  valid: ValidAlipayCredential | ValidWechatCredential,
+  input: { merchantId: number; actor: string; now: Date; channel: CredentialChannel; credential: object },
 ): Promise<CredentialSummary> {
+  const valid: CredentialColumns = credentialsOf(input.channel).validate(input.credential as Readonly<Record<string, unknown>>, input.now);
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [row] = await tx
       .insert(upstreamCredentials)
       .values({
         merchantId: input.merchantId,
-        channel: valid.channel,
+        channel: input.channel,
         upstreamAppId: valid.upstreamAppId,
         privateKeyEncrypted: encryptSecret(valid.privateKey),
         upstreamPublicKey: valid.upstreamPublicKey,
-        ...(valid.channel === 'ALIPAY' ? { sellerId: valid.sellerId } : {}),
-        ...(valid.channel === 'WECHAT'
-          ? {
-              mchId: valid.mchId,
-              merchantCertSerial: valid.merchantCertSerial,
-              apiV3KeyEncrypted: encryptSecret(valid.apiV3Key),
-              upstreamPublicKeyId: valid.upstreamPublicKeyId,
-              platformCertificate: valid.platformCertificate,
-            }
-          : {}),
+        sellerId: valid.sellerId ?? null,
+        mchId: valid.mchId ?? null,
+        merchantCertSerial: valid.merchantCertSerial ?? null,
+        apiV3KeyEncrypted: valid.apiV3Key ? encryptSecret(valid.apiV3Key) : null,
+        upstreamPublicKeyId: valid.upstreamPublicKeyId ?? null,
+        platformCertificate: valid.platformCertificate ?? null,
         reviewStatus: 'pending',
         enabled: true,
         createdAt: input.now,
@@ -103,22 +102,6 @@ async function insertCredential(
     await recordAudit(tx, { actor: input.actor, action: 'credential.submit', subject: `credential:${row!.id}`, after: { merchantId: input.merchantId, ...auditState(row!) } });
     return summarize(row!);
   });
-}
-
-/** Validates and stores an ALIPAY credential, pending review. Throws InvalidCredential naming the bad fields. */
-export async function submitAlipayCredential(
-  db: Database,
-  input: { merchantId: number; actor: string; now: Date; credential: AlipayCredentialInput },
-): Promise<CredentialSummary> {
-  return insertCredential(db, input, validateAlipayCredential(input.credential));
-}
-
-/** Validates and stores a WECHAT API v3 credential, pending review. Throws InvalidCredential naming the bad fields. */
-export async function submitWechatCredential(
-  db: Database,
-  input: { merchantId: number; actor: string; now: Date; credential: WechatCredentialInput },
-): Promise<CredentialSummary> {
-  return insertCredential(db, input, validateWechatCredential(input.credential, input.now));
 }
 
 /** Every merchant's credentials that are not deleted (the operator's review queue), optionally of one review status. */
@@ -151,7 +134,7 @@ async function changeCredential(
   change: (row: UpstreamCredentialRow) => Partial<typeof upstreamCredentials.$inferInsert>,
 ): Promise<CredentialSummary> {
   if (!Number.isSafeInteger(input.credentialId) || input.credentialId <= 0 || input.credentialId > 2_147_483_647) {
-    throw new CredentialNotFound(input.credentialId);
+    throw credentialNotFound(input.credentialId);
   }
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
@@ -162,7 +145,7 @@ async function changeCredential(
       .from(upstreamCredentials)
       .where(and(...conditions))
       .for('update');
-    if (!before) throw new CredentialNotFound(input.credentialId);
+    if (!before) throw credentialNotFound(input.credentialId);
     const [after] = await tx
       .update(upstreamCredentials)
       .set({ ...change(before), updatedAt: input.now })
@@ -202,8 +185,8 @@ export async function reviewCredential(
   input: { credentialId: number; decision: 'approve' | 'reject'; reason?: string; actor: string; now: Date },
 ): Promise<CredentialSummary> {
   const reason = input.reason?.trim() ?? '';
-  if (input.decision === 'reject' && reason === '') throw new CredentialActionRefused('a rejection needs a reason');
-  if (reason.length > REJECTION_REASON_MAX_LENGTH) throw new CredentialActionRefused(`the reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters`);
+  if (input.decision === 'reject' && reason === '') throw actionRefused('a rejection needs a reason');
+  if (reason.length > REJECTION_REASON_MAX_LENGTH) throw actionRefused(`the reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters`);
   return changeCredential(
     db,
     {

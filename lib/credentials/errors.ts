@@ -1,25 +1,13 @@
-/** Typed outcomes of credential actions; the portal and the CLI turn them into messages. */
+import { actionRefused, DomainError } from '../errors/domain-error';
 
 /** The submitted credential has bad fields; `fieldErrors` names each one (keys are the input's field names). */
-export class InvalidCredential extends Error {
-  constructor(readonly fieldErrors: Readonly<Record<string, string>>) {
-    super(Object.values(fieldErrors).join('; '));
-    this.name = 'InvalidCredential';
-  }
+export function invalidCredential(fieldErrors: Readonly<Record<string, string>>): DomainError {
+  const listed = Object.values(fieldErrors).join('; ');
+  return new DomainError('invalid_credential', { message: listed, userMessage: `Check the fields below: ${listed}`, fieldErrors });
 }
 
 /** No such credential within the caller's reach (another merchant's, deleted, or unknown). */
-export class CredentialNotFound extends Error {
-  constructor(readonly credentialId: number) {
-    super(`credential not found: ${credentialId}`);
-    this.name = 'CredentialNotFound';
-  }
-}
+export const credentialNotFound = (credentialId: number) => new DomainError('not_found', { message: `credential not found: ${credentialId}` });
 
-/** The action is not allowed as asked (a rejection without a reason). */
-export class CredentialActionRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CredentialActionRefused';
-  }
-}
+/** Thrown when a channel has no simulator credential to offer (or its simulator is off here). */
+export const sandboxCredentialUnavailable = (channel: string) => actionRefused(`${channel} sandbox credentials are not available`);

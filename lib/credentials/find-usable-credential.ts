@@ -12,7 +12,7 @@ export interface UsableCredential {
   upstreamAppId: string;
   privateKey: string;
   upstreamPublicKey: string | null;
-  /** ALIPAY: the merchant's Alipay user id, when the credential records it. */
+  /** The merchant's user id at the upstream, when the credential records it (notifications must name it as the seller). */
   sellerId: string | null;
   mchId: string | null;
   merchantCertSerial: string | null;
@@ -29,7 +29,7 @@ export interface UsableCredential {
 export async function findUsableCredential(
   db: Database,
   merchantId: number,
-  channel: CredentialChannel,
+  channel: string,
   credentialId?: number,
 ): Promise<UsableCredential | undefined> {
   if (credentialId !== undefined && (!Number.isSafeInteger(credentialId) || credentialId <= 0 || credentialId > 2_147_483_647)) return undefined;

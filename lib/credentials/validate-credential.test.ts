@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_V3_KEY, PLATFORM_CERTIFICATE, anAlipayCredential, aWechatCredential, rsaKeyPair } from '../../test/credential-keys';
-import { InvalidCredential } from './errors';
-import { validateAlipayCredential, validateWechatCredential } from './validate-credential';
+import { isDomainError } from '../errors/domain-error';
+import { validateAlipayCredential } from '../channels/alipay/credentials';
+import { validateWechatCredential } from '../channels/wechat/credentials';
 
 const NOW = new Date('2026-11-22T00:00:00Z');
 
@@ -10,10 +11,10 @@ function fieldErrorsOf(action: () => unknown): Record<string, string> {
   try {
     action();
   } catch (error) {
-    if (error instanceof InvalidCredential) return { ...error.fieldErrors };
+    if (isDomainError(error, 'invalid_credential')) return { ...error.fieldErrors };
     throw error;
   }
-  throw new Error('expected InvalidCredential');
+  throw new Error('expected an invalid_credential DomainError');
 }
 
 describe('ALIPAY credential validation', () => {

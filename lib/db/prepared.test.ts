@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aMerchant, receivingAddresses } from '../../test/factories';
 import { createMerchant, findMerchantForSigning } from '../merchants/merchants';
-import { createUsdtOrder } from '../orders/create-usdt-order';
+import { createUsdtOrder } from '../channels/usdt/create-usdt-order';
 import { findMerchantOrder } from '../orders/find-order';
 import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../settings/platform-settings';
 import { getDb, type Database } from './client';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DomainError } from '../errors/domain-error';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
@@ -26,11 +27,7 @@ function newAppSecret(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export class MerchantNotFound extends Error {
-  constructor(readonly appId: string) {
-    super(`no merchant with appId ${appId}`);
-  }
-}
+const merchantNotFound = (appId: string) => new DomainError('merchant_not_found', { message: `merchant not found: ${appId}` });
 
 /** Creates a merchant; the plain AppSecret is returned once, to be shown to its owner. */
 export async function createMerchant(db: Database, input: { name: string; orderPermission: boolean }) {
@@ -71,7 +68,7 @@ export async function setOrderPermission(db: Database, appId: string, enabled: b
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [before] = await tx.select().from(merchants).where(eq(merchants.appId, appId)).for('update');
-    if (!before) throw new MerchantNotFound(appId);
+    if (!before) throw merchantNotFound(appId);
     const [row] = await tx.update(merchants).set({ orderPermission: enabled, updatedAt: new Date() }).where(eq(merchants.id, before.id)).returning();
     if (audit) {
       await recordAudit(tx, {

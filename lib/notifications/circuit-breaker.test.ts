@@ -80,10 +80,20 @@ describe('circuit breaker per destination', () => {
     expect(new Date(reopened.open_until!).getTime()).toBe(clock.now().getTime() + openDurationMs(9));
     expect(bed.receiver.received).toHaveLength(9);
 
-    // The destination answers again: the probe closes the circuit and the rest are delivered, 4 at a time per worker.
-    bed.receiver.answer((_received, res) => res.end('success'));
+    // The destination answers again. One probe among two workers: while it is in flight the other claims nothing
+    // (its answer is held until then, so the order does not depend on the machine's speed); its success closes the
+    // circuit, and the rest are delivered, 4 at a time per worker.
+    let releaseProbeAnswer!: () => void;
+    const probeAnswerReleased = new Promise<void>((resolve) => (releaseProbeAnswer = resolve));
+    bed.receiver.answer((_received, res) => void probeAnswerReleased.then(() => res.end('success')));
     clock.advance(openDurationMs(9));
-    expect(await runAll(workers(clock, 2))).toBe(1);
+    const [prober, other] = [0, 1].map(() => new NotificationWorker({ db: getDb(), clock, timeoutMs: 30_000 }));
+    const probing = prober!.runOnce();
+    await expect.poll(() => bed.receiver.received.length).toBe(10);
+    expect(await other!.runOnce(), 'half-open: its one probe is in flight').toBe(0);
+    releaseProbeAnswer();
+    expect(await probing).toBe(1);
+    bed.receiver.answer((_received, res) => res.end('success'));
     expect(await circuitOf(bed.receiver.url)).toMatchObject({ consecutive_failures: 0, failing_since: null, open_until: null });
     expect(await single!.runOnce()).toBe(4);
     expect(await single!.runOnce()).toBe(4);

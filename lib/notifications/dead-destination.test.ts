@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, getDb } from '../db/client';
 import { aMerchant, receivingAddresses } from '../../test/factories';
-import { startReceiver } from '../../test/notify-receiver';
+import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 import { manyPaidOrders, manyPendingOrders, payOrder } from '../../test/paid-orders';
 import { destinationOf } from './destination';
 import { NotificationWorker } from './notification-worker';
@@ -15,8 +15,8 @@ import { NotificationWorker } from './notification-worker';
 const HANGING_DUE = 1_000;
 const FAST_ORDERS = 20;
 
-let hanging: Awaited<ReturnType<typeof startReceiver>>;
-let fast: Awaited<ReturnType<typeof startReceiver>>;
+let hanging: Awaited<ReturnType<typeof startMerchantReceiver>>;
+let fast: Awaited<ReturnType<typeof startMerchantReceiver>>;
 let hangingMerchant: Awaited<ReturnType<typeof aMerchant>>;
 let fastMerchant: Awaited<ReturnType<typeof aMerchant>>;
 
@@ -24,8 +24,8 @@ beforeAll(async () => {
   [hangingMerchant, fastMerchant] = [await aMerchant(), await aMerchant()];
   await receivingAddresses(1);
   const secrets = new Map([hangingMerchant, fastMerchant].map((merchant) => [merchant.appId, merchant.appSecret]));
-  hanging = await startReceiver((appId) => secrets.get(appId));
-  fast = await startReceiver((appId) => secrets.get(appId));
+  hanging = await startMerchantReceiver((appId) => secrets.get(appId));
+  fast = await startMerchantReceiver((appId) => secrets.get(appId));
   hanging.answer(() => undefined); // accepts, reads the request, never answers
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { DomainError } from '../errors/domain-error';
 import dns from 'node:dns';
 import net from 'node:net';
 import { sandboxEnabled } from '../sandbox/sandbox-enabled';
@@ -36,9 +37,10 @@ for (const [network, prefix] of [
 
 const BLOCKED_HOSTNAMES = new Set(['localhost', 'metadata.google.internal', 'metadata']);
 
-export class RefusedDestination extends Error {
+/** A notification destination this service will not call (a private address or internal name); the message says why. */
+export class RefusedDestination extends DomainError {
   constructor(reason: string) {
-    super(reason);
+    super('unreachable_notify_url', { message: reason });
     this.name = 'RefusedDestination';
   }
 }

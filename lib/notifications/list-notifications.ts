@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { actionRefused } from '../errors/domain-error';
 import type { Database } from '../db/client';
 import { merchants, notifications, orders } from '../db/schema';
-import { OperatorActionRefused } from '../orders/operator-errors';
 
 export const NOTIFICATION_STATUSES = ['pending', 'delivered', 'failed', 'superseded'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
@@ -9,7 +9,7 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 /** A merchant's notifications, newest first, optionally of one status. */
 export async function listNotifications(db: Database, input: { appId: string; status?: NotificationStatus; limit?: number }) {
   const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.appId, input.appId)).limit(1);
-  if (!merchant) throw new OperatorActionRefused(`merchant not found: ${input.appId}`);
+  if (!merchant) throw actionRefused(`merchant not found: ${input.appId}`);
   const conditions: SQL[] = [eq(orders.merchantId, merchant.id)];
   if (input.status) conditions.push(eq(notifications.status, input.status));
   return db

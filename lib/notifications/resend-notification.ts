@@ -1,9 +1,9 @@
 import { and, eq, max } from 'drizzle-orm';
+import { actionRefused } from '../errors/domain-error';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { lockMerchantOrderByAppId } from '../orders/find-merchant-order-by-app-id';
-import { OperatorActionRefused } from '../orders/operator-errors';
 import { enqueueNotification } from './enqueue';
 
 /**
@@ -14,7 +14,7 @@ export async function resendNotification(db: Database, input: { appId: string; m
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const order = await lockMerchantOrderByAppId(tx, input.appId, input.merchantOrderNo);
-    if (order.status !== 'paid') throw new OperatorActionRefused(`order ${order.orderNo} is not paid: there is nothing to notify`);
+    if (order.status !== 'paid') throw actionRefused(`order ${order.orderNo} is not paid: there is nothing to notify`);
     await tx
       .update(notifications)
       .set({ status: 'superseded', leaseOwner: null, leaseUntil: null })

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { actionRefused } from '../errors/domain-error';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { accounts } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { emailSchema, hashPassword, newPasswordSchema } from '../accounts/passwords';
-import { OperatorActionRefused } from '../orders/operator-errors';
 
 const operatorAccountSchema = z.object({ email: emailSchema, password: newPasswordSchema });
 
@@ -16,20 +16,20 @@ export async function addOperatorAccount(db: Database, input: { email: string; p
   const parsed = operatorAccountSchema.safeParse({ email: input.email, password: input.password });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new OperatorActionRefused(`${String(issue.path[0])}: ${issue.message}`);
+    throw actionRefused(`${String(issue.path[0])}: ${issue.message}`);
   }
   const { email, password } = parsed.data;
   const passwordHash = await hashPassword(password);
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [existing] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
-    if (existing) throw new OperatorActionRefused(`email: ${email} already has an account`);
+    if (existing) throw actionRefused(`email: ${email} already has an account`);
     const inserted = await tx
       .insert(accounts)
       .values({ email, passwordHash, role: 'operator' })
       .onConflictDoNothing({ target: accounts.email })
       .returning({ id: accounts.id, email: accounts.email });
-    if (inserted.length === 0) throw new OperatorActionRefused(`email: ${email} already has an account`);
+    if (inserted.length === 0) throw actionRefused(`email: ${email} already has an account`);
     const account = inserted[0]!;
     await recordAudit(tx, { actor: input.actor, action: 'operator.add', subject: `account:${account.id}`, after: { email: account.email, role: 'operator' } });
     return account;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { actionRefused } from '../errors/domain-error';
 import type { Database } from '../db/client';
 import { attentionDismissals, chainTransfers, merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { completeOrderManually } from '../orders/complete-order-manually';
-import { OperatorActionRefused } from '../orders/operator-errors';
 import { resendNotification } from '../notifications/resend-notification';
 import { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind } from './attention';
 
@@ -43,19 +43,19 @@ async function lockItem(tx: Database, kind: AttentionKind, itemId: number): Prom
 }
 
 function checkKind(kind: string): AttentionKind {
-  if (!(ATTENTION_KINDS as readonly string[]).includes(kind)) throw new OperatorActionRefused(`kind must be one of ${ATTENTION_KINDS.join(', ')}`);
+  if (!(ATTENTION_KINDS as readonly string[]).includes(kind)) throw actionRefused(`kind must be one of ${ATTENTION_KINDS.join(', ')}`);
   return kind as AttentionKind;
 }
 
 function checkId(itemId: number, kind: AttentionKind): number {
-  if (!Number.isSafeInteger(itemId) || itemId <= 0) throw new OperatorActionRefused(`${kind} not found: ${itemId}`);
+  if (!Number.isSafeInteger(itemId) || itemId <= 0) throw actionRefused(`${kind} not found: ${itemId}`);
   return itemId;
 }
 
 function checkText(text: string, field: 'note' | 'reason'): string {
   const trimmed = text.trim();
-  if (trimmed === '') throw new OperatorActionRefused(`${field}: a ${field} is required`);
-  if (trimmed.length > NOTE_MAX_LENGTH) throw new OperatorActionRefused(`${field}: at most ${NOTE_MAX_LENGTH} characters`);
+  if (trimmed === '') throw actionRefused(`${field}: a ${field} is required`);
+  if (trimmed.length > NOTE_MAX_LENGTH) throw actionRefused(`${field}: at most ${NOTE_MAX_LENGTH} characters`);
   return trimmed;
 }
 
@@ -66,7 +66,7 @@ async function dismissWithin(tx: Database, input: { kind: AttentionKind; itemId:
     .values({ kind: input.kind, itemId: input.itemId, note: input.note, actor: input.actor, createdAt: input.now })
     .onConflictDoNothing()
     .returning({ id: attentionDismissals.id });
-  if (inserted.length === 0) throw new OperatorActionRefused(`${input.kind} ${input.itemId} is already dismissed`);
+  if (inserted.length === 0) throw actionRefused(`${input.kind} ${input.itemId} is already dismissed`);
   const auditId = await recordAudit(tx, {
     actor: input.actor,
     action: 'attention.dismiss',
@@ -89,8 +89,8 @@ export async function dismissAttentionItem(db: Database, input: { kind: string; 
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const item = await lockItem(tx, kind, itemId);
-    if (!item) throw new OperatorActionRefused(`${kind} not found: ${itemId}`);
-    if (!item.open) throw new OperatorActionRefused(`${kind} ${itemId} does not need attention`);
+    if (!item) throw actionRefused(`${kind} not found: ${itemId}`);
+    if (!item.open) throw actionRefused(`${kind} ${itemId} does not need attention`);
     return dismissWithin(tx, { kind, itemId, note, actor: input.actor, now: input.now }, item);
   });
 }
@@ -102,15 +102,15 @@ export async function dismissAttentionItem(db: Database, input: { kind: string; 
  */
 export async function completeOrderFromAttention(db: Database, input: { kind: string; itemId: number; reason: string; actor: string; now: Date }) {
   const kind = checkKind(input.kind);
-  if (kind === 'notification') throw new OperatorActionRefused('a notification is about a paid order: resend it instead');
+  if (kind === 'notification') throw actionRefused('a notification is about a paid order: resend it instead');
   const itemId = checkId(input.itemId, kind);
   const reason = checkText(input.reason, 'reason');
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const item = await lockItem(tx, kind, itemId);
-    if (!item) throw new OperatorActionRefused(`${kind} not found: ${itemId}`);
-    if (!item.open) throw new OperatorActionRefused(`${kind} ${itemId} does not need attention`);
-    if (item.orderId === null) throw new OperatorActionRefused(`${kind} ${itemId} is not linked to an order: dismiss it with a note instead`);
+    if (!item) throw actionRefused(`${kind} not found: ${itemId}`);
+    if (!item.open) throw actionRefused(`${kind} ${itemId} does not need attention`);
+    if (item.orderId === null) throw actionRefused(`${kind} ${itemId} is not linked to an order: dismiss it with a note instead`);
     const [order] = await tx
       .select({ appId: merchants.appId, merchantOrderNo: orders.merchantOrderNo })
       .from(orders)
@@ -131,6 +131,6 @@ export async function resendFailedNotification(db: Database, input: { notificati
     .innerJoin(orders, eq(orders.id, notifications.orderId))
     .innerJoin(merchants, eq(merchants.id, orders.merchantId))
     .where(eq(notifications.id, notificationId));
-  if (!row) throw new OperatorActionRefused(`notification not found: ${notificationId}`);
+  if (!row) throw actionRefused(`notification not found: ${notificationId}`);
   return resendNotification(db, { appId: row.appId, merchantOrderNo: row.merchantOrderNo, actor: input.actor, now: input.now });
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { attentionDismissals, chainTransfers, merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { formatMinorUnits } from '../money/decimal-amount';
+import { usdtChainNamed } from '../channels/usdt/usdt-chains';
 
 /**
  * The payments that need an operator: chain transfers that paid nothing (no order open, a short/over amount, the
@@ -18,11 +19,12 @@ export const TRANSFER_ATTENTION_VERDICTS = ['no_order', 'wrong_amount', 'late'] 
 
 const LIST_LIMIT = 200;
 
-/** TRC20 USDT raw values have 6 decimals. */
-export function formatRawUsdt(raw: string | bigint): string {
+/** A raw token value in USDT: 6 decimals (TRC20, ERC20, Polygon) unless the chain says otherwise (BEP20: 18). */
+export function formatRawUsdt(raw: string | bigint, decimals = 6): string {
   const value = BigInt(raw);
-  const whole = value / 1_000_000n;
-  const fraction = (value % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  const scale = 10n ** BigInt(decimals);
+  const whole = value / scale;
+  const fraction = (value % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
   return fraction.length >= 2 ? `${whole}.${fraction}` : `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
@@ -36,6 +38,8 @@ export interface LinkedOrder {
 
 export interface TransferItem {
   id: number;
+  /** The USDT chain the transfer was on (TRC20, ERC20, BEP20, POLYGON). */
+  chain: string;
   verdict: string;
   /** What the operator reads: unmatched (no order open), short, over, late, or wrong amount (several orders open). */
   problem: 'unmatched' | 'short' | 'over' | 'late' | 'wrong_amount';
@@ -85,11 +89,11 @@ function linkedOrder(row: { orderNo: string | null; merchantOrderNo: string | nu
   return { orderNo: row.orderNo, merchantOrderNo: row.merchantOrderNo!, appId: row.appId, status: row.status!, payAmount: formatMinorUnits(row.payAmountMinor!) };
 }
 
-function transferProblem(verdict: string, valueRaw: bigint, order: LinkedOrder | null): TransferItem['problem'] {
+function transferProblem(verdict: string, valueRaw: bigint, order: LinkedOrder | null, decimals: number): TransferItem['problem'] {
   if (verdict === 'no_order') return 'unmatched';
   if (verdict === 'late') return 'late';
   if (!order) return 'wrong_amount';
-  const due = BigInt(order.payAmount.replace('.', '')) * 10_000n; // cents → raw (6 decimals)
+  const due = BigInt(order.payAmount.replace('.', '')) * 10n ** BigInt(decimals - 2); // cents → raw
   return valueRaw < due ? 'short' : 'over';
 }
 
@@ -97,6 +101,7 @@ export async function listTransferItems(db: Database): Promise<TransferItem[]> {
   const rows = await db
     .select({
       id: chainTransfers.id,
+      chain: chainTransfers.chain,
       verdict: chainTransfers.verdict,
       valueRaw: chainTransfers.valueRaw,
       transactionId: chainTransfers.transactionId,
@@ -113,11 +118,13 @@ export async function listTransferItems(db: Database): Promise<TransferItem[]> {
     .limit(LIST_LIMIT);
   return rows.map((row) => {
     const order = linkedOrder(row);
+    const decimals = usdtChainNamed(row.chain)?.decimals ?? 6;
     return {
       id: row.id,
+      chain: row.chain,
       verdict: row.verdict,
-      problem: transferProblem(row.verdict, BigInt(row.valueRaw), order),
-      amount: formatRawUsdt(row.valueRaw),
+      problem: transferProblem(row.verdict, BigInt(row.valueRaw), order, decimals),
+      amount: formatRawUsdt(row.valueRaw, decimals),
       transactionId: row.transactionId,
       fromAddress: row.fromAddress,
       toAddress: row.toAddress,

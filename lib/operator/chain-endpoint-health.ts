@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { chainEndpoints } from '../db/schema';
-import { configuredChainEndpoints, endpointLabel } from '../chain/chain-config';
+import { configuredChainEndpoints, endpointLabel } from '../channels/usdt/chain/chain-config';
 
 export type EndpointStatus = 'ok' | 'blocked' | 'failing' | 'unused';
 

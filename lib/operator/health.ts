@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { chainCursors, jobRuns, type JobRunRow } from '../db/schema';
-import { USDT_CURSOR } from '../chain/watch-chain';
+import { USDT_CURSOR } from '../channels/usdt/chain/watch-chain';
 import { PERIODIC_JOBS } from '../workers/periodic-jobs';
 
 /**
- * Periodic jobs the health page always lists, run or not: the service's own (lib/workers/periodic-jobs.ts) and the
- * ALIPAY/WECHAT pollers. A job that has run but is not named here is listed too (job_runs holds every name).
+ * Periodic jobs the health page always lists, run or not: every one the service runs (lib/workers/periodic-jobs.ts,
+ * each channel's from the registry). A job that has run but is not named here is listed too (job_runs holds every name).
  */
-export const KNOWN_JOB_NAMES: readonly string[] = [...new Set([...PERIODIC_JOBS.map((job) => job.name), 'alipay-poller', 'wechat-poller'])];
+export const KNOWN_JOB_NAMES: readonly string[] = [...new Set(PERIODIC_JOBS.map((job) => job.name))];
 
 export interface JobHealth {
   name: string;

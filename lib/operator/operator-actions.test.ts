@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { accounts, attentionDismissals, auditLog, merchants, notifications, orders, receivingAddresses } from '../db/schema';
 import { createAccount } from '../accounts/accounts';
-import { addReceivingAddress, InvalidReceivingAddress, setReceivingAddressEnabled } from '../addresses/receiving-addresses';
-import { recordTransfers } from '../chain/record-transfers';
+import { addReceivingAddress, setReceivingAddressEnabled } from '../channels/usdt/receiving-addresses';
+import { recordTransfers } from '../channels/usdt/chain/record-transfers';
 import { recordUpstreamCallback } from '../channels/upstream-callbacks';
-import { reviewCredential, setCredentialEnabled, submitAlipayCredential } from '../credentials/credentials';
+import { reviewCredential, setCredentialEnabled, submitCredential } from '../credentials/credentials';
 import { setOrderPermission } from '../merchants/merchants';
-import { OperatorActionRefused } from '../orders/operator-errors';
 import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../settings/platform-settings';
 import { aMerchant, aTronAddress } from '../../test/factories';
 import { anAlipayCredential } from '../../test/credential-keys';
@@ -90,7 +89,7 @@ describe('operator actions write the audit log in the same transaction', () => {
   });
 
   it('receiving addresses: add (base58check checked) and disable are audited; a failing entry undoes the change', async () => {
-    await expect(addReceivingAddress(db(), 'TRC20', 'T' + 'x'.repeat(33), { actor: OPERATOR })).rejects.toBeInstanceOf(InvalidReceivingAddress);
+    await expect(addReceivingAddress(db(), 'TRC20', 'T' + 'x'.repeat(33), { actor: OPERATOR })).rejects.toMatchObject({ kind: 'invalid_receiving_address' });
     const text = aTronAddress();
     await expect(addReceivingAddress(db(), 'TRC20', text, { actor: FAILING_ACTOR })).rejects.toThrow();
     expect(await db().select().from(receivingAddresses).where(eq(receivingAddresses.address, text))).toEqual([]);
@@ -115,7 +114,7 @@ describe('operator actions write the audit log in the same transaction', () => {
   it('credential review: approval audited without any secret; a failing entry leaves it pending', async () => {
     const merchant = await aMerchant();
     const input = anAlipayCredential();
-    const credential = await submitAlipayCredential(db(), { merchantId: merchant.id, actor: 'account:m@example.com', now: new Date(), credential: input });
+    const credential = await submitCredential(db(), { channel: 'ALIPAY', merchantId: merchant.id, actor: 'account:m@example.com', now: new Date(), credential: input });
     await expect(reviewCredential(db(), { credentialId: credential.id, decision: 'approve', actor: FAILING_ACTOR, now: new Date() })).rejects.toThrow();
     await reviewCredential(db(), { credentialId: credential.id, decision: 'reject', reason: 'wrong app id', actor: OPERATOR, now: new Date() });
     await reviewCredential(db(), { credentialId: credential.id, decision: 'approve', actor: OPERATOR, now: new Date() });
@@ -224,6 +223,6 @@ describe('attention: dismiss, complete by hand, resend', () => {
     expect(await db().select().from(notifications).where(and(eq(notifications.orderId, order.id), eq(notifications.cycle, 2)))).toHaveLength(1);
     expect(await latestAudit(`order:${order.orderNo}`)).toMatchObject({ action: 'notification.resend', actor: OPERATOR, after: { cycle: 2 } });
     expect((await listAttention(db())).notifications.some((item) => item.id === failed!.id)).toBe(false);
-    await expect(resendFailedNotification(db(), { notificationId: 999_999, actor: OPERATOR, now: new Date() })).rejects.toBeInstanceOf(OperatorActionRefused);
+    await expect(resendFailedNotification(db(), { notificationId: 999_999, actor: OPERATOR, now: new Date() })).rejects.toMatchObject({ kind: 'action_refused' });
   });
 });

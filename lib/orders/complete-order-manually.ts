@@ -1,8 +1,8 @@
 import type { Database } from '../db/client';
+import { actionRefused } from '../errors/domain-error';
 import { recordAudit } from '../audit/record-audit';
 import { lockMerchantOrderByAppId } from './find-merchant-order-by-app-id';
-import { markOrderPaid } from './mark-order-paid';
-import { OperatorActionRefused } from './operator-errors';
+import { markOrderPaid } from './order-status';
 
 export interface ManualCompletion {
   appId: string;
@@ -17,13 +17,13 @@ export interface ManualCompletion {
  * The paid state, the notification and the audit entry are one transaction.
  */
 export async function completeOrderManually(db: Database, input: ManualCompletion) {
-  if (input.reason.trim() === '') throw new OperatorActionRefused('a reason is required');
+  if (input.reason.trim() === '') throw actionRefused('a reason is required');
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const order = await lockMerchantOrderByAppId(tx, input.appId, input.merchantOrderNo);
-    if (order.status === 'paid') throw new OperatorActionRefused(`order ${order.orderNo} is already paid`);
+    if (order.status === 'paid') throw actionRefused(`order ${order.orderNo} is already paid`);
     const result = await markOrderPaid(tx, { orderId: order.id, via: 'manual', paidAt: input.now, allowClosed: true });
-    if (!result.changed) throw new OperatorActionRefused(`order ${order.orderNo} could not be completed`);
+    if (!result.changed) throw actionRefused(`order ${order.orderNo} could not be completed`);
     const auditId = await recordAudit(tx, {
       actor: input.actor,
       action: 'order.complete',

@@ -1,11 +1,13 @@
+import { upstreamFailure } from '../errors/domain-error';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
-import { OpenApiError } from '../api/errors';
+import { DomainError } from '../errors/domain-error';
 import { addSandboxCredential } from '../cli/credential-add-command';
-import { DirectUpstreamError, type DirectChannelAdapter, type DirectPaymentRequest } from '../channels/direct/direct-channel';
+import { type DirectChannelAdapter, type DirectPaymentRequest } from '../channels/direct/direct-channel';
 import { aMerchant } from '../../test/factories';
 import { createDirectOrder } from './create-direct-order';
+import { alipayAdapter } from '../channels/alipay/adapter';
 import { directCreateData } from './direct-view';
 
 let merchantId: number;
@@ -26,7 +28,7 @@ const input = (merchantOrderNo: string) => ({
 
 /** A stand-in upstream behind the adapter interface (the shape a WECHAT adapter has: it starts the payment at create). */
 function adapterThat(start: (request: DirectPaymentRequest) => ReturnType<DirectChannelAdapter['startPayment']>): DirectChannelAdapter {
-  return { channel: 'ALIPAY', startPayment: (_credential, request) => start(request), payUrlOf: (_order, upstream) => upstream?.cashierUrl ?? 'checkout' };
+  return { ...alipayAdapter, startPayment: (_credential, request) => start(request), payUrlOf: (_order, upstream) => upstream?.cashierUrl ?? 'checkout' };
 }
 
 async function rows(merchantOrderNo: string) {
@@ -39,10 +41,10 @@ async function rows(merchantOrderNo: string) {
 describe('createDirectOrder', () => {
   it('an upstream refusal is 1011 with its reason, and nothing is written', async () => {
     const adapter = adapterThat(async () => {
-      throw new DirectUpstreamError('upstream says no');
+      throw upstreamFailure('upstream says no');
     });
     const attempt = createDirectOrder(getDb(), merchantId, adapter, input('REFUSED-1'), { clientIp: '203.0.113.9' });
-    await expect(attempt).rejects.toEqual(new OpenApiError('upstream_failure', 'upstream says no'));
+    await expect(attempt).rejects.toEqual(new DomainError('upstream_failure', { message: 'upstream says no' }));
     expect(await rows('REFUSED-1')).toEqual({ orders: 0, upstream: 0 });
   });
 
@@ -67,7 +69,7 @@ describe('createDirectOrder', () => {
   it('WECHAT through the same path: 1009 names WECHAT, and the window is ORDER_TTL_MINUTES', async () => {
     const wechat: DirectChannelAdapter = { ...adapterThat(async () => undefined), channel: 'WECHAT' };
     const refused = createDirectOrder(getDb(), merchantId, wechat, { ...input('WECHAT-1'), payMethod: 'native' }, { clientIp: '203.0.113.9' });
-    await expect(refused).rejects.toEqual(new OpenApiError('credential_unusable', 'WECHAT credential not found, not approved, or not enabled'));
+    await expect(refused).rejects.toEqual(new DomainError('credential_unusable', { message: 'WECHAT credential not found, not approved, or not enabled' }));
     expect(await rows('WECHAT-1')).toEqual({ orders: 0, upstream: 0 });
   });
 });

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../db/schema';
-import { OpenApiError } from '../api/errors';
-import { ALIPAY_FIRST_CHECK_AFTER_MS, ALIPAY_PAY_WINDOW_MINUTES } from '../channels/alipay/config';
-import { DirectUpstreamError, type DirectChannelAdapter, type DirectChannelName, type StartedDirectPayment } from '../channels/direct/direct-channel';
-import { findUsableCredential } from '../credentials/find-usable-credential';
+import { DomainError, isDomainError } from '../errors/domain-error';
+import { type DirectChannelAdapter, type StartedDirectPayment } from '../channels/direct/direct-channel';
+import { findUsableCredential, type UsableCredential } from '../credentials/find-usable-credential';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { DirectOrderInput } from './direct-request';
 import { findMerchantOrder } from './find-order';
-import { newOrderNo, newPayToken, orderTtlMinutes, payUrlFor } from './identifiers';
+import { newOrderNo, newPayToken, payUrlFor } from './identifiers';
 import { renewedUpstream } from './renew-direct-cashier';
 
 export interface CreatedDirectOrder {
@@ -17,18 +16,18 @@ export interface CreatedDirectOrder {
   recovered: boolean;
 }
 
-const conflict = (detail: string) => new OpenApiError('idempotency_conflict', detail);
+const conflict = (detail: string) => new DomainError('idempotency_conflict', { message: detail });
 
 /**
  * A repeat create (spec idempotency rules 1–4): same channel, amount and payMethod; an explicit credentialId of the
  * first request must be sent again, the same. The original order keeps its bound credential; notifyUrl,
  * redirectUrl, product information and attach are not compared.
  */
-function recoverExisting(channel: DirectChannelName, existing: OrderRow, input: DirectOrderInput): void {
+function recoverExisting(adapter: DirectChannelAdapter, existing: OrderRow, input: DirectOrderInput): void {
   const number = existing.merchantOrderNo;
-  if (existing.channel !== channel) throw conflict(`merchantOrderNo ${number} is already used by a ${existing.channel} order`);
+  if (existing.channel !== adapter.channel) throw conflict(`merchantOrderNo ${number} is already used by a ${existing.channel} order`);
   if (existing.requestedAmountMinor !== input.amountMinor) {
-    throw conflict(`amount differs from the original order ${number} (${formatMinorUnits(existing.requestedAmountMinor)})`);
+    throw conflict(`${adapter.amountField} differs from the original order ${number} (${formatMinorUnits(existing.requestedAmountMinor)})`);
   }
   if (existing.payMethod !== input.payMethod) throw conflict(`payMethod differs from the original order ${number} (${existing.payMethod})`);
   if (existing.credentialExplicit && input.credentialId !== existing.credentialId) {
@@ -41,18 +40,17 @@ async function upstreamOf(db: Database, orderId: number): Promise<UpstreamOrderR
   return row;
 }
 
-/** ALIPAY's link is valid for the contract's 30 minutes; WECHAT follows the service's order window. */
-function windowMinutes(channel: DirectChannelName): number {
-  return channel === 'ALIPAY' ? ALIPAY_PAY_WINDOW_MINUTES : orderTtlMinutes();
-}
-
-/** The ALIPAY poller picks due orders by this stored time (an index probe); the other channels' pollers do not use it. */
-function firstUpstreamCheck(channel: DirectChannelName, now: Date): Date | null {
-  return channel === 'ALIPAY' ? new Date(now.getTime() + ALIPAY_FIRST_CHECK_AFTER_MS) : null;
+/** The merchant's usable credential for a channel paid to the merchant's own account (1009 when there is none). */
+async function credentialFor(db: Database, merchantId: number, adapter: DirectChannelAdapter, input: DirectOrderInput): Promise<UsableCredential | undefined> {
+  if (adapter.credentials === 'platform') return undefined;
+  const credential = await findUsableCredential(db, merchantId, adapter.channel, input.credentialId);
+  if (!credential) throw new DomainError('credential_unusable', { message: `${adapter.channel} credential not found, not approved, or not enabled` });
+  return credential;
 }
 
 /**
- * Creates an ALIPAY or WECHAT order on the merchant's usable credential (1009 when there is none). The adapter starts
+ * Creates an order of an upstream channel, on the merchant's usable credential where the channel pays the
+ * merchant's own account (1009 when there is none). The adapter starts
  * the upstream payment first; only when it accepted are the order (and the upstream's answer) written, in one
  * transaction. A refused or unreachable upstream is 1011 and writes nothing. Concurrent creates of one
  * merchantOrderNo yield one order: the loser answers as a retry.
@@ -68,32 +66,29 @@ export async function createDirectOrder(
   const now = context.now ?? new Date();
   const existing = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
   if (existing) {
-    recoverExisting(channel, existing, input);
+    recoverExisting(adapter, existing, input);
     return { order: existing, upstream: await renewedUpstream(db, adapter, existing, await upstreamOf(db, existing.id), now), recovered: true };
   }
 
-  const credential = await findUsableCredential(db, merchantId, channel, input.credentialId);
-  if (!credential) throw new OpenApiError('credential_unusable', `${channel} credential not found, not approved, or not enabled`);
-
-  const orderNo = newOrderNo(channel, now);
+  const credential = await credentialFor(db, merchantId, adapter, input);
+  const orderNo = newOrderNo(adapter.orderNoPrefix, now);
   const payToken = newPayToken();
-  const expiresAt = new Date(now.getTime() + windowMinutes(channel) * 60_000);
+  const expiresAt = new Date(now.getTime() + adapter.payWindowMinutes() * 60_000);
   let started: StartedDirectPayment | undefined;
   try {
     started = await adapter.startPayment(credential, {
       orderNo,
       amountMinor: input.amountMinor,
       payMethod: input.payMethod,
-      subject: input.productName,
+      subject: input.productName ?? 'Payment',
       description: input.productDesc,
       expiresAt,
       checkoutUrl: payUrlFor(payToken),
       clientIp: input.clientIp ?? context.clientIp,
     });
   } catch (error) {
-    if (!(error instanceof DirectUpstreamError)) throw error;
-    console.error(`${channel.toLowerCase()}: create ${orderNo} failed: ${error.reason}`);
-    throw new OpenApiError('upstream_failure', error.reason);
+    if (isDomainError(error, 'upstream_failure')) console.error(`${channel.toLowerCase()}: create ${orderNo} failed: ${error.message}`);
+    throw error;
   }
 
   const created = await db.transaction(async (transaction) => {
@@ -109,7 +104,7 @@ export async function createDirectOrder(
         requestedAmountMinor: input.amountMinor,
         payAmountMinor: input.amountMinor,
         payMethod: input.payMethod,
-        credentialId: credential.id,
+        credentialId: credential?.id,
         credentialExplicit: input.credentialId !== undefined,
         productName: input.productName,
         productDesc: input.productDesc,
@@ -118,7 +113,7 @@ export async function createDirectOrder(
         attach: input.attach,
         payToken,
         expiresAt,
-        upstreamCheckAfter: firstUpstreamCheck(channel, now),
+        upstreamCheckAfter: adapter.firstUpstreamCheck(now),
         createdAt: now,
         updatedAt: now,
       })
@@ -149,6 +144,6 @@ export async function createDirectOrder(
   // this attempt is never shown to a payer, so it cannot be paid; it lapses upstream at the end of its window.
   const raced = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
   if (!raced) throw new Error(`order ${input.merchantOrderNo} vanished during a concurrent create`);
-  recoverExisting(channel, raced, input);
+  recoverExisting(adapter, raced, input);
   return { order: raced, upstream: await upstreamOf(db, raced.id), recovered: true };
 }

@@ -1,51 +1,36 @@
-import { OpenApiError, invalidParameter } from '../api/errors';
-import { optionalCallbackUrl, optionalClientIp, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../api/field-rules';
-import { present, type RequestFields } from '../api/request-fields';
-import type { DirectChannelName } from '../channels/direct/direct-channel';
+import { DomainError, invalidParameter } from '../errors/domain-error';
+import { optionalCallbackUrl, optionalClientIp, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../validation/field-rules';
+import { present, type RequestFields } from '../validation/request-fields';
 
 export interface DirectOrderInput {
   merchantOrderNo: string;
-  /** ALIPAY: 'web' | 'wap'. WECHAT: 'native' | 'h5'. */
+  /** The channel's payMethod. */
   payMethod: string;
   amountMinor: bigint;
   /** Present only when the merchant sent it (idempotency rule 2 compares it then). */
   credentialId?: number;
   notifyUrl: string;
   redirectUrl?: string;
-  productName: string;
+  /** Absent only where the channel stores no default name. */
+  productName?: string;
   productDesc?: string;
   attach?: string;
-  /** The payer's IP as the merchant sent it (WECHAT h5 `payer_client_ip`); absent: the submit request's address. */
+  /** The payer's IP as the merchant sent it (e.g. an h5 payment's payer address); absent: the submit request's address. */
   clientIp?: string;
 }
 
 export const MAX_CREDENTIAL_ID = 2_147_483_647;
-/** Alipay's and WeChat Pay's ceiling for one payment: 100,000,000.00 yuan. */
+/** The card-and-wallet upstreams' ceiling for one payment: 100,000,000.00 yuan. */
 const MAX_AMOUNT_MINOR = 10_000_000_000n;
 
 /** An explicit credentialId: a positive integer (JSON number or digit string) within the id column's range, else 1001. */
 export function parseCredentialId(fields: RequestFields): number | undefined {
   const value = present(fields, 'credentialId');
   if (value === undefined) return undefined;
-  if (!/^\d{1,10}$/.test(value)) throw new OpenApiError('invalid_credential_id', 'credentialId must be a positive integer');
+  if (!/^\d{1,10}$/.test(value)) throw new DomainError('invalid_credential_id', { message: 'credentialId must be a positive integer' });
   const id = Number(value);
-  if (id < 1 || id > MAX_CREDENTIAL_ID) throw new OpenApiError('invalid_credential_id', 'credentialId must be a positive integer');
+  if (id < 1 || id > MAX_CREDENTIAL_ID) throw new DomainError('invalid_credential_id', { message: 'credentialId must be a positive integer' });
   return id;
-}
-
-/** ALIPAY: 'web' (PC website) or 'wap' (mobile website), else 1001 as the contract fixes it. */
-function alipayPayMethod(fields: RequestFields): string {
-  const value = present(fields, 'payMethod');
-  if (value !== 'web' && value !== 'wap') throw new OpenApiError('invalid_pay_method');
-  return value;
-}
-
-/** WECHAT: 'native' (PC QR code) or 'h5' (mobile browser); JSAPI, mini-program and in-app payments are not offered. */
-function wechatPayMethod(fields: RequestFields): string {
-  const value = present(fields, 'payMethod');
-  if (value === undefined) throw invalidParameter('payMethod is required');
-  if (value !== 'native' && value !== 'h5') throw invalidParameter('payMethod must be native or h5');
-  return value;
 }
 
 /** `amount`, or its alias `payMoney` only when `amount` is absent: an invalid `amount` never falls back. */
@@ -62,11 +47,14 @@ function redirectUrl(fields: RequestFields): string | undefined {
   return optionalCallbackUrl(fields, 'redirectUrl') ?? optionalCallbackUrl(fields, 'returnUrl');
 }
 
-/** The ALIPAY and WECHAT variants of submit (spec "Variant ALIPAY", "Variant WECHAT"), field by field. */
-export function parseDirectSubmit(channel: DirectChannelName, fields: RequestFields): DirectOrderInput {
+/**
+ * The submit of a channel paid to the merchant's own upstream account (the spec's per-channel variants), field by
+ * field; `payMethodOf` is the channel's own payMethod rule.
+ */
+export function parseDirectSubmit(payMethodOf: (fields: RequestFields) => string, fields: RequestFields): DirectOrderInput {
   const merchantOrderNo = requireMerchantOrderNo(fields);
   const credentialId = parseCredentialId(fields);
-  const payMethod = channel === 'ALIPAY' ? alipayPayMethod(fields) : wechatPayMethod(fields);
+  const payMethod = payMethodOf(fields);
   return {
     merchantOrderNo,
     payMethod,

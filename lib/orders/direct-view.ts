@@ -3,14 +3,13 @@ import type { OrderRow } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { CreatedDirectOrder } from './create-direct-order';
 import type { QueriedOrder } from './find-order';
+import { numericWireStatus, type NumericWireStatus } from './order-status';
 
-export type DirectStatus = 1 | 2 | 3;
+export type DirectStatus = NumericWireStatus;
 
-/** ALIPAY/WECHAT query status: 1 pending, 2 paid, 3 closed (a pending order past its window reads as closed). */
+/** The query status of the channels paid to the merchant's own account: 1 pending, 2 paid, 3 closed (a pending order past its window reads as closed). */
 export function directStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = new Date()): DirectStatus {
-  if (order.status === 'paid') return 2;
-  if (order.status === 'closed' || order.expiresAt.getTime() <= now.getTime()) return 3;
-  return 1;
+  return numericWireStatus(order, now);
 }
 
 export function directCreateData(adapter: DirectChannelAdapter, { order, upstream, recovered }: CreatedDirectOrder) {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
-import { orders, type OrderRow } from '../db/schema';
+import { orders, upstreamOrders, type OrderRow } from '../db/schema';
 
 /** The merchant's order by its merchantOrderNo (placeholders merchantId, merchantOrderNo): one probe of the unique key. */
 function byMerchantOrderNo() {
@@ -24,7 +24,7 @@ export async function findMerchantOrder(db: Database, merchantId: number, mercha
 /** What the open-API query answers from, on every channel: the order's wire fields, no more. */
 export type QueriedOrder = Pick<
   OrderRow,
-  'channel' | 'status' | 'orderNo' | 'merchantOrderNo' | 'requestedAmountMinor' | 'payAmountMinor' | 'payMethod' | 'payToken' | 'expiresAt' | 'paidAt' | 'tradeNo'
+  'channel' | 'status' | 'orderNo' | 'merchantOrderNo' | 'requestedAmountMinor' | 'payAmountMinor' | 'payMethod' | 'payToken' | 'expiresAt' | 'paidAt' | 'tradeNo' | 'chainType'
 >;
 
 /** The merchant's order for the open-API query: the same probe as findMerchantOrder, only the columns it answers with. */
@@ -43,6 +43,7 @@ export async function findQueriedOrder(db: Database, merchantId: number, merchan
         expiresAt: orders.expiresAt,
         paidAt: orders.paidAt,
         tradeNo: orders.tradeNo,
+        chainType: orders.chainType,
       })
       .from(orders)
       .where(byMerchantOrderNo())
@@ -55,5 +56,19 @@ export async function findQueriedOrder(db: Database, merchantId: number, merchan
 
 export async function findOrderByPayToken(db: Database, payToken: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.payToken, payToken)).limit(1);
+  return row;
+}
+
+const PAY_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** An order of an upstream channel with its upstream_orders row, by payUrl token (checkout pages, the QR image). */
+export async function findOrderWithUpstream(db: Database, payToken: string) {
+  if (!PAY_TOKEN.test(payToken)) return undefined;
+  const [row] = await db
+    .select({ order: orders, upstream: upstreamOrders })
+    .from(orders)
+    .innerJoin(upstreamOrders, eq(upstreamOrders.orderId, orders.id))
+    .where(eq(orders.payToken, payToken))
+    .limit(1);
   return row;
 }

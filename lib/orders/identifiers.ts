@@ -1,11 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 
-const CHANNEL_PREFIX: Record<string, string> = { USDT: 'U', ALIPAY: 'A', WECHAT: 'W', YHT: 'Y' };
-
-/** Platform order number: channel letter, UTC time to the second, 8 random digits (readable, sortable, not a secret). */
-export function newOrderNo(channel: string, now: Date): string {
+/** Platform order number: the channel's letter, UTC time to the second, 8 random digits (readable, sortable, not a secret). */
+export function newOrderNo(channelPrefix: string, now: Date): string {
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return `${CHANNEL_PREFIX[channel] ?? 'P'}${stamp}${randomInt(0, 100_000_000).toString().padStart(8, '0')}`;
+  return `${channelPrefix}${stamp}${randomInt(0, 100_000_000).toString().padStart(8, '0')}`;
 }
 
 /** The payUrl token: 256 random bits, so checkout pages cannot be enumerated. */
@@ -22,7 +20,7 @@ export function payUrlFor(payToken: string): string {
   return `${publicBaseUrl()}/pay/${payToken}`;
 }
 
-/** The QR image of an order's upstream QR content (YHT), by the same unguessable token. */
+/** The QR image of an order's upstream QR content, by the same unguessable token. */
 export function qrCodeUrlFor(payToken: string): string {
   return `${publicBaseUrl()}/qr/${payToken}.png`;
 }

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { Database } from '../db/client';
-import { findWithUpstream } from './yht-checkout-view';
-import { yhtStatus } from './yht-view';
+import { findOrderWithUpstream } from './find-order';
+import { effectiveStatus } from './order-status';
 
 export type OrderQrImage = { status: 200; png: Uint8Array } | { status: 404 | 410; message: string };
 
@@ -11,9 +11,9 @@ export type OrderQrImage = { status: 200; png: Uint8Array } | { status: 404 | 41
  */
 export async function orderQrImage(db: Database, fileName: string, now = new Date()): Promise<OrderQrImage> {
   const match = /^(.+)\.png$/.exec(fileName);
-  const row = match ? await findWithUpstream(db, match[1]!) : undefined;
+  const row = match ? await findOrderWithUpstream(db, match[1]!) : undefined;
   if (!row || !row.upstream.qrContent) return { status: 404, message: 'not found' };
-  if (yhtStatus(row.order, now) !== '0') return { status: 410, message: 'this order can no longer be paid' };
+  if (effectiveStatus(row.order, now) !== 'pending') return { status: 410, message: 'this order can no longer be paid' };
   const png = await QRCode.toBuffer(row.upstream.qrContent, { type: 'png', margin: 1, width: 320, errorCorrectionLevel: 'M' });
   return { status: 200, png: new Uint8Array(png) };
 }

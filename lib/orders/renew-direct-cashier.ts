@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { OpenApiError } from '../api/errors';
-import { DirectUpstreamError, type DirectChannelAdapter } from '../channels/direct/direct-channel';
+import { isDomainError } from '../errors/domain-error';
+import { type DirectChannelAdapter } from '../channels/direct/direct-channel';
 import { findUsableCredential } from '../credentials/find-usable-credential';
 import type { Database } from '../db/client';
 import { upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../db/schema';
 
 /**
  * The upstream row a repeat submit answers with: for a pending order whose adapter renews cashiers, the adapter may
- * ask the upstream for a fresh one (WECHAT h5_url lives 5 minutes), stored with when it was issued. A paid, closed
+ * ask the upstream for a fresh one (an upstream's payment link may live only minutes), stored with when it was issued. A paid, closed
  * or lapsed order, or one whose credential is no longer usable, keeps what it has. A refusal is 1011, as at create.
  */
 export async function renewedUpstream(
@@ -24,9 +24,8 @@ export async function renewedUpstream(
   try {
     renewed = await adapter.renewCashier(credential, order, upstream, now);
   } catch (error) {
-    if (!(error instanceof DirectUpstreamError)) throw error;
-    console.error(`${adapter.channel.toLowerCase()}: renewing the cashier of ${order.orderNo} failed: ${error.reason}`);
-    throw new OpenApiError('upstream_failure', error.reason);
+    if (isDomainError(error, 'upstream_failure')) console.error(`${adapter.channel.toLowerCase()}: renewing the cashier of ${order.orderNo} failed: ${error.message}`);
+    throw error;
   }
   if (!renewed) return upstream;
   const [row] = await db.update(upstreamOrders).set({ cashierUrl: renewed.cashierUrl, cashierIssuedAt: now }).where(eq(upstreamOrders.orderId, order.id)).returning();

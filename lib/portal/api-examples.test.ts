@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aMerchant, receivingAddresses } from '../../test/factories';
-import { contractSignature, startTestApp, type TestApp } from '../../test/open-api-client';
+import { startTestApp, type TestApp } from '../../test/open-api-client';
+import { contractSignature } from '../../test/beds/contract-signer';
 import { buildApiExamples, EXAMPLE_LANGUAGES, SECRET_PLACEHOLDER, type CodeExample } from './api-examples';
 
 const APP_ID = 'mch_0123456789abcdef';

@@ -1,11 +1,6 @@
-import {
-  PLACEHOLDER_APP_SECRET,
-  queryExample,
-  signedExample,
-  usdtNotificationExample,
-  usdtSubmitExample,
-  type ExampleFields,
-} from '../api/openapi/examples';
+import { PLACEHOLDER_APP_SECRET, signedExample, type ExampleFields } from '../contract/examples';
+import { CHANNELS } from '../channels';
+import type { Channel } from '../channels/channel';
 
 /**
  * Copyable examples for the portal's API reference: submit, query and the notification, in five languages, each
@@ -438,11 +433,14 @@ function javaNotification(appId: string): string {
   ].join('\n');
 }
 
-/** The examples for one merchant. `baseUrl` is the service's public base URL. */
-export function buildApiExamples({ appId, baseUrl }: { appId: string; baseUrl: string }): Record<ExampleOperation, CodeExample[]> {
-  const submit = usdtSubmitExample(appId);
-  const query = queryExample(appId);
-  const notification = usdtNotificationExample(appId);
+/**
+ * The code examples for one merchant, on one channel's example order (default: the registry's first channel).
+ * `baseUrl` is the service's public base URL.
+ */
+export function buildApiExamples({ appId, baseUrl, channel = CHANNELS[0]! }: { appId: string; baseUrl: string; channel?: Channel }): Record<ExampleOperation, CodeExample[]> {
+  const submit = channel.examples.submit(appId);
+  const query = channel.examples.query(appId);
+  const notification = channel.examples.notification(appId);
   const label = (language: ExampleLanguage) => EXAMPLE_LANGUAGES.find((entry) => entry.language === language)!.label;
   const make = (operation: ExampleOperation, language: ExampleLanguage, code: string): CodeExample => ({ operation, language, label: label(language), code });
   return {
@@ -471,6 +469,27 @@ export function buildApiExamples({ appId, baseUrl }: { appId: string; baseUrl: s
 }
 
 /** The example notification (signed with the placeholder secret), as the page shows the form the service sends. */
-export function exampleNotificationForm(appId: string): ExampleFields {
-  return signedExample(usdtNotificationExample(appId));
+export function exampleNotificationForm(appId: string, channel: Channel = CHANNELS[0]!): ExampleFields {
+  return signedExample(channel.examples.notification(appId));
+}
+
+/** One channel's signed example request bodies and notification, for the merchant (placeholder secret). */
+export interface ChannelExample {
+  /** The payType. */
+  channel: string;
+  label: string;
+  submit: ExampleFields;
+  query: ExampleFields;
+  notification: ExampleFields;
+}
+
+/** A signed submit, query and notification for every channel of the registry, in its order. */
+export function channelExamples(appId: string): ChannelExample[] {
+  return CHANNELS.map((channel) => ({
+    channel: channel.name,
+    label: channel.label,
+    submit: signedExample(channel.examples.submit(appId)),
+    query: signedExample(channel.examples.query(appId)),
+    notification: signedExample(channel.examples.notification(appId)),
+  }));
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { notFound } from '../errors/domain-error';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchants } from '../db/schema';
@@ -6,12 +7,11 @@ import { recordAudit } from '../audit/record-audit';
 import { confirmPassword } from '../accounts/change-password';
 import { decryptSecret, encryptSecret } from '../crypto/secret-box';
 import { portalActor, type MerchantContext } from './merchant-context';
-import { PortalNotFound } from './portal-errors';
 
 /** The current AppSecret of the context's merchant (for comparisons on the server; never sent without a password). */
 export async function currentAppSecret(db: Database, context: MerchantContext): Promise<string> {
   const [row] = await db.select({ secret: merchants.appSecretEncrypted }).from(merchants).where(eq(merchants.id, context.merchantId)).limit(1);
-  if (!row) throw new PortalNotFound('merchant');
+  if (!row) throw notFound('merchant');
   return decryptSecret(row.secret);
 }
 
@@ -37,7 +37,7 @@ export async function rotateAppSecret(db: Database, context: MerchantContext, in
       .set({ appSecretEncrypted: encryptSecret(appSecret), updatedAt: input.now })
       .where(eq(merchants.id, context.merchantId))
       .returning({ id: merchants.id });
-    if (updated.length === 0) throw new PortalNotFound('merchant');
+    if (updated.length === 0) throw notFound('merchant');
     await recordAudit(tx, { actor: portalActor(context), action: 'merchant.app_secret.rotate', subject: `merchant:${context.appId}` });
   });
   return appSecret;

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { notFound } from '../errors/domain-error';
 import type { Database } from '../db/client';
 import { notificationAttempts, notifications, orders, type OrderRow } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { MerchantContext } from './merchant-context';
-import { PortalNotFound } from './portal-errors';
 
 export type TimelineEvent =
   | { kind: 'created'; at: Date }
@@ -31,7 +31,7 @@ export async function findMerchantOrder(db: Database, context: MerchantContext, 
     .from(orders)
     .where(and(eq(orders.merchantId, context.merchantId), eq(orders.orderNo, orderNo)))
     .limit(1);
-  if (!order) throw new PortalNotFound('order');
+  if (!order) throw notFound('order');
   return order;
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { CHANNEL_NAMES } from '../channels';
 
-export const PORTAL_CHANNELS = ['USDT', 'ALIPAY', 'WECHAT', 'YHT'] as const;
+/** The portal filters by every channel of the registry. */
+export const PORTAL_CHANNELS = CHANNEL_NAMES;
 export const PORTAL_ORDER_STATUSES = ['pending', 'paid', 'closed'] as const;
 export const ORDERS_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { OpenApiError } from '../api/errors';
-import { MAX_BODY_BYTES, parseRequestFields } from '../api/request-fields';
+import { DomainError } from '../errors/domain-error';
+import { MAX_BODY_BYTES, parseRequestFields } from '../validation/request-fields';
 import type { Database } from '../db/client';
 import { sign, signingText, type SignableFields } from '../signing';
 import { currentAppSecret } from './interface-keys';
@@ -71,8 +71,8 @@ export function debugSignature(input: { body: string; appSecret: string; current
   try {
     fields = { ...parseRequestFields(input.body) };
   } catch (error) {
-    if (error instanceof OpenApiError) {
-      return { parseError: error.detail ?? error.message, droppedFields: [], verdict: 'unreadable', hints: ['The service answers this body with 1003 before checking the signature. / 该请求体会直接返回 1003。'] };
+    if (error instanceof DomainError) {
+      return { parseError: error.message, droppedFields: [], verdict: 'unreadable', hints: ['The service answers this body with 1003 before checking the signature. / 该请求体会直接返回 1003。'] };
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import { systemClock } from '../clock';
-import { chainConfig, describeChainAccess } from '../chain/chain-config';
+import { CHANNELS } from '../channels';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { PERIODIC_JOBS } from './periodic-jobs';
 import { schedulePeriodicJobs } from './periodic-job';
@@ -11,8 +11,9 @@ export interface BackgroundWorkers {
 
 /** Everything that runs from the database in the background; in the web process by default, or `npm run worker`. */
 export async function startBackgroundWorkers(db: Database, databaseUrl: string, log: (line: string) => void): Promise<BackgroundWorkers> {
-  // Refuses to start (ChainNotConfigured, naming the setting) before anything runs, e.g. production without TRONGRID_API_KEY.
-  log(describeChainAccess(chainConfig()));
+  // Refuses to start (naming the setting) before anything runs, e.g. production without TRONGRID_API_KEY, or an EVM
+  // chain enabled without its EVM_<CHAIN>_RPC_URLS.
+  for (const channel of CHANNELS) for (const line of channel.describeStartup?.() ?? []) log(line);
   const notifier = new NotificationWorker({ db, listenUrl: databaseUrl, log });
   await notifier.start();
   const jobs = schedulePeriodicJobs(PERIODIC_JOBS, { db, clock: systemClock, log });

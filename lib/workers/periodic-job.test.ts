@@ -10,17 +10,21 @@ describe('periodic jobs', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let runs = 0;
+    let started!: () => void;
+    const firstRunStarted = new Promise<void>((resolve) => (started = resolve));
     const job: PeriodicJob = {
       name: 'exclusive-test',
       intervalMs: 1000,
       async run() {
         runs += 1;
+        started();
         await held;
       },
     };
     const otherProcessPool = createDatabase(process.env.DATABASE_URL!, 2);
     const first = runJobExclusively(job, { db: getDb(), clock: systemClock, log });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The first holds the job once its run has begun (not after a guessed delay: a loaded machine is slower).
+    await firstRunStarted;
     expect(await runJobExclusively(job, { db: otherProcessPool, clock: systemClock, log })).toBe(false);
     release();
     expect(await first).toBe(true);

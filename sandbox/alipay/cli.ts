@@ -3,7 +3,7 @@ import type { CliCommand } from '@/lib/cli/command';
 import { sandboxPayCommand } from '../sandbox-pay-command';
 import type { Database } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
-import { findAlipayCheckout } from '@/lib/orders/alipay-checkout-view';
+import { findAlipayCheckout } from '@/lib/channels/alipay/checkout-view';
 import { handleGateway } from './gateway';
 import { formatYuan } from './protocol';
 import { paySandboxTrade, SandboxPayRefused } from './pay';
@@ -55,3 +55,6 @@ export const alipayPay = sandboxPayCommand({
 });
 
 export const alipaySandboxCommands: CliCommand[] = [alipayPay];
+
+/** This simulator's commands, found by scripts/sandbox.ts (every sandbox/<upstream>/cli.ts registers its own). */
+export const sandboxCommands: readonly CliCommand[] = alipaySandboxCommands;

@@ -1,5 +1,5 @@
 import type { Database } from '@/lib/db/client';
-import { alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/sandbox/alipay-sandbox-keys';
+import { alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { beijingTime, formatYuan, newTradeNo, PAGE_METHODS, parseBeijing, parseTotalAmount, REQUEST_UNSIGNED, rsa2Sign, rsa2Verify, signedText } from './protocol';
 import { closeIfExpired, closeWaiting, findTrade, insertTrade, type SandboxTrade } from './store';
 

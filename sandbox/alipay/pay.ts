@@ -1,5 +1,5 @@
 import type { Database } from '@/lib/db/client';
-import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/sandbox/alipay-sandbox-keys';
+import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { beijingTime, formatYuan, newNotifyId, NOTIFY_UNSIGNED, rsa2Sign, signedText } from './protocol';
 import { closeIfExpired, findAnyByOutTradeNo, findByTradeNo, markPaid, recordNotify, type SandboxTrade } from './store';
 

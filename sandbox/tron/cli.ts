@@ -1,4 +1,5 @@
-import { InputRejected, UsageError, type CliCommand } from '../../lib/cli/command';
+import { UsageError, type CliCommand } from '../../lib/cli/command';
+import { actionRefused } from '../../lib/errors/domain-error';
 import { sendSandboxTransfer, SandboxTransferRefused, confirmationDelayMs } from './ledger';
 
 const transferUsage = `usage: npm run sandbox -- tron transfer --to <address> --amount <usdt> [--from <address>] [--index-delay-ms <ms>] [--json]
@@ -42,7 +43,7 @@ export const tronTransfer: CliCommand = {
           text: `sent ${amount} USDT to ${transfer.to} in block ${transfer.blockNumber} (tx ${transfer.transactionId}); final at ${confirmsAt}`,
         };
       } catch (error) {
-        if (error instanceof SandboxTransferRefused) throw new InputRejected(error.message);
+        if (error instanceof SandboxTransferRefused) throw actionRefused(error.message);
         throw error;
       }
     };
@@ -50,3 +51,6 @@ export const tronTransfer: CliCommand = {
 };
 
 export const tronSandboxCommands: CliCommand[] = [tronTransfer];
+
+/** This simulator's commands, found by scripts/sandbox.ts (every sandbox/<upstream>/cli.ts registers its own). */
+export const sandboxCommands: readonly CliCommand[] = tronSandboxCommands;

@@ -43,7 +43,7 @@ export async function handleSandboxTron(request: Request, path: readonly string[
     try {
       const indexDelayMs = input.indexDelayMs === undefined || input.indexDelayMs === '' ? undefined : Number(input.indexDelayMs);
       const transfer = await sendSandboxTransfer(getDb(), { to: String(input.to ?? '').trim(), amount: String(input.amount ?? '').trim(), indexDelayMs }, now);
-      if (isForm) return Response.redirect(new URL(`../tron?sent=${transfer.transactionId}`, `${url.origin}${url.pathname}`), 303);
+      if (isForm) return Response.redirect(new URL(`../tron?${walletQuery(transfer.transactionId, input)}`, `${url.origin}${url.pathname}`), 303);
       return json(transfer);
     } catch (error) {
       if (error instanceof SandboxTransferRefused) return json({ error: error.message }, 400);
@@ -84,4 +84,13 @@ async function faultHook(request: Request, node: string, now: number): Promise<R
     if (error instanceof NodeFaultRefused) return json({ error: error.message }, 400);
     throw error;
   }
+}
+
+/** Where the wallet form's answer goes (POST-redirect-GET): the empty wallet saying what was sent, with its language and checkout. */
+function walletQuery(transactionId: string, input: Record<string, unknown>): URLSearchParams {
+  const query = new URLSearchParams({ sent: transactionId });
+  if (typeof input.lang === 'string' && /^(zh|en|zh-CN)$/.test(input.lang)) query.set('lang', input.lang);
+  // Only a checkout page of this service, never another site.
+  if (typeof input.back === 'string' && /^\/pay\/[A-Za-z0-9_-]{20,100}$/.test(input.back)) query.set('back', input.back);
+  return query;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../lib/db/client';
-import { isTronAddress, tronAddressFromAccountBytes, tronAddressToEventHex } from '../../lib/tron/address';
+import { isTronAddress, tronAddressFromAccountBytes, tronAddressToEventHex } from '../../lib/channels/usdt/tron/address';
 
 /**
  * The sandbox chain: a ledger of simulated USDT TRC20 transfers in 3-second blocks. A block is solidified (final,

@@ -35,3 +35,6 @@ export const wechatPay = sandboxPayCommand({
 });
 
 export const wechatSandboxCommands: CliCommand[] = [wechatPay, wechatMode, wechatRotateCertificate];
+
+/** This simulator's commands, found by scripts/sandbox.ts (every sandbox/<upstream>/cli.ts registers its own). */
+export const sandboxCommands: readonly CliCommand[] = wechatSandboxCommands;

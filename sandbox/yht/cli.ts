@@ -41,3 +41,6 @@ export const yhtPay = sandboxPayCommand({
 });
 
 export const yhtSandboxCommands: CliCommand[] = [yhtPay];
+
+/** This simulator's commands, found by scripts/sandbox.ts (every sandbox/<upstream>/cli.ts registers its own). */
+export const sandboxCommands: readonly CliCommand[] = yhtSandboxCommands;

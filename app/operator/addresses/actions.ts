@@ -1,11 +1,11 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { addReceivingAddress, setReceivingAddressEnabled } from '@/lib/addresses/receiving-addresses';
+import { actionRefused } from '@/lib/errors/domain-error';
+import { addReceivingAddress, setReceivingAddressEnabled } from '@/lib/channels/usdt/receiving-addresses';
 import { getDb } from '@/lib/db/client';
 import { parseMinorUnits } from '@/lib/money/decimal-amount';
 import { operatorActor } from '@/lib/operator/operator-context';
-import { OperatorActionRefused } from '@/lib/orders/operator-errors';
 import { setUsdtMaxPerOrderMinor } from '@/lib/settings/platform-settings';
 import { asId, asText, operatorAction, type OperatorActionResult } from '../_session/operator-action';
 
@@ -16,7 +16,7 @@ export async function addAddressAction(input: { address?: unknown }): Promise<Op
   return operatorAction(
     async (operator) => {
       const address = asText(input?.address).trim();
-      if (address === '') throw new OperatorActionRefused('address: enter a TRON address (base58check, starts with T) / 请输入 TRON 地址');
+      if (address === '') throw actionRefused('address: enter a TRON address (base58check, starts with T) / 请输入 TRON 地址');
       const result = await addReceivingAddress(getDb(), 'TRC20', address, { actor: operatorActor(operator) });
       revalidatePath(PAGE);
       return { id: result.address.id, created: result.created };
@@ -39,7 +39,7 @@ export async function setUsdtLimitAction(input: { usdtMax?: unknown }): Promise<
     const text = asText(input?.usdtMax).trim();
     const minor = parseMinorUnits(text);
     if (minor === undefined || minor <= 0n) {
-      throw new OperatorActionRefused('usdtMax: enter an amount greater than 0 with at most 2 decimal places, e.g. 10000 or 2500.50 / 请输入大于 0、最多两位小数的金额');
+      throw actionRefused('usdtMax: enter an amount greater than 0 with at most 2 decimal places, e.g. 10000 or 2500.50 / 请输入大于 0、最多两位小数的金额');
     }
     await setUsdtMaxPerOrderMinor(getDb(), minor, { actor: operatorActor(operator) });
     revalidatePath(PAGE);

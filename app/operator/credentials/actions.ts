@@ -1,8 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { actionRefused } from '@/lib/errors/domain-error';
 import { deleteCredential, reviewCredential, setCredentialEnabled } from '@/lib/credentials/credentials';
-import { CredentialActionRefused } from '@/lib/credentials/errors';
 import { getDb } from '@/lib/db/client';
 import { operatorActor } from '@/lib/operator/operator-context';
 import { asId, asText, operatorAction, type OperatorActionResult } from '../_session/operator-action';
@@ -25,7 +25,7 @@ export async function approveCredentialAction(credentialId: unknown): Promise<Do
 export async function rejectCredentialAction(credentialId: unknown, reason: unknown): Promise<Done> {
   return operatorAction(async (operator) => {
     const text = asText(reason);
-    if (text.trim() === '') throw new CredentialActionRefused('reason: a rejection needs a reason / 驳回需要填写原因');
+    if (text.trim() === '') throw actionRefused('reason: a rejection needs a reason / 驳回需要填写原因');
     const credential = await reviewCredential(getDb(), { credentialId: asId(credentialId), decision: 'reject', reason: text, actor: operatorActor(operator), now: new Date() });
     refresh();
     return { id: credential.id };

@@ -1,13 +1,20 @@
 import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
 import { PortalNav } from '@/components/portal/portal-nav';
+import { getDb } from '@/lib/db/client';
+import { failingDestinations } from '@/lib/notifications/failing-destinations';
+import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { requireMerchant } from '../_session/require-merchant';
 
 /** Every page below checks the session itself too (layouts are not re-run on client navigation). */
 export default async function MerchantLayout({ children }: { children: ReactNode }) {
   const merchant = await requireMerchant();
+  const [failing, t] = await Promise.all([failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId }), getTranslations('portal.nav')]);
+  // The badge sits on Overview, where the notice explains it.
+  const badges = failing.length > 0 ? { overview: t('failingBadge') } : {};
   return (
     <>
-      <PortalNav merchantName={merchant.merchantName} email={merchant.email} />
+      <PortalNav merchantName={merchant.merchantName} email={merchant.email} badges={badges} testMode={sandboxEnabled()} />
       <main id="main">{children}</main>
     </>
   );

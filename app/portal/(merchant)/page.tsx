@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { OrdersChart } from '@/components/portal/orders-chart';
 import { card, details, detailsTerm, detailsValue, formError, link, mono, note, pageTitle, sectionTitle, table, tableWrap, td, th } from '@/components/portal/styles';
@@ -12,6 +13,7 @@ const statValue = 'mt-1 mb-0 text-2xl font-bold';
 
 export default async function PortalHome() {
   const merchant = await requireMerchant();
+  const [t, nav] = await Promise.all([getTranslations('portal.overview'), getTranslations('portal.nav.links')]);
   const now = new Date();
   const [dashboard, failing] = await Promise.all([
     merchantDashboard(getDb(), merchant, now),
@@ -19,69 +21,66 @@ export default async function PortalHome() {
   ]);
   return (
     <>
-      <h1 className={pageTitle}>Overview · 概览</h1>
+      <h1 className={pageTitle}>{t('title')}</h1>
       <FailingDestinationsNotice destinations={failing} />
       {merchant.orderPermission ? null : (
         <p className={formError} role="note">
-          Order permission is not enabled yet: the platform operator enables it after review. Until then, order requests are refused with code 1004. /
-          下单权限尚未开通，开通前下单请求将返回 1004。
+          {t('noPermission')}
         </p>
       )}
       <section aria-labelledby="figures-heading" className="mb-4">
         <h2 id="figures-heading" className={sectionTitle}>
-          Orders · 订单 (UTC)
+          {t('figures', { zone: 'UTC' })}
         </h2>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4" data-testid="dashboard-stats">
           <div className={stat}>
-            <div className={note}>Today · 今日订单</div>
+            <div className={note}>{t('today')}</div>
             <p className={statValue}>{dashboard.today.orders}</p>
-            <div className={note}>{dashboard.today.paid} paid · 已支付</div>
+            <div className={note}>{t('paidCount', { count: dashboard.today.paid })}</div>
           </div>
           <div className={stat}>
-            <div className={note}>Last 7 days · 近 7 日订单</div>
+            <div className={note}>{t('week')}</div>
             <p className={statValue}>{dashboard.week.orders}</p>
-            <div className={note}>
-              {dashboard.week.paid} paid · {dashboard.week.closed} closed
-            </div>
+            <div className={note}>{t('weekSplit', { paid: dashboard.week.paid, closed: dashboard.week.closed })}</div>
           </div>
           <div className={stat}>
-            <div className={note}>Success rate, 7 days · 7 日成功率</div>
+            <div className={note}>{t('successRate')}</div>
             <p className={statValue}>{dashboard.successRate === undefined ? '—' : `${dashboard.successRate}%`}</p>
-            <div className={note}>paid ÷ (paid + closed) · 已支付 ÷ 已结束</div>
+            <div className={note}>{t('successRateNote')}</div>
           </div>
         </div>
       </section>
       <section className={card} aria-labelledby="chart-heading">
         <h2 id="chart-heading" className={sectionTitle}>
-          Last 7 days · 近 7 日
+          {t('chart')}
         </h2>
         <OrdersChart days={dashboard.days} />
       </section>
       <section aria-labelledby="totals-heading" className="mb-4">
         <h2 id="totals-heading" className={sectionTitle}>
-          Paid totals · 收款合计
+          {t('totals')}
         </h2>
         {dashboard.paidTotals.length === 0 ? (
-          <p className={note}>No paid orders in the last 7 days. · 近 7 日暂无已支付订单。</p>
+          <p className={note}>{t('noPaid')}</p>
         ) : (
           <div className={tableWrap}>
             <table className={table}>
               <thead>
                 <tr>
                   <th scope="col" className={th}>
-                    Channel · 渠道
+                    {t('channel')}
                   </th>
                   <th scope="col" className={th}>
-                    Currency · 币种
+                    {t('currency')}
                   </th>
                   <th scope="col" className={th}>
-                    Today · 今日
+                    {t('todayCol')}
                   </th>
                   <th scope="col" className={th}>
-                    Last 7 days · 近 7 日
+                    {t('weekCol')}
                   </th>
                   <th scope="col" className={th}>
-                    Paid orders · 笔数
+                    {t('paidOrders')}
                   </th>
                 </tr>
               </thead>
@@ -102,25 +101,25 @@ export default async function PortalHome() {
       </section>
       <section className={card} aria-labelledby="merchant-heading">
         <h2 id="merchant-heading" className={sectionTitle}>
-          Merchant · 商户
+          {t('merchant')}
         </h2>
         <dl className={details}>
-          <dt className={detailsTerm}>Name · 名称</dt>
+          <dt className={detailsTerm}>{t('name')}</dt>
           <dd className={detailsValue}>{merchant.merchantName}</dd>
           <dt className={detailsTerm}>AppID</dt>
           <dd className={`${detailsValue} ${mono}`}>{merchant.appId}</dd>
         </dl>
         <p className="mt-4 mb-0 flex flex-wrap gap-x-2 gap-y-1">
           <Link className={link} href="/portal/orders">
-            Orders · 订单
+            {nav('orders')}
           </Link>
           <span aria-hidden="true">·</span>
           <Link className={link} href="/portal/keys">
-            Interface keys · 接口密钥
+            {nav('keys')}
           </Link>
           <span aria-hidden="true">·</span>
           <Link className={link} href="/portal/signature">
-            Signature debugger · 签名调试
+            {nav('signature')}
           </Link>
         </p>
       </section>

@@ -1,23 +1,14 @@
-import { PasswordRejected } from '@/lib/accounts/change-password';
-import { PortalActionRefused, PortalNotFound } from '@/lib/portal/portal-errors';
+import { getLocale } from 'next-intl/server';
+import { portalRefusal, type ActionResult } from '@/lib/callers/portal-action';
+import { formWords } from '@/lib/errors/form-words';
+import { isLocale } from '@/lib/i18n/locales';
 
-export type ActionResult<T = undefined> = { ok: true; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string> };
+export type { ActionResult };
 
-function minutesUntil(date: Date | undefined): number {
-  return date ? Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000)) : 15;
-}
-
-/** Maps the portal's domain errors to what the form shows; anything else is rethrown (a real failure). */
-export function refusal(error: unknown): { ok: false; message: string; fieldErrors?: Record<string, string> } {
-  if (error instanceof PasswordRejected) {
-    if (error.reason === 'throttled') {
-      return { ok: false, message: `Too many attempts. Try again in ${minutesUntil(error.retryAt)} min. / 尝试次数过多，请 ${minutesUntil(error.retryAt)} 分钟后再试。` };
-    }
-    return { ok: false, message: 'The password is not correct. / 密码不正确。', fieldErrors: { password: 'The password is not correct / 密码不正确' } };
-  }
-  if (error instanceof PortalNotFound) return { ok: false, message: 'Not found. / 未找到。' };
-  if (error instanceof PortalActionRefused) return { ok: false, message: error.message };
-  throw error;
+/** The portal's one mapping of domain errors to what the form shows (lib/callers/portal-action.ts), in the merchant's language. */
+export async function refusal(error: unknown): Promise<{ ok: false; message: string; fieldErrors?: Record<string, string> }> {
+  const locale = await getLocale();
+  return portalRefusal(error, await formWords(isLocale(locale) ? locale : 'en'));
 }
 
 /** zod issues to one message per field. */

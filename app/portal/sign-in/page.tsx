@@ -1,13 +1,9 @@
 import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { LanguageSwitch } from '@/components/i18n/language-switch';
 import { SignInForm } from '@/components/portal/sign-in-form';
-
-const MESSAGES: Record<string, string> = {
-  SessionExpired: 'Your session has ended. Sign in again. / 会话已失效，请重新登录。',
-  NotMerchant: 'This back office is for merchant accounts. / 此后台仅供商户账户使用。',
-  NotOperator: 'The operator console is for operator accounts. Sign in with one. / 运营后台仅供运营账户使用，请使用运营账户登录。',
-  CredentialsSignin: 'Email or password is not correct. / 邮箱或密码不正确。',
-  Throttled: 'Too many sign-in attempts. Try again in 15 minutes. / 登录尝试过多，请 15 分钟后再试。',
-};
+import { signInErrorCode } from '@/components/portal/sign-in-error-code';
+import { isLocale } from '@/lib/i18n/locales';
 
 /**
  * Only a path inside the portal or the operator console is followed after sign-in (no open redirect); the form
@@ -20,13 +16,15 @@ function safeNext(value: string | string[] | undefined): string | undefined {
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const error = typeof params.error === 'string' ? (MESSAGES[params.error] ?? MESSAGES.CredentialsSignin) : undefined;
+  const [t, common, locale] = await Promise.all([getTranslations('portal.signIn'), getTranslations('common'), getLocale()]);
+  const error = typeof params.error === 'string' ? t(`errors.${signInErrorCode(params.error)}`) : undefined;
   return (
     <main id="main" className="auth card">
-      <h1>Sign in · 登录</h1>
+      <LanguageSwitch locale={isLocale(locale) ? locale : 'en'} returnTo="/portal/sign-in" label={common('languageSwitch.label')} className="auth-language" />
+      <h1>{t('title')}</h1>
       <SignInForm initialError={error} next={safeNext(params.next)} />
       <p className="note">
-        No account yet? / 还没有账户？ <Link href="/portal/sign-up">Create a merchant account · 注册商户</Link>
+        {t('noAccount')} <Link href="/portal/sign-up">{t('signUp')}</Link>
       </p>
     </main>
   );

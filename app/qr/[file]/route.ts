@@ -3,7 +3,7 @@ import { orderQrImage } from '@/lib/orders/order-qr-image';
 
 export const dynamic = 'force-dynamic';
 
-/** GET /qr/<payToken>.png: the QR image of the order's upstream QR content (the qrCodeUrl of YHT orders). */
+/** GET /qr/<payToken>.png: the QR image of the order's upstream QR content (an order's qrCodeUrl). */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const image = await orderQrImage(getDb(), (await params).file);
   if (image.status !== 200) {

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, receivingAddresses } from '../../../test/factories';
-import { contractSignature } from '../../../test/open-api-client';
-import { startYhtTestBed } from '../../../test/yht-sandbox';
+import { contractSignature } from '../../../test/beds/contract-signer';
+import { startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { serveWebHandler } from '../../../test/web-handler-server';
 import { handleSandboxWechatApi } from '../../../sandbox/wechat/http-api';
 import { addSandboxCredential } from '../../cli/credential-add-command';
 import { getDb } from '../../db/client';
 import { DOCUMENTED_ERRORS } from './error-catalogue';
-import { PLACEHOLDER_APP_ID, PLACEHOLDER_APP_SECRET } from './examples';
+import { PLACEHOLDER_APP_ID, PLACEHOLDER_APP_SECRET } from '../../contract/examples';
 
 const DOCUMENT = '/v1/api/open/openapi.json';
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -17,13 +17,13 @@ const openApiDoc = readFileSync(path.join(root, 'docs/open-api.md'), 'utf8');
 /** The interface this service implements, as the project publishes it to merchants. */
 const contract = readFileSync(path.join(root, 'docs/merchant-api.md'), 'utf8');
 
-let bed: Awaited<ReturnType<typeof startYhtTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let document: any;
 let documentText: string;
 
 beforeAll(async () => {
-  bed = await startYhtTestBed();
+  bed = await startSandboxTestBed();
   merchant = await aMerchant();
   await receivingAddresses(2);
   const response = await fetch(`${bed.app.baseUrl}${DOCUMENT}`);

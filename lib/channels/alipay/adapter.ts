@@ -1,6 +1,7 @@
+import { upstreamFailure } from '../../errors/domain-error';
 import { payUrlFor } from '../../orders/identifiers';
-import { DirectUpstreamError, type DirectChannelAdapter } from '../direct/direct-channel';
-import { alipayConfig, AlipayNotConfigured } from './config';
+import { type DirectChannelAdapter } from '../direct/direct-channel';
+import { ALIPAY_FIRST_CHECK_AFTER_MS, ALIPAY_PAY_WINDOW_MINUTES, alipayConfig, AlipayNotConfigured } from './config';
 
 /**
  * ALIPAY behind the direct-channel interface. Page and wap pay need no server call at create: the payer's browser
@@ -8,13 +9,20 @@ import { alipayConfig, AlipayNotConfigured } from './config';
  */
 export const alipayAdapter: DirectChannelAdapter = {
   channel: 'ALIPAY',
+  orderNoPrefix: 'A',
+  credentials: 'merchant',
+  amountField: 'amount',
+  /** Alipay's link is valid for the contract's 30 minutes. */
+  payWindowMinutes: () => ALIPAY_PAY_WINDOW_MINUTES,
+  /** The ALIPAY poller picks due orders by this stored time (an index probe). */
+  firstUpstreamCheck: (now) => new Date(now.getTime() + ALIPAY_FIRST_CHECK_AFTER_MS),
   async startPayment() {
     try {
       alipayConfig();
     } catch (error) {
       if (!(error instanceof AlipayNotConfigured)) throw error;
       console.error(`alipay: channel unavailable: ${error.message}`);
-      throw new DirectUpstreamError('ALIPAY channel is not available');
+      throw upstreamFailure('ALIPAY channel is not available');
     }
     return undefined;
   },

@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
 import { orders } from '../../db/schema';
 import { findBoundCredential } from '../../credentials/find-bound-credential';
-import { findAlipayCheckout } from '../../orders/alipay-checkout-view';
-import { alipaySubmit, anAlipayMerchant, startAlipayTestBed, SUBMIT } from '../../../test/alipay-sandbox';
+import { findAlipayCheckout } from './checkout-view';
+import { alipaySubmit, anAlipayMerchant } from '../../../test/alipay-sandbox';
+import { SUBMIT, startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { queryAlipayTrade } from './client';
 import { alipayConfig } from './config';
 
@@ -12,7 +13,7 @@ import { alipayConfig } from './config';
  * Alipay reads the common `timestamp` as Beijing time and refuses a request more than 30 minutes from it. The host's
  * zone must not matter: the same code runs here under other zones (Node applies a TZ set at run time).
  */
-let bed: Awaited<ReturnType<typeof startAlipayTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof anAlipayMerchant>>;
 const hostZone = process.env.TZ;
 
@@ -21,7 +22,7 @@ const beijingNow = () => new Date().toLocaleString('sv-SE', { timeZone: 'Asia/Sh
 const secondsOf = (text: string) => new Date(`${text.replace(' ', 'T')}Z`).getTime() / 1000;
 
 beforeAll(async () => {
-  bed = await startAlipayTestBed();
+  bed = await startSandboxTestBed();
   merchant = await anAlipayMerchant();
 });
 afterEach(() => {

@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors/domain-error';
 import { AlipaySdk } from 'alipay-sdk';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
 import { formatMinorUnits, parseMinorUnits } from '../../money/decimal-amount';
@@ -5,9 +6,9 @@ import { formatBeijingTime, parseBeijingTime } from './beijing-time';
 import type { AlipayConfig } from './config';
 
 /** Alipay refused, answered something unusable, or could not be reached. `reason` is safe to show merchants. */
-export class AlipayUpstreamError extends Error {
+export class AlipayUpstreamError extends DomainError {
   constructor(readonly reason: string) {
-    super(reason);
+    super('upstream_failure', { message: reason });
     this.name = 'AlipayUpstreamError';
   }
 }
@@ -26,7 +27,7 @@ export function alipaySdkFor(config: AlipayConfig, credential: Pick<UsableCreden
     appId: credential.upstreamAppId,
     privateKey: credential.privateKey,
     alipayPublicKey: credential.upstreamPublicKey ?? undefined,
-    // Stored private keys are normalised to PKCS#8 (lib/credentials/validate-credential.ts).
+    // Stored private keys are normalised to PKCS#8 (lib/credentials/credential-fields.ts).
     keyType: 'PKCS8',
     gateway: config.gatewayUrl,
     timeout: config.timeoutMs,

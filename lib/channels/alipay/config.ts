@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors/domain-error';
 import { envSetting } from '../../config/env-setting';
 import { publicBaseUrl } from '../../orders/identifiers';
 
@@ -11,9 +12,10 @@ export interface AlipayConfig {
 }
 
 /** The channel cannot be used as configured (production without a gateway). */
-export class AlipayNotConfigured extends Error {
+/** A missing or malformed setting: the channel is not available (its message names the setting, for operators). */
+export class AlipayNotConfigured extends DomainError {
   constructor(reason: string) {
-    super(reason);
+    super('upstream_failure', { message: reason });
     this.name = 'AlipayNotConfigured';
   }
 }

@@ -3,17 +3,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
 import { NotificationWorker } from '../../notifications/notification-worker';
-import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys } from '../../sandbox/alipay-sandbox-keys';
-import { findAlipayCheckout } from '../../orders/alipay-checkout-view';
+import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys } from './sandbox-keys';
+import { findAlipayCheckout } from './checkout-view';
 import { rsaKeyPair } from '../../../test/credential-keys';
-import { startReceiver } from '../../../test/notify-receiver';
-import { ALIPAY_CALLBACK, alipaySubmit, anAlipayMerchant, QUERY, startAlipayTestBed, SUBMIT } from '../../../test/alipay-sandbox';
+import { startMerchantReceiver } from '../../../test/beds/merchant-receiver';
+import { alipaySubmit, anAlipayMerchant } from '../../../test/alipay-sandbox';
+import { ALIPAY_CALLBACK, QUERY, SUBMIT, startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { notificationForm, paySandboxTrade } from '../../../sandbox/alipay/pay';
 import { findAnyByOutTradeNo } from '../../../sandbox/alipay/store';
 
-let bed: Awaited<ReturnType<typeof startAlipayTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof anAlipayMerchant>>;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Awaited<ReturnType<typeof startMerchantReceiver>>;
 
 interface Order {
   platformOrderNo: string;
@@ -32,7 +33,7 @@ async function anOrder(overrides: Record<string, unknown> = {}): Promise<Order> 
 /** The payer opens payUrl: the checkout's signed page-pay URL is followed to the simulated gateway. */
 async function openAtAlipay(order: Order): Promise<Response> {
   const checkout = await findAlipayCheckout(getDb(), order.token);
-  expect(checkout?.gatewayUrl?.startsWith(bed.gatewayUrl)).toBe(true);
+  expect(checkout?.gatewayUrl?.startsWith(bed.alipayGatewayUrl)).toBe(true);
   return fetch(checkout!.gatewayUrl!, { redirect: 'manual' });
 }
 
@@ -88,9 +89,9 @@ async function genuineForm(order: Order): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  bed = await startAlipayTestBed();
+  bed = await startSandboxTestBed();
   merchant = await anAlipayMerchant();
-  receiver = await startReceiver((appId) => (appId === merchant.appId ? merchant.appSecret : undefined));
+  receiver = await startMerchantReceiver((appId) => (appId === merchant.appId ? merchant.appSecret : undefined));
 });
 afterAll(async () => {
   await receiver.close();

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
-import { findAlipayCheckout } from '../../orders/alipay-checkout-view';
-import { alipaySubmit, anAlipayMerchant, startAlipayTestBed, SUBMIT } from '../../../test/alipay-sandbox';
+import { findAlipayCheckout } from './checkout-view';
+import { alipaySubmit, anAlipayMerchant } from '../../../test/alipay-sandbox';
+import { SUBMIT, startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { serveWebHandler } from '../../../test/web-handler-server';
 import { handleGateway } from '../../../sandbox/alipay/gateway';
 import { paySandboxTrade } from '../../../sandbox/alipay/pay';
@@ -10,7 +11,7 @@ import { findAnyByOutTradeNo } from '../../../sandbox/alipay/store';
 import { alipayConfig } from './config';
 import { pollPendingAlipayOrders } from './poll-pending-orders';
 
-let bed: Awaited<ReturnType<typeof startAlipayTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof anAlipayMerchant>>;
 
 const MINUTE = 60_000;
@@ -42,7 +43,7 @@ async function recorded(orderNo: string) {
 const poll = (now: Date, config = alipayConfig()) => pollPendingAlipayOrders(getDb(), now, { config });
 
 beforeAll(async () => {
-  bed = await startAlipayTestBed();
+  bed = await startSandboxTestBed();
   merchant = await anAlipayMerchant();
 });
 afterAll(() => bed.close());

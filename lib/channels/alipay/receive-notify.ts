@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import { findBoundCredential } from '../../credentials/find-bound-credential';
 import { parseMinorUnits } from '../../money/decimal-amount';
-import { markOrderPaid } from '../../orders/mark-order-paid';
+import { markOrderPaid } from '../../orders/order-status';
 import { recordUpstreamCallback, type CallbackVerdict } from '../upstream-callbacks';
 import { parseBeijingTime } from './beijing-time';
 import { alipayVerifierFor } from './client';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import type { SandboxCredentialProvider } from '../../credentials/sandbox-credential-providers';
-import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys } from '../../sandbox/alipay-sandbox-keys';
+import type { SandboxCredentialProvider } from '../../credentials/channel-credentials';
+import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys } from './sandbox-keys';
 
 /**
  * An ALIPAY credential bound to the built-in Alipay simulator's application: its app id and private key, the
@@ -8,8 +8,5 @@ import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys } from '../../sandbox/alipa
  */
 export const alipaySandboxCredential: SandboxCredentialProvider = async (db: Database) => {
   const keys = await alipaySandboxKeys(db);
-  return {
-    channel: 'ALIPAY',
-    credential: { appId: keys.appId, appPrivateKey: keys.appPrivateKey, alipayPublicKey: keys.alipayPublicKey, sellerId: ALIPAY_SANDBOX_SELLER_ID },
-  };
+  return { appId: keys.appId, appPrivateKey: keys.appPrivateKey, alipayPublicKey: keys.alipayPublicKey, sellerId: ALIPAY_SANDBOX_SELLER_ID };
 };

@@ -1,9 +1,9 @@
 import { AlipaySdk } from 'alipay-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
-import { alipaySandboxKeys, type AlipaySandboxKeys } from '../../sandbox/alipay-sandbox-keys';
+import { alipaySandboxKeys, type AlipaySandboxKeys } from './sandbox-keys';
 import { rsaKeyPair } from '../../../test/credential-keys';
-import { startAlipayTestBed } from '../../../test/alipay-sandbox';
+import { startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { notificationForm, paySandboxTrade } from '../../../sandbox/alipay/pay';
 import { findAnyByOutTradeNo } from '../../../sandbox/alipay/store';
 
@@ -11,11 +11,11 @@ import { findAnyByOutTradeNo } from '../../../sandbox/alipay/store';
  * Proof that the simulator speaks Alipay's protocol: the official SDK, configured as a merchant configures it, signs
  * requests the simulator accepts and verifies the simulator's notifications and answers with its own code.
  */
-let bed: Awaited<ReturnType<typeof startAlipayTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let keys: AlipaySandboxKeys;
 
 const sdk = (overrides: Partial<{ privateKey: string; alipayPublicKey: string }> = {}) =>
-  new AlipaySdk({ appId: keys.appId, privateKey: overrides.privateKey ?? keys.appPrivateKey, alipayPublicKey: overrides.alipayPublicKey ?? keys.alipayPublicKey, keyType: 'PKCS8', gateway: bed.gatewayUrl });
+  new AlipaySdk({ appId: keys.appId, privateKey: overrides.privateKey ?? keys.appPrivateKey, alipayPublicKey: overrides.alipayPublicKey ?? keys.alipayPublicKey, keyType: 'PKCS8', gateway: bed.alipayGatewayUrl });
 
 /** Beijing wall-clock time, as a merchant's code must send `timestamp` (formatted by the platform, not by our code). */
 const beijing = (at = new Date()) => at.toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' });
@@ -44,7 +44,7 @@ async function openTrade(method = 'alipay.trade.page.pay', amount = '66.60') {
 }
 
 beforeAll(async () => {
-  bed = await startAlipayTestBed();
+  bed = await startSandboxTestBed();
   keys = await alipaySandboxKeys(getDb());
 });
 afterAll(() => bed.close());
@@ -61,7 +61,7 @@ describe('the Alipay simulator against alipay-sdk', () => {
       expect(answer.status).toBe(303);
       expect(await findAnyByOutTradeNo(getDb(), outTradeNo)).toMatchObject({ method, amountMinor: 6660n, subject: '测试 & test', returnUrl: 'https://merchant.example/back' });
     }
-    const forged = new AlipaySdk({ appId: keys.appId, privateKey: rsaKeyPair().privateKey, keyType: 'PKCS8', gateway: bed.gatewayUrl }).pageExecute('alipay.trade.page.pay', 'GET', {
+    const forged = new AlipaySdk({ appId: keys.appId, privateKey: rsaKeyPair().privateKey, keyType: 'PKCS8', gateway: bed.alipayGatewayUrl }).pageExecute('alipay.trade.page.pay', 'GET', {
       bizContent: { out_trade_no: 'FORGED-1', total_amount: '1.00', subject: 'x', product_code: 'FAST_INSTANT_TRADE_PAY' },
       ...signedNow(),
     });
@@ -124,7 +124,7 @@ describe('the Alipay simulator against alipay-sdk', () => {
       const accepted = await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: 'X' }, ...minutes(skew) }, { validateSign: true });
       expect(accepted).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_NOT_EXIST' });
     }
-    const missing = await fetch(`${bed.gatewayUrl}?app_id=${keys.appId}&method=alipay.trade.page.pay&sign_type=RSA2&sign=x`, { redirect: 'manual' });
+    const missing = await fetch(`${bed.alipayGatewayUrl}?app_id=${keys.appId}&method=alipay.trade.page.pay&sign_type=RSA2&sign=x`, { redirect: 'manual' });
     expect(await missing.text()).toContain('isv.missing-timestamp');
   });
 

@@ -13,7 +13,7 @@ export function pollIntervalMs(envName: string, defaultMs: number): number {
  * and the run does nothing; otherwise it polls and logs the summary when anything happened.
  */
 export function channelPollerJob<Config>(poller: {
-  /** Log prefix and job name stem: 'yht' → job 'yht-poller'. */
+  /** Log prefix and job name stem: '<channel>' → job '<channel>-poller'. */
   channel: string;
   interval: { envName: string; defaultMs: number };
   config: () => Config;

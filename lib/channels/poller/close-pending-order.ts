@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema';
+import { closePendingOrders } from '../../orders/order-status';
 
 /** A pending order whose upstream cannot be asked is closed anyway this long after its window (a later payment is recorded as late). */
 export const CLOSE_WITHOUT_ANSWER_AFTER_MS = 60 * 60_000;
@@ -12,12 +13,7 @@ export function unansweredTooLong(order: OrderRow, now: Date): boolean {
 
 /** Closes the order here if it is still pending (a concurrent callback may have marked it paid); true when this call closed it. */
 export async function closePendingOrder(db: Database, order: OrderRow, now: Date): Promise<boolean> {
-  const closed = await db
-    .update(orders)
-    .set({ status: 'closed', closedAt: now, updatedAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  return closed.length > 0;
+  return (await closePendingOrders(db, eq(orders.id, order.id), now)) > 0;
 }
 
 /** After the upstream could not be asked: the order is closed once it has gone unanswered too long (if still pending), else the check failed. */

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
-import { markOrderPaid } from '../../orders/mark-order-paid';
+import { markOrderPaid } from '../../orders/order-status';
 import { recordUpstreamCallback } from '../upstream-callbacks';
 import { closePendingOrder } from './close-pending-order';
 import type { PollOutcome } from './poll-concurrently';

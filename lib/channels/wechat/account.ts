@@ -1,5 +1,5 @@
 import type { UsableCredential } from '../../credentials/find-usable-credential';
-import { DirectUpstreamError } from '../direct/direct-channel';
+import { upstreamFailure } from '../../errors/domain-error';
 import { wechatVerifier, type WechatVerifier } from './signing';
 
 /** One WeChat Pay merchant account as the adapter uses it: who we are (mchid, appid, API key) and how WeChat is verified. */
@@ -37,14 +37,14 @@ function acceptSerialOf(verifier: WechatVerifier): string | undefined {
  */
 export function wechatAccountOf(credential: StoredWechatCredential, downloadedCertificates: readonly string[] = []): WechatAccount {
   const { mchId, merchantCertSerial, apiV3Key } = credential;
-  if (!mchId || !merchantCertSerial || !apiV3Key) throw new DirectUpstreamError(`WECHAT credential ${credential.id} lacks mchid, certificate serial or APIv3 key`);
+  if (!mchId || !merchantCertSerial || !apiV3Key) throw upstreamFailure(`WECHAT credential ${credential.id} lacks mchid, certificate serial or APIv3 key`);
   let verifier: WechatVerifier;
   try {
     verifier = wechatVerifier({ platformCertificate: credential.platformCertificate, downloadedCertificates, publicKey: credential.upstreamPublicKey, publicKeyId: credential.upstreamPublicKeyId });
   } catch {
-    throw new DirectUpstreamError(`WECHAT credential ${credential.id} has an unreadable platform certificate or public key`);
+    throw upstreamFailure(`WECHAT credential ${credential.id} has an unreadable platform certificate or public key`);
   }
   const acceptSerial = acceptSerialOf(verifier);
-  if (!acceptSerial) throw new DirectUpstreamError(`WECHAT credential ${credential.id} has no platform certificate nor WeChat Pay public key`);
+  if (!acceptSerial) throw upstreamFailure(`WECHAT credential ${credential.id} has no platform certificate nor WeChat Pay public key`);
   return { credentialId: credential.id, mchId, appId: credential.upstreamAppId, merchantCertSerial, privateKey: credential.privateKey, apiV3Key, verifier, acceptSerial };
 }

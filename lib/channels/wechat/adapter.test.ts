@@ -1,11 +1,13 @@
+import { isDomainError } from '../../errors/domain-error';
 import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, aWechatCredential } from '../../../test/factories';
-import { startWechatTestBed, wechatHeaders } from '../../../test/wechat-sandbox';
+import { wechatHeaders } from '../../../test/wechat-sandbox';
+import { startSandboxTestBed } from '../../../test/beds/sandboxes';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
 import { getDb } from '../../db/client';
-import { DirectUpstreamError, type DirectPaymentRequest } from '../direct/direct-channel';
+import { type DirectPaymentRequest } from '../direct/direct-channel';
 import { wechatAccountOf } from './account';
 import { startWechatPayment, wechatChannelAdapter } from './adapter';
 import { closeByOutTradeNo, queryByOutTradeNo, WechatUpstreamError } from './client';
@@ -13,7 +15,7 @@ import { wechatConfig } from './config';
 import { sandboxWechatKeysOf, wechatSandboxCredentialInput } from './sandbox-keys';
 import { authorizationHeader } from './signing';
 
-let bed: Awaited<ReturnType<typeof startWechatTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let credential: UsableCredential;
 let counter = 0;
 
@@ -37,7 +39,7 @@ async function sandboxRow(outTradeNo: string) {
 }
 
 beforeAll(async () => {
-  bed = await startWechatTestBed();
+  bed = await startSandboxTestBed();
   const merchant = await aMerchant();
   credential = await aWechatCredential(merchant.id);
 });
@@ -73,7 +75,7 @@ describe('adapter against the sandbox over HTTP', () => {
     await wechatChannelAdapter.startPayment(credential, reused);
     await expect(wechatChannelAdapter.startPayment(credential, { ...reused, amountMinor: 1n })).rejects.toThrow('WeChat Pay refused: INVALID_REQUEST');
     await expect(wechatChannelAdapter.startPayment(credential, request({ payMethod: 'jsapi' }))).rejects.toThrow('payMethod jsapi is not supported');
-    await expect(wechatChannelAdapter.startPayment(credential, request({ orderNo: 'W1' }))).rejects.toBeInstanceOf(DirectUpstreamError);
+    await expect(wechatChannelAdapter.startPayment(credential, request({ orderNo: 'W1' }))).rejects.toSatisfy((error) => isDomainError(error, 'upstream_failure'));
   });
 
   it('a request signed with another merchant key is 401 SIGN_ERROR', async () => {
@@ -121,7 +123,7 @@ describe('sandbox WeChat Pay API', () => {
   it('refuses a missing Authorization header (401), a body naming the wrong field (400 PARAM_ERROR), and answers signed errors', async () => {
     const keys = await wechatSandboxCredentialInput(getDb());
     const body = JSON.stringify({ appid: keys.appId, mchid: keys.mchId, description: 'x', out_trade_no: 'W-PARAM-1', notify_url: 'ftp://nope', amount: { total: 1 } });
-    const unsigned = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const unsigned = await fetch(`${bed.wechatSandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(unsigned.status).toBe(401);
     expect(await unsigned.json()).toMatchObject({ code: 'SIGN_ERROR' });
     expect(unsigned.headers.get('wechatpay-serial')).toBe(keys.wechatPayPublicKeyId);
@@ -129,10 +131,10 @@ describe('sandbox WeChat Pay API', () => {
       { mchId: keys.mchId, serialNo: keys.merchantCertSerial, privateKey: keys.merchantPrivateKey },
       { method: 'POST', pathWithQuery: '/v3/pay/transactions/native', body, timestamp: Math.floor(Date.now() / 1000) },
     );
-    const noSerial = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
+    const noSerial = await fetch(`${bed.wechatSandboxUrl}/v3/pay/transactions/native`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
     expect(noSerial.status).toBe(400);
     expect(await noSerial.json()).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringContaining('Wechatpay-Serial header is required') });
-    const bad = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, {
+    const bad = await fetch(`${bed.wechatSandboxUrl}/v3/pay/transactions/native`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization, 'wechatpay-serial': keys.wechatPayPublicKeyId! },
       body,
@@ -143,7 +145,7 @@ describe('sandbox WeChat Pay API', () => {
       { mchId: keys.mchId, serialNo: keys.merchantCertSerial, privateKey: keys.merchantPrivateKey },
       { method: 'POST', pathWithQuery: '/v3/pay/transactions/native', body, timestamp: Math.floor(Date.now() / 1000) - 600 },
     );
-    const replayed = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/native`, {
+    const replayed = await fetch(`${bed.wechatSandboxUrl}/v3/pay/transactions/native`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: stale, 'wechatpay-serial': keys.wechatPayPublicKeyId! },
       body,

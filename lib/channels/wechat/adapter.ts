@@ -1,7 +1,8 @@
+import { upstreamFailure } from '../../errors/domain-error';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
 import type { OrderRow, UpstreamOrderRow } from '../../db/schema';
-import { payUrlFor } from '../../orders/identifiers';
-import { DirectUpstreamError, type DirectChannelAdapter, type DirectPaymentRequest, type StartedDirectPayment } from '../direct/direct-channel';
+import { orderTtlMinutes, payUrlFor } from '../../orders/identifiers';
+import { type DirectChannelAdapter, type DirectPaymentRequest, type StartedDirectPayment } from '../direct/direct-channel';
 import { getDb } from '../../db/client';
 import { wechatAccountFor } from './platform-certificates';
 import { createH5Prepay, createNativePrepay, rfc3339Beijing, type WechatPrepayInput } from './client';
@@ -32,7 +33,7 @@ function configOrRefuse(): WechatConfig {
   try {
     return wechatConfig();
   } catch (error) {
-    if (error instanceof WechatNotConfigured) throw new DirectUpstreamError('WECHAT channel is not available');
+    if (error instanceof WechatNotConfigured) throw upstreamFailure('WECHAT channel is not available');
     throw error;
   }
 }
@@ -40,7 +41,7 @@ function configOrRefuse(): WechatConfig {
 /**
  * Starts the WeChat side of a new order before anything is stored: native answers a `code_url` (shown as a QR on
  * the service's checkout page), h5 an `h5_url` (the payer's browser goes there). Refusals, a bad answer signature,
- * a timeout or an unreachable WeChat are DirectUpstreamErrors (the open API answers 1011, nothing is written).
+ * a timeout or an unreachable WeChat are upstream_failure DomainErrors (the open API answers 1011, nothing is written).
  */
 export async function startWechatPayment(
   credential: UsableCredential,
@@ -63,7 +64,7 @@ export async function startWechatPayment(
     const h5Url = await createH5Prepay(config, account, { ...input, payerClientIp: request.clientIp });
     return { upstreamOrderNo: request.orderNo, cashierUrl: h5UrlWithRedirect(h5Url, request.checkoutUrl), payerClientIp: request.clientIp };
   }
-  throw new DirectUpstreamError(`WECHAT payMethod ${request.payMethod} is not supported (native or h5)`);
+  throw upstreamFailure(`WECHAT payMethod ${request.payMethod} is not supported (native or h5)`);
 }
 
 /** WeChat's h5_url lives 5 minutes. */
@@ -99,7 +100,12 @@ export async function renewWechatH5Url(
 
 export const wechatChannelAdapter: DirectChannelAdapter = {
   channel: 'WECHAT',
-  startPayment: (credential, request) => startWechatPayment(credential, request),
+  orderNoPrefix: 'W',
+  credentials: 'merchant',
+  amountField: 'amount',
+  payWindowMinutes: orderTtlMinutes,
+  firstUpstreamCheck: () => null,
+  startPayment: (credential, request) => startWechatPayment(credential!, request),
   renewCashier: (credential, order, upstream, now) => renewWechatH5Url(credential, order, upstream, now),
   payUrlOf(order: { payMethod: string | null; payToken: string }, upstream: UpstreamOrderRow | undefined): string {
     if (order.payMethod === 'h5' && upstream) return upstream.cashierUrl;

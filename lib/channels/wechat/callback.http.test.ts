@@ -1,17 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aMerchant, aWechatCredential, aWechatOrder } from '../../../test/factories';
-import { startReceiver } from '../../../test/notify-receiver';
-import {
-  encryptedResource,
-  notificationBody,
-  SIGNING_PLATFORM_CERTIFICATE,
-  SIGNING_PLATFORM_KEY,
-  SIGNING_PLATFORM_SERIAL,
-  startWechatTestBed,
-  WECHAT_CALLBACK,
-  wechatHeaders,
-} from '../../../test/wechat-sandbox';
+import { startMerchantReceiver } from '../../../test/beds/merchant-receiver';
+import { encryptedResource, notificationBody, SIGNING_PLATFORM_CERTIFICATE, SIGNING_PLATFORM_KEY, SIGNING_PLATFORM_SERIAL, wechatHeaders } from '../../../test/wechat-sandbox';
+import { WECHAT_CALLBACK, startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { rsaKeyPair } from '../../../test/credential-keys';
 import { notificationOf, paySandboxWechatOrder } from '../../../sandbox/wechat/pay';
 import { findByPayId } from '../../../sandbox/wechat/store';
@@ -21,10 +13,10 @@ import type { OrderRow } from '../../db/schema';
 import { NotificationWorker } from '../../notifications/notification-worker';
 import { wechatSandboxCredentialInput } from './sandbox-keys';
 
-let bed: Awaited<ReturnType<typeof startWechatTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let credential: UsableCredential;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Awaited<ReturnType<typeof startMerchantReceiver>>;
 let sandboxKeys: { apiV3Key: string; platformPrivateKey: string; platformPublicKeyId: string };
 
 async function post(body: string, headers: Record<string, string>) {
@@ -85,13 +77,13 @@ function genuine(plain: unknown, timestamp?: number) {
 }
 
 beforeAll(async () => {
-  bed = await startWechatTestBed();
+  bed = await startSandboxTestBed();
   merchant = await aMerchant();
   credential = await aWechatCredential(merchant.id);
   const input = await wechatSandboxCredentialInput(getDb());
   const { rows } = await getDb().execute<{ platform_private_key: string }>(sql`SELECT platform_private_key FROM sandbox_wechat_keys`);
   sandboxKeys = { apiV3Key: input.apiV3Key, platformPrivateKey: rows[0]!.platform_private_key, platformPublicKeyId: input.wechatPayPublicKeyId! };
-  receiver = await startReceiver((appId) => (appId === merchant.appId ? merchant.appSecret : undefined));
+  receiver = await startMerchantReceiver((appId) => (appId === merchant.appId ? merchant.appSecret : undefined));
 });
 afterAll(async () => {
   await receiver.close();

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { DirectUpstreamError } from '../direct/direct-channel';
+import { DomainError } from '../../errors/domain-error';
 import type { WechatAccount } from './account';
 import type { WechatConfig } from './config';
 import { authorizationHeader, signedMessage, verifyWechatSignature, type VerifyResult, type WechatVerifier } from './signing';
 
 /** The upstream refused, answered something unusable, or could not be reached. `reason` is safe to show merchants. */
-export class WechatUpstreamError extends DirectUpstreamError {
+export class WechatUpstreamError extends DomainError {
   constructor(
-    reason: string,
+    readonly reason: string,
     readonly details: { status?: number; code?: string; unreachable?: boolean } = {},
   ) {
-    super(reason);
+    super('upstream_failure', { message: reason });
     this.name = 'WechatUpstreamError';
   }
 }

@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors/domain-error';
 import { envSetting } from '../../config/env-setting';
 import { publicBaseUrl } from '../../orders/identifiers';
 
@@ -10,9 +11,10 @@ export interface WechatConfig {
 }
 
 /** The channel cannot be used as configured (production without WECHAT_API_BASE_URL). */
-export class WechatNotConfigured extends Error {
+/** A missing or malformed setting: the channel is not available (its message names the setting, for operators). */
+export class WechatNotConfigured extends DomainError {
   constructor(reason: string) {
-    super(reason);
+    super('upstream_failure', { message: reason });
     this.name = 'WechatNotConfigured';
   }
 }

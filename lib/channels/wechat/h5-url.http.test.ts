@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant } from '../../../test/factories';
-import { startWechatTestBed } from '../../../test/wechat-sandbox';
+import { startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { SANDBOX_PAYER_IP_HEADER } from '../../../sandbox/wechat/h5-visit';
 import { handlePayerConfirm } from '../../../sandbox/wechat/http-api';
 import { sandboxWechatPayer } from '../../../sandbox/wechat/payer-view';
@@ -13,7 +13,7 @@ import { authorizationHeader } from './signing';
 
 const SUBMIT = '/v1/api/open/order/submit';
 
-let bed: Awaited<ReturnType<typeof startWechatTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let counter = 0;
 
@@ -56,7 +56,7 @@ async function sandboxH5Order(body: Record<string, unknown>) {
     { mchId: keys.mchId, serialNo: keys.merchantCertSerial, privateKey: keys.merchantPrivateKey },
     { method: 'POST', pathWithQuery: '/v3/pay/transactions/h5', body: text, timestamp: Math.floor(Date.now() / 1000) },
   );
-  const response = await fetch(`${bed.sandboxUrl}/v3/pay/transactions/h5`, {
+  const response = await fetch(`${bed.wechatSandboxUrl}/v3/pay/transactions/h5`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization, 'wechatpay-serial': keys.wechatPayPublicKeyId! },
     body: text,
@@ -65,7 +65,7 @@ async function sandboxH5Order(body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  bed = await startWechatTestBed();
+  bed = await startSandboxTestBed();
   merchant = await aMerchant();
   await addSandboxCredential(getDb(), { appId: merchant.appId, channel: 'WECHAT', approve: true, enable: true, actor: 'test' });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant } from '../../../test/factories';
-import { startWechatTestBed } from '../../../test/wechat-sandbox';
+import { startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { paySandboxWechatOrder } from '../../../sandbox/wechat/pay';
 import { rotateSandboxWechatCertificate, setSandboxWechatMode } from '../../../sandbox/wechat/signer';
 import { addSandboxCredential } from '../../cli/credential-add-command';
@@ -11,7 +11,7 @@ import { authorizationHeader, normalizeSerial } from './signing';
 
 const SUBMIT = '/v1/api/open/order/submit';
 
-let bed: Awaited<ReturnType<typeof startWechatTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let counter = 0;
 
 /** A merchant with a sandbox WECHAT credential made in the sandbox's current mode. */
@@ -44,12 +44,12 @@ async function sandboxGet(pathWithQuery: string, serial?: string) {
     { mchId: keys.mchId, serialNo: keys.merchantCertSerial, privateKey: keys.merchantPrivateKey },
     { method: 'GET', pathWithQuery, body: '', timestamp: Math.floor(Date.now() / 1000) },
   );
-  const response = await fetch(`${bed.sandboxUrl}${pathWithQuery}`, { headers: { authorization, ...(serial ? { 'wechatpay-serial': serial } : {}) } });
+  const response = await fetch(`${bed.wechatSandboxUrl}${pathWithQuery}`, { headers: { authorization, ...(serial ? { 'wechatpay-serial': serial } : {}) } });
   return { status: response.status, serial: response.headers.get('wechatpay-serial'), json: (await response.json()) as Record<string, unknown> };
 }
 
 beforeAll(async () => {
-  bed = await startWechatTestBed();
+  bed = await startSandboxTestBed();
 });
 afterAll(() => bed.close());
 

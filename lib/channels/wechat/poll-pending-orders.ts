@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, upstreamCredentials, type OrderRow } from '../../db/schema';
 import { usableCredentialOf } from '../../credentials/find-usable-credential';
-import { DirectUpstreamError } from '../direct/direct-channel';
+import { isDomainError, upstreamFailure } from '../../errors/domain-error';
 import { channelPollerJob } from '../poller/channel-poller-job';
 import { closePendingOrder, closeWhenUnansweredTooLong } from '../poller/close-pending-order';
 import { pollConcurrently, type PollOutcome, type PollSummary } from '../poller/poll-concurrently';
@@ -121,11 +121,11 @@ export async function pollPendingWechatOrders(
   return pollConcurrently(pending, CONCURRENCY, async (order) => {
     try {
       const account = order.credentialId === null ? undefined : accounts.get(order.credentialId);
-      if (!account || account instanceof Error) throw new DirectUpstreamError(`credential ${order.credentialId} cannot be used: ${account?.message ?? 'not found'}`);
+      if (!account || account instanceof Error) throw upstreamFailure(`credential ${order.credentialId} cannot be used: ${account?.message ?? 'not found'}`);
       return await settle(db, config, account, order, await queryByOutTradeNo(config, account, order.orderNo), now);
     } catch (error) {
-      if (!(error instanceof DirectUpstreamError)) throw error;
-      options.log?.(`wechat: ${order.orderNo}: ${error.reason}`);
+      if (!isDomainError(error, 'upstream_failure')) throw error;
+      options.log?.(`wechat: ${order.orderNo}: ${error.message}`);
       return closeWhenUnansweredTooLong(db, order, now);
     }
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, aWechatCredential, aWechatOrder } from '../../../test/factories';
-import { startWechatTestBed } from '../../../test/wechat-sandbox';
+import { startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { paySandboxWechatOrder } from '../../../sandbox/wechat/pay';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
 import { getDb } from '../../db/client';
@@ -10,7 +10,7 @@ import { closeByOutTradeNo } from './client';
 import { wechatConfig } from './config';
 import { CLOSE_WITHOUT_ANSWER_AFTER_MS, pollPendingWechatOrders } from './poll-pending-orders';
 
-let bed: Awaited<ReturnType<typeof startWechatTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchantId: number;
 let credential: UsableCredential;
 
@@ -35,7 +35,7 @@ async function recorded(orderNo: string) {
 const anOrder = (overrides: Partial<Parameters<typeof aWechatOrder>[0]> = {}) => aWechatOrder({ merchantId, credential, createdAt: new Date(Date.now() - 60_000), ...overrides });
 
 beforeAll(async () => {
-  bed = await startWechatTestBed();
+  bed = await startSandboxTestBed();
   merchantId = (await aMerchant()).id;
   credential = await aWechatCredential(merchantId);
 });
@@ -82,7 +82,7 @@ describe('wechat-poller', () => {
     const proxy = createServer(async (request, response) => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const upstream = await fetch(`${bed.sandboxUrl}${request.url}`, {
+      const upstream = await fetch(`${bed.wechatSandboxUrl}${request.url}`, {
         method: request.method,
         headers: Object.fromEntries(Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host')),
         body: request.method === 'POST' ? Buffer.concat(chunks) : undefined,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
-import { markOrderPaid } from '../../orders/mark-order-paid';
+import { markOrderPaid } from '../../orders/order-status';
 import { recordUpstreamCallback, type CallbackVerdict } from '../upstream-callbacks';
 import { callbackCandidates, type CallbackCandidate } from './callback-credentials';
 import { parseWechatTime, wechatTransactionSchema, type WechatTransaction } from './client';

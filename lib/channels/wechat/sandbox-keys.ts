@@ -1,6 +1,7 @@
+import { DomainError } from '../../errors/domain-error';
 import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { WechatCredentialInput } from '../../credentials/validate-credential';
+import type { WechatCredentialInput } from './credentials';
 import type { Database } from '../../db/client';
 import { sandboxWechatKeys, type SandboxWechatKeysRow } from '../../db/schema';
 import { sandboxEnabled } from '../../sandbox/sandbox-enabled';
@@ -16,9 +17,10 @@ export const SANDBOX_KEYS_ID = 'default';
 export const SANDBOX_WECHAT_MCH_ID = '1900000109';
 export const SANDBOX_WECHAT_APP_ID = 'wxsandbox000000001';
 
-export class WechatSandboxOff extends Error {
+export class WechatSandboxOff extends DomainError {
   constructor() {
-    super('the WeChat sandbox is off here (NODE_ENV=production without SANDBOX_ENABLED=true)');
+    const message = 'the WeChat sandbox is off here (NODE_ENV=production without SANDBOX_ENABLED=true)';
+    super('action_refused', { message, userMessage: message });
     this.name = 'WechatSandboxOff';
   }
 }
@@ -60,7 +62,7 @@ export async function sandboxWechatKeysOf(db: Database): Promise<SandboxWechatKe
 }
 
 /**
- * What lib/credentials' submitWechatCredential needs for a credential bound to the sandbox, in the simulator's mode
+ * What a merchant submits (lib/credentials' submitCredential) for a credential bound to the sandbox, in the simulator's mode
  * (`npm run sandbox -- wechat mode`): the WeChat Pay public key, the oldest platform certificate (newer ones are
  * downloaded from /v3/certificates, as with the real WeChat Pay), or both while migrating.
  */

@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors/domain-error';
 import { createDecipheriv, createPublicKey, createSign, createVerify, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
 
 /**
@@ -140,9 +141,10 @@ export interface EncryptedResource {
   nonce: string;
 }
 
-export class ResourceDecryptionFailed extends Error {
+/** WeChat Pay sent a resource this service cannot decrypt (wrong key, altered data): the upstream's message is unusable. */
+export class ResourceDecryptionFailed extends DomainError {
   constructor(reason: string) {
-    super(reason);
+    super('upstream_failure', { message: reason });
     this.name = 'ResourceDecryptionFailed';
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startYhtTestBed, yhtSignature } from '../../../test/yht-sandbox';
+import { yhtSignature } from '../../../test/yht-sandbox';
+import { startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { createYhtPayment, queryYhtPayment, YhtUpstreamError } from './client';
 import { YHT_SANDBOX_KEY, YHT_SANDBOX_MERCHANT_NO, yhtConfig, YhtNotConfigured } from './config';
 import { verifyYhtSign, yhtSign, yhtSigningText } from './sign';
@@ -42,9 +43,9 @@ describe('YHT configuration', () => {
 });
 
 describe('adapter against the sandbox', () => {
-  let bed: Awaited<ReturnType<typeof startYhtTestBed>>;
+  let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
   beforeAll(async () => {
-    bed = await startYhtTestBed();
+    bed = await startSandboxTestBed();
   });
   afterAll(() => bed.close());
 
@@ -74,7 +75,7 @@ describe('adapter against the sandbox', () => {
     const outTradeNo = `Y-R-${Date.now()}`;
     await createYhtPayment(yhtConfig(), input(outTradeNo));
     await expect(createYhtPayment(yhtConfig(), { ...input(outTradeNo), payMethod: 'aliPay' })).rejects.toThrow('YHT upstream refused the order: ORDER_EXISTS');
-    const response = await fetch(`${bed.sandboxUrl}/api/pay/query`, {
+    const response = await fetch(`${bed.yhtSandboxUrl}/api/pay/query`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ mchNo: YHT_SANDBOX_MERCHANT_NO, outTradeNo: 'Y-NONE', nonceStr: 'n0nce', sign: yhtSignature({ mchNo: YHT_SANDBOX_MERCHANT_NO, outTradeNo: 'Y-NONE', nonceStr: 'n0nce' }, YHT_SANDBOX_KEY) }),
@@ -86,7 +87,7 @@ describe('adapter against the sandbox', () => {
 
   it('sandbox refuses unsigned, malformed and expired create calls', async () => {
     const post = async (fields: Record<string, string>, contentType = 'application/x-www-form-urlencoded') => {
-      const response = await fetch(`${bed.sandboxUrl}/api/pay/create`, { method: 'POST', headers: { 'content-type': contentType }, body: new URLSearchParams(fields).toString() });
+      const response = await fetch(`${bed.yhtSandboxUrl}/api/pay/create`, { method: 'POST', headers: { 'content-type': contentType }, body: new URLSearchParams(fields).toString() });
       return (await response.json()) as Record<string, string>;
     };
     const base = {

@@ -3,15 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
 import { NotificationWorker } from '../../notifications/notification-worker';
 import { aMerchant } from '../../../test/factories';
-import { startReceiver } from '../../../test/notify-receiver';
-import { startYhtTestBed, SUBMIT, QUERY, YHT_CALLBACK, yhtSignature, yhtSubmit } from '../../../test/yht-sandbox';
+import { startMerchantReceiver } from '../../../test/beds/merchant-receiver';
+import { yhtSignature, yhtSubmit } from '../../../test/yht-sandbox';
+import { QUERY, SUBMIT, YHT_CALLBACK, startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { paySandboxOrder } from '../../../sandbox/yht/pay';
 import { runAdminJson } from '../../cli/run-admin-for-tests';
 import { YHT_SANDBOX_KEY, YHT_SANDBOX_MERCHANT_NO } from './config';
 
-let bed: Awaited<ReturnType<typeof startYhtTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Awaited<ReturnType<typeof startMerchantReceiver>>;
 
 interface Order {
   orderNo: string;
@@ -72,9 +73,9 @@ async function notificationCount(orderId: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  bed = await startYhtTestBed();
+  bed = await startSandboxTestBed();
   merchant = await aMerchant();
-  receiver = await startReceiver((appId) => (appId === merchant.appId ? merchant.appSecret : undefined));
+  receiver = await startMerchantReceiver((appId) => (appId === merchant.appId ? merchant.appSecret : undefined));
 });
 afterAll(async () => {
   await receiver.close();

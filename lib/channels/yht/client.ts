@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors/domain-error';
 import { randomBytes } from 'node:crypto';
 import { formatMinorUnits, parseMinorUnits } from '../../money/decimal-amount';
 import type { YhtConfig } from './config';
@@ -5,12 +6,12 @@ import { YHT_CREATE_PATH, YHT_OK, YHT_ORDER_NOT_EXIST, YHT_QUERY_PATH, type YhtP
 import { signedYhtFields, verifyYhtSign } from './sign';
 
 /** The upstream refused, answered something unusable, or could not be reached. `reason` is safe to show merchants. */
-export class YhtUpstreamError extends Error {
+export class YhtUpstreamError extends DomainError {
   constructor(
     readonly reason: string,
     readonly unreachable = false,
   ) {
-    super(reason);
+    super('upstream_failure', { message: reason });
     this.name = 'YhtUpstreamError';
   }
 }

@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors/domain-error';
 import { envSetting } from '../../config/env-setting';
 import { publicBaseUrl } from '../../orders/identifiers';
 
@@ -16,9 +17,10 @@ export interface YhtConfig {
 }
 
 /** The channel cannot be used as configured (production without real credentials). */
-export class YhtNotConfigured extends Error {
+/** A missing or malformed setting: the channel is not available (its message names the setting, for operators). */
+export class YhtNotConfigured extends DomainError {
   constructor(reason: string) {
-    super(reason);
+    super('upstream_failure', { message: reason });
     this.name = 'YhtNotConfigured';
   }
 }

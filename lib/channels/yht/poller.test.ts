@@ -6,12 +6,13 @@ import { PERIODIC_JOBS } from '../../workers/periodic-jobs';
 import { runJobExclusively } from '../../workers/periodic-job';
 import { aMerchant } from '../../../test/factories';
 import { serveWebHandler } from '../../../test/web-handler-server';
-import { startYhtTestBed, SUBMIT, QUERY, yhtSignature, yhtSubmit } from '../../../test/yht-sandbox';
+import { yhtSignature, yhtSubmit } from '../../../test/yht-sandbox';
+import { QUERY, SUBMIT, startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { paySandboxOrder } from '../../../sandbox/yht/pay';
 import { yhtConfig } from './config';
 import { CLOSE_WITHOUT_ANSWER_AFTER_MS, pollPendingYhtOrders, yhtPollerJob } from './poll-pending-orders';
 
-let bed: Awaited<ReturnType<typeof startYhtTestBed>>;
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 const MINUTE = 60_000;
 const lines: string[] = [];
@@ -45,7 +46,7 @@ async function wireStatus(merchantOrderNo: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  bed = await startYhtTestBed();
+  bed = await startSandboxTestBed();
   merchant = await aMerchant();
 });
 afterAll(() => bed.close());

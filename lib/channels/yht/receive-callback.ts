@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, upstreamOrders } from '../../db/schema';
 import { parseMinorUnits } from '../../money/decimal-amount';
-import { markOrderPaid } from '../../orders/mark-order-paid';
+import { markOrderPaid } from '../../orders/order-status';
 import { recordUpstreamCallback, type CallbackVerdict } from '../upstream-callbacks';
 import { parseYhtTime } from './client';
 import { yhtConfig, type YhtConfig } from './config';

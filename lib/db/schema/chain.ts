@@ -37,6 +37,8 @@ export const chainTransfers = pgTable(
   'chain_transfers',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The USDT chain the transfer was on (TRC20, ERC20, BEP20, POLYGON): a transaction id is unique only within it. */
+    chain: text('chain').notNull().default('TRC20'),
     transactionId: text('transaction_id').notNull(),
     eventIndex: integer('event_index').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
@@ -46,14 +48,14 @@ export const chainTransfers = pgTable(
     receivingAddressId: bigint('receiving_address_id', { mode: 'number' })
       .notNull()
       .references(() => receivingAddresses.id),
-    /** TRC20 raw value (6 decimals), exact. */
+    /** The token's raw value (6 decimals; 18 on BEP20), exact. */
     valueRaw: numeric('value_raw', { precision: 78, scale: 0 }).notNull(),
     verdict: text('verdict').notNull(),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    unique('chain_transfers_event_key').on(table.transactionId, table.eventIndex),
+    unique('chain_transfers_event_key').on(table.chain, table.transactionId, table.eventIndex),
     index('chain_transfers_verdict_idx').on(table.verdict),
   ],
 );

@@ -16,3 +16,5 @@ export * from './sandbox-alipay';
 export * from './job-runs';
 export * from './attention-dismissals';
 export * from './wechat-platform-certificates';
+export * from './evm-chain-cursors';
+export * from './merchant-branding';

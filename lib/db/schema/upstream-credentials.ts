@@ -45,6 +45,8 @@ export const upstreamCredentials = pgTable(
   },
   (table) => [
     index('upstream_credentials_merchant_channel_idx').on(table.merchantId, table.channel, table.id),
+    // The registry's channels with merchant credentials (lib/channels/index.ts credentialChannels), repeated because
+    // a CHECK constraint is fixed in a migration; lib/channels/registry.test.ts fails when the two lists differ.
     check('upstream_credentials_channel_check', sql`${table.channel} in ('ALIPAY', 'WECHAT')`),
     check('upstream_credentials_review_status_check', sql`${table.reviewStatus} in ('pending', 'approved', 'rejected')`),
   ],

@@ -12,13 +12,13 @@ export const upstreamOrders = pgTable(
       .primaryKey()
       .references(() => orders.id),
     channel: text('channel').notNull(),
-    /** The upstream's order number (YHT `tradeNo`). */
+    /** The upstream's order number. */
     upstreamOrderNo: text('upstream_order_no').notNull(),
     cashierUrl: text('cashier_url').notNull(),
     qrContent: text('qr_content'),
-    /** When the upstream issued cashierUrl (WECHAT h5_url lives 5 minutes); null: at createdAt. */
+    /** When the upstream issued cashierUrl (some upstreams' links live minutes); null: at createdAt. */
     cashierIssuedAt: timestamp('cashier_issued_at', { withTimezone: true }),
-    /** The payer IP the upstream order was made for (WECHAT h5 `payer_client_ip`), sent again when it is renewed. */
+    /** The payer IP the upstream order was made for, sent again when it is renewed. */
     payerClientIp: text('payer_client_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

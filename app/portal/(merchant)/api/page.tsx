@@ -1,8 +1,7 @@
 import { CodeExamples } from '@/components/portal/code-examples';
 import { card, codeBlock, details, detailsTerm, detailsValue, link, mono, note, pageTitle, sectionTitle, subTitle } from '@/components/portal/styles';
 import { OPENAPI_DOCUMENT_PATH } from '@/lib/api/openapi/document';
-import { signedExample, queryExample, usdtSubmitExample } from '@/lib/api/openapi/examples';
-import { buildApiExamples, exampleNotificationForm, SECRET_PLACEHOLDER } from '@/lib/portal/api-examples';
+import { buildApiExamples, channelExamples, SECRET_PLACEHOLDER, type ChannelExample } from '@/lib/portal/api-examples';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { requireMerchant } from '../../_session/require-merchant';
 
@@ -10,7 +9,19 @@ export default async function ApiReferencePage() {
   const merchant = await requireMerchant();
   const baseUrl = publicBaseUrl();
   const examples = buildApiExamples({ appId: merchant.appId, baseUrl });
+  const byChannel = channelExamples(merchant.appId);
   const json = (value: unknown) => JSON.stringify(value, null, 2);
+  const form = (value: Record<string, string>) => new URLSearchParams(value).toString().replace(/&/g, '\n&');
+  /** One signed example per channel of the registry (placeholder secret), each under its channel's name. */
+  const perChannel = (operation: 'submit' | 'query' | 'notification', show: (example: ChannelExample) => string) =>
+    byChannel.map((example) => (
+      <div key={example.channel}>
+        <h3 className={subTitle}>{example.label}</h3>
+        <pre className={codeBlock} data-testid={`${operation}-body-${example.channel.toLowerCase()}`} tabIndex={0}>
+          <code>{show(example)}</code>
+        </pre>
+      </div>
+    ));
   return (
     <>
       <h1 className={pageTitle}>API reference · 接口文档</h1>
@@ -57,12 +68,10 @@ export default async function ApiReferencePage() {
       <section className={card} aria-labelledby="submit-heading">
         <h2 id="submit-heading" className={sectionTitle}>Create an order · 下单 — POST /v1/api/open/order/submit</h2>
         <p className={note}>
-          USDT (TRC20), YHT, ALIPAY and WECHAT are available. The reply&apos;s <code>pay_usdt</code> is what the payer must pay (it can be 0.01 above the
+          {byChannel.map((example) => example.label).join(', ')} are available. The reply&apos;s <code>pay_usdt</code> is what the payer must pay (it can be 0.01 above the
           request). ALIPAY and WECHAT orders need one of your credentials for that channel, approved and enabled (<a className={link} href="/portal/credentials">credentials</a>).
         </p>
-        <pre className={codeBlock} data-testid="submit-body">
-          <code>{json(signedExample(usdtSubmitExample(merchant.appId)))}</code>
-        </pre>
+        {perChannel('submit', (example) => json(example.submit))}
         <CodeExamples examples={examples.submit} />
       </section>
 
@@ -73,9 +82,7 @@ export default async function ApiReferencePage() {
           <code>ALIPAY</code> or <code>WECHAT</code> reads an order of that channel. Status <code>&apos;0&apos;</code> pending, <code>&apos;1&apos;</code> paid,{' '}
           <code>&apos;2&apos;</code> expired or closed (ALIPAY and WECHAT: the integers 1, 2, 3).
         </p>
-        <pre className={codeBlock}>
-          <code>{json(signedExample(queryExample(merchant.appId)))}</code>
-        </pre>
+        {perChannel('query', (example) => json(example.query))}
         <CodeExamples examples={examples.query} />
       </section>
 
@@ -86,9 +93,7 @@ export default async function ApiReferencePage() {
           Verify the signature, credit once per <code>merchantOrderNo</code>, and answer HTTP 200 with <code>success</code>; otherwise it is sent again (10
           attempts over about 25 hours). USDT sends <code>orderNo</code> and <code>pay_usdt</code>; YHT <code>orderNo</code> and <code>payMoney</code>.
         </p>
-        <pre className={codeBlock}>
-          <code>{new URLSearchParams(exampleNotificationForm(merchant.appId)).toString().replace(/&/g, '\n&')}</code>
-        </pre>
+        {perChannel('notification', (example) => form(example.notification))}
         <CodeExamples examples={examples.notification} />
       </section>
     </>

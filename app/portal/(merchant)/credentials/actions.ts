@@ -1,8 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { deleteCredential, setCredentialEnabled, submitAlipayCredential, submitWechatCredential } from '@/lib/credentials/credentials';
-import { CredentialNotFound, InvalidCredential } from '@/lib/credentials/errors';
+import { deleteCredential, setCredentialEnabled, submitCredential } from '@/lib/credentials/credentials';
 import { getDb } from '@/lib/db/client';
 import { portalActor } from '@/lib/portal/merchant-context';
 import { refusal, type ActionResult } from '../../_session/action-result';
@@ -13,52 +12,22 @@ const PAGE = '/portal/credentials';
 /** Every value from the browser is taken as text; the domain validates it. */
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
-function credentialRefusal(error: unknown): { ok: false; message: string; fieldErrors?: Record<string, string> } {
-  if (error instanceof InvalidCredential) {
-    return { ok: false, message: `Check the fields below: ${Object.values(error.fieldErrors).join('; ')}`, fieldErrors: { ...error.fieldErrors } };
-  }
-  if (error instanceof CredentialNotFound) return { ok: false, message: 'Not found. / 未找到。' };
-  return refusal(error);
-}
+const credentialRefusal = refusal;
 
-export async function submitAlipayCredentialAction(input: Record<string, unknown>): Promise<ActionResult<{ id: number }>> {
+/**
+ * Submits a credential of the channel `input.channel` names (one of the registry's channels with merchant
+ * credentials); that channel's rules (lib/channels/<name>/credentials.ts) validate every other field, and an unknown
+ * channel is refused by name.
+ */
+export async function submitCredentialAction(input: Record<string, unknown>): Promise<ActionResult<{ id: number }>> {
   const merchant = await requireMerchant();
   try {
-    const credential = await submitAlipayCredential(getDb(), {
+    const credential = await submitCredential(getDb(), {
       merchantId: merchant.merchantId,
       actor: portalActor(merchant),
       now: new Date(),
-      credential: {
-        appId: asText(input.appId),
-        appPrivateKey: asText(input.appPrivateKey),
-        alipayPublicKey: asText(input.alipayPublicKey),
-        sellerId: asText(input.sellerId),
-      },
-    });
-    revalidatePath(PAGE);
-    return { ok: true, data: { id: credential.id } };
-  } catch (error) {
-    return credentialRefusal(error);
-  }
-}
-
-export async function submitWechatCredentialAction(input: Record<string, unknown>): Promise<ActionResult<{ id: number }>> {
-  const merchant = await requireMerchant();
-  try {
-    const credential = await submitWechatCredential(getDb(), {
-      merchantId: merchant.merchantId,
-      actor: portalActor(merchant),
-      now: new Date(),
-      credential: {
-        appId: asText(input.appId),
-        mchId: asText(input.mchId),
-        merchantCertSerial: asText(input.merchantCertSerial),
-        merchantPrivateKey: asText(input.merchantPrivateKey),
-        apiV3Key: asText(input.apiV3Key),
-        platformCertificate: asText(input.platformCertificate),
-        wechatPayPublicKey: asText(input.wechatPayPublicKey),
-        wechatPayPublicKeyId: asText(input.wechatPayPublicKeyId),
-      },
+      channel: asText(input?.channel),
+      credential: Object.fromEntries(Object.entries(input ?? {}).map(([name, value]) => [name, asText(value)])),
     });
     revalidatePath(PAGE);
     return { ok: true, data: { id: credential.id } };

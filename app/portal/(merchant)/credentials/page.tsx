@@ -1,74 +1,90 @@
-import { AlipayCredentialForm, WechatCredentialForm } from '@/components/portal/credential-forms';
+import { getTranslations } from 'next-intl/server';
+import { LocalTime } from '@/components/i18n/local-time';
 import { CredentialActions } from '@/components/portal/credential-actions';
-import { formatTime } from '@/components/portal/format';
-import { badge, card, note, pageTitle, sectionTitle, table, tableWrap, td, th } from '@/components/portal/styles';
-import { listMerchantCredentials, type CredentialSummary } from '@/lib/credentials/credentials';
+import { AlipayCredentialForm, WechatCredentialForm } from '@/components/portal/credential-forms';
+import { badge, card, note, pageTitle, sectionTitle, table, td, th } from '@/components/portal/styles';
+import { listMerchantCredentials } from '@/lib/credentials/credentials';
 import { getDb } from '@/lib/db/client';
 import { requireMerchant } from '../../_session/require-merchant';
+import { deleteCredentialAction, setCredentialEnabledAction, submitCredentialAction } from './actions';
 
-const REVIEW_LABELS: Record<CredentialSummary['reviewStatus'], string> = {
-  pending: 'Pending review · 待审核',
-  approved: 'Approved · 已通过',
-  rejected: 'Rejected · 已驳回',
-};
-
-function details(credential: CredentialSummary): string {
-  if (credential.channel === 'ALIPAY') return `App ID ${credential.upstreamAppId}${credential.sellerId ? `, seller_id ${credential.sellerId}` : ''}`;
-  const verification = credential.wechatVerification === 'platform_certificate' ? 'platform certificate' : `public key ${credential.upstreamPublicKeyId}`;
-  return `appid ${credential.upstreamAppId}, mchid ${credential.mchId}, serial ${credential.merchantCertSerial}, ${verification}`;
-}
+/**
+ * Below the medium breakpoint each row is a card: the cells stack and each shows its column name (data-label), so
+ * nothing is cut off on a phone; from md up it is a table whose long cells wrap instead of widening it.
+ */
+const stackedCell = `${td} max-md:flex max-md:gap-2 max-md:border-0 max-md:px-0 max-md:py-1 max-md:whitespace-normal max-md:before:min-w-24 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-gray-600 max-md:before:content-[attr(data-label)]`;
 
 export default async function CredentialsPage() {
   const merchant = await requireMerchant();
-  const credentials = await listMerchantCredentials(getDb(), merchant.merchantId);
+  const [credentials, t] = await Promise.all([listMerchantCredentials(getDb(), merchant.merchantId), getTranslations('portal.credentials')]);
   return (
     <>
-      <h1 className={pageTitle}>Upstream credentials · 上游凭证</h1>
-      <p className={`${note} mb-4`}>
-        ALIPAY and WECHAT orders are placed with your own upstream application credentials. A credential is used only once the platform has
-        approved it and while it is enabled; orders may name one by its ID (<code>credentialId</code>), else the newest usable one is used. Keys
-        are stored encrypted and never shown again. / 支付宝、微信支付订单使用您自己的上游应用凭证。凭证经平台审核通过且处于启用状态时才会被使用；下单时可通过
-        credentialId 指定，否则使用最新的可用凭证。密钥加密保存，提交后不再显示。
-      </p>
+      <h1 className={pageTitle}>{t('title')}</h1>
+      <p className={`${note} mb-4`}>{t.rich('intro', { code: (chunks) => <code>{chunks}</code> })}</p>
       <section className={card} aria-labelledby="credentials-heading">
-        <h2 id="credentials-heading" className={sectionTitle}>Your credentials · 我的凭证</h2>
+        <h2 id="credentials-heading" className={sectionTitle}>
+          {t('yours')}
+        </h2>
         {credentials.length === 0 ? (
-          <p className="m-0" data-testid="no-credentials">No credentials yet. · 暂无凭证。</p>
+          <p className="m-0" data-testid="no-credentials">
+            {t('none')}
+          </p>
         ) : (
-          <div className={tableWrap}>
-            <table className={table}>
-              <thead>
+          <div className="rounded-lg md:border md:border-gray-200">
+            <table className={`${table} max-md:block`} data-testid="credentials-table">
+              <thead className="max-md:hidden">
                 <tr>
-                  <th scope="col" className={th}>ID</th>
-                  <th scope="col" className={th}>Channel · 渠道</th>
-                  <th scope="col" className={th}>Details · 详情</th>
-                  <th scope="col" className={th}>Review · 审核</th>
-                  <th scope="col" className={th}>State · 状态</th>
-                  <th scope="col" className={th}>Submitted · 提交时间</th>
-                  <th scope="col" className={th}>Actions · 操作</th>
+                  <th scope="col" className={th}>
+                    ID
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('channel')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('review')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('state')}
+                  </th>
+                  <th scope="col" className={`${th} hidden lg:table-cell`}>
+                    {t('submitted')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('actions')}
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-md:block">
                 {credentials.map((credential) => (
-                  <tr key={credential.id} data-testid={`credential-${credential.id}`}>
-                    <td className={`${td} font-mono`}>{credential.id}</td>
-                    <td className={td}>{credential.channel}</td>
-                    <td className={`${td} min-w-48 font-mono text-xs break-all whitespace-normal`}>{details(credential)}</td>
-                    <td className={td} data-testid="credential-review">
-                      <span className={badge(credential.reviewStatus)}>{REVIEW_LABELS[credential.reviewStatus]}</span>
-                      {credential.reviewStatus === 'rejected' && credential.rejectionReason ? (
-                        <p className={`${note} mt-1 whitespace-normal`} data-testid="credential-rejection">
-                          Reason · 原因: {credential.rejectionReason}
-                        </p>
-                      ) : null}
+                  <tr key={credential.id} data-testid={`credential-${credential.id}`} className="max-md:mb-3 max-md:block max-md:rounded-lg max-md:border max-md:border-gray-200 max-md:p-3">
+                    <td className={`${stackedCell} font-mono`} data-label="ID">
+                      {credential.id}
                     </td>
-                    <td className={td} data-testid="credential-state">
-                      {credential.enabled ? 'Enabled · 已启用' : 'Disabled · 已停用'}
-                      {credential.usable ? ' · usable 可用' : ''}
+                    <td className={`${stackedCell} whitespace-normal`} data-label={t('channel')}>
+                      <div>
+                        <strong>{credential.channel}</strong>
+                        <div className="max-w-80 font-mono text-xs break-all text-gray-700">{credential.details}</div>
+                      </div>
                     </td>
-                    <td className={td}>{formatTime(credential.createdAt)}</td>
-                    <td className={td}>
-                      <CredentialActions id={credential.id} enabled={credential.enabled} />
+                    <td className={stackedCell} data-label={t('review')} data-testid="credential-review">
+                      <div>
+                        <span className={badge(credential.reviewStatus)}>{t(`reviewStatus.${credential.reviewStatus}`)}</span>
+                        {credential.reviewStatus === 'rejected' && credential.rejectionReason ? (
+                          <p className={`${note} mt-1 max-w-60 whitespace-normal`} data-testid="credential-rejection">
+                            {t('reason', { reason: credential.rejectionReason })}
+                          </p>
+                        ) : null}
+                      </div>
+                    </td>
+                    <td className={stackedCell} data-label={t('state')} data-testid="credential-state">
+                      {credential.enabled ? t('enabled') : t('disabled')}
+                      {credential.usable ? ` · ${t('usable')}` : ''}
+                    </td>
+                    <td className={`${stackedCell} md:hidden lg:table-cell`} data-label={t('submitted')}>
+                      <LocalTime value={credential.createdAt} />
+                    </td>
+                    <td className={`${stackedCell} md:min-w-56 md:whitespace-normal`} data-label={t('actions')}>
+                      <CredentialActions id={credential.id} enabled={credential.enabled} actions={{ setCredentialEnabledAction, deleteCredentialAction }} />
                     </td>
                   </tr>
                 ))}
@@ -77,8 +93,8 @@ export default async function CredentialsPage() {
           </div>
         )}
       </section>
-      <AlipayCredentialForm />
-      <WechatCredentialForm />
+      <AlipayCredentialForm submitCredentialAction={submitCredentialAction} />
+      <WechatCredentialForm submitCredentialAction={submitCredentialAction} />
     </>
   );
 }

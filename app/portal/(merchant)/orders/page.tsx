@@ -1,10 +1,13 @@
 import Link from 'next/link';
-import { formatTime, STATUS_LABELS } from '@/components/portal/format';
+import { getTranslations } from 'next-intl/server';
 import { badge, button, control, fieldLabel, fieldWrap, link, note, pageTitle, table, tableWrap, td, th } from '@/components/portal/styles';
 import { getDb } from '@/lib/db/client';
 import { listMerchantOrders } from '@/lib/portal/list-merchant-orders';
+import { failingDestinations } from '@/lib/notifications/failing-destinations';
+import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { parseOrderFilters, PORTAL_CHANNELS, PORTAL_ORDER_STATUSES, type OrderFilters } from '@/lib/portal/order-filters';
 import { requireMerchant } from '../../_session/require-merchant';
+import { LocalTime } from '@/components/i18n/local-time';
 
 /** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
 function pageHref(filters: OrderFilters, cursor: { before?: string; after?: string }): string {
@@ -18,24 +21,27 @@ function pageHref(filters: OrderFilters, cursor: { before?: string; after?: stri
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const merchant = await requireMerchant();
   const filters = parseOrderFilters(await searchParams);
-  const result = await listMerchantOrders(getDb(), merchant, filters);
+  const [result, failing] = await Promise.all([listMerchantOrders(getDb(), merchant, filters), failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId })]);
+  const [t, common, status] = await Promise.all([getTranslations('portal.orders'), getTranslations('common'), getTranslations('portal.status')]);
+  const statusLabel = (value: string) => ((PORTAL_ORDER_STATUSES as readonly string[]).includes(value) ? status(value as (typeof PORTAL_ORDER_STATUSES)[number]) : value);
   return (
     <>
-      <h1 className={pageTitle}>Orders · 订单</h1>
+      <h1 className={pageTitle}>{t('title')}</h1>
+      <FailingDestinationsNotice destinations={failing} />
       <form
         className="mb-4 grid grid-cols-1 gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 sm:grid-cols-2 sm:p-5 sm:pb-1 lg:grid-cols-3 xl:grid-cols-6 xl:items-end"
         method="get"
         role="search"
-        aria-label="Filter orders · 筛选订单"
+        aria-label={t('filterLabel')}
       >
         <div className={fieldWrap}>
-          <label htmlFor="filter-q" className={fieldLabel}>Order number · 订单号</label>
+          <label htmlFor="filter-q" className={fieldLabel}>{t('orderNumber')}</label>
           <input id="filter-q" className={`${control} h-10`} name="q" defaultValue={filters.q ?? ''} placeholder="merchantOrderNo / orderNo" />
         </div>
         <div className={fieldWrap}>
-          <label htmlFor="filter-channel" className={fieldLabel}>Channel · 渠道</label>
+          <label htmlFor="filter-channel" className={fieldLabel}>{t('channel')}</label>
           <select id="filter-channel" className={`${control} h-10`} name="channel" defaultValue={filters.channel ?? ''}>
-            <option value="">All · 全部</option>
+            <option value="">{common('all')}</option>
             {PORTAL_CHANNELS.map((channel) => (
               <option key={channel} value={channel}>
                 {channel}
@@ -44,47 +50,47 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           </select>
         </div>
         <div className={fieldWrap}>
-          <label htmlFor="filter-status" className={fieldLabel}>Status · 状态</label>
+          <label htmlFor="filter-status" className={fieldLabel}>{t('status')}</label>
           <select id="filter-status" className={`${control} h-10`} name="status" defaultValue={filters.status ?? ''}>
-            <option value="">All · 全部</option>
+            <option value="">{common('all')}</option>
             {PORTAL_ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {STATUS_LABELS[status]}
+                {statusLabel(status)}
               </option>
             ))}
           </select>
         </div>
         <div className={fieldWrap}>
-          <label htmlFor="filter-from" className={fieldLabel}>From (UTC) · 开始日期</label>
+          <label htmlFor="filter-from" className={fieldLabel}>{t('from')}</label>
           <input id="filter-from" className={`${control} h-10`} name="from" type="date" defaultValue={filters.from ?? ''} />
         </div>
         <div className={fieldWrap}>
-          <label htmlFor="filter-to" className={fieldLabel}>To (UTC) · 结束日期</label>
+          <label htmlFor="filter-to" className={fieldLabel}>{t('to')}</label>
           <input id="filter-to" className={`${control} h-10`} name="to" type="date" defaultValue={filters.to ?? ''} />
         </div>
         <div className={`${fieldWrap} items-start justify-end`}>
           <button className={button()} type="submit">
-            Filter · 筛选
+            {common('filter')}
           </button>
         </div>
       </form>
       <p className={`${note} mb-2`} role="status" data-testid="orders-total">
-        {result.rows.length} orders on this page, newest first · 本页 {result.rows.length} 笔，最新在前
+        {t('onPage', { count: result.rows.length })}
       </p>
       {result.rows.length === 0 ? (
-        <p className="my-3">No orders match. · 没有符合条件的订单。</p>
+        <p className="my-3">{t('none')}</p>
       ) : (
         <div className={tableWrap}>
           <table className={table}>
             <thead>
               <tr>
-                <th scope="col" className={th}>Merchant order no. · 商户订单号</th>
-                <th scope="col" className={th}>Platform order no. · 平台订单号</th>
-                <th scope="col" className={th}>Channel · 渠道</th>
-                <th scope="col" className={th}>Amount · 金额</th>
-                <th scope="col" className={th}>Status · 状态</th>
-                <th scope="col" className={th}>Created · 创建时间</th>
-                <th scope="col" className={th}>Paid · 支付时间</th>
+                <th scope="col" className={th}>{t('merchantOrderNo')}</th>
+                <th scope="col" className={`${th} hidden xl:table-cell`}>{t('orderNo')}</th>
+                <th scope="col" className={`${th} hidden sm:table-cell`}>{t('channel')}</th>
+                <th scope="col" className={th}>{t('amount')}</th>
+                <th scope="col" className={th}>{t('status')}</th>
+                <th scope="col" className={`${th} hidden md:table-cell`}>{t('created')}</th>
+                <th scope="col" className={`${th} hidden lg:table-cell`}>{t('paid')}</th>
               </tr>
             </thead>
             <tbody>
@@ -92,27 +98,32 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                 <tr key={order.orderNo}>
                   <td className={td}>
                     <Link className={link} href={`/portal/orders/${encodeURIComponent(order.orderNo)}`}>{order.merchantOrderNo}</Link>
+                    {/* On narrow screens the hidden columns' values follow the order number. */}
+                    <div className="mt-0.5 text-xs text-gray-600 md:hidden" data-testid="order-row-details">
+                      <span className="sm:hidden">{order.channel} · </span>
+                      <LocalTime value={order.createdAt} />
+                    </div>
                   </td>
-                  <td className={`${td} font-mono`}>{order.orderNo}</td>
-                  <td className={td}>{order.channel}</td>
+                  <td className={`${td} hidden font-mono xl:table-cell`}>{order.orderNo}</td>
+                  <td className={`${td} hidden sm:table-cell`}>{order.channel}</td>
                   <td className={td}>
                     {order.amount} {order.currency}
                   </td>
                   <td className={td}>
-                    <span className={badge(order.status)}>{STATUS_LABELS[order.status] ?? order.status}</span>
+                    <span className={badge(order.status)}>{statusLabel(order.status)}</span>
                   </td>
-                  <td className={td}>{formatTime(order.createdAt)}</td>
-                  <td className={td}>{formatTime(order.paidAt)}</td>
+                  <td className={`${td} hidden md:table-cell`}><LocalTime value={order.createdAt} /></td>
+                  <td className={`${td} hidden lg:table-cell`}><LocalTime value={order.paidAt} /></td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <nav className="mt-3 flex flex-wrap items-center gap-4" aria-label="Pages · 分页">
-        {filters.before || filters.after ? <Link className={link} href={pageHref(filters, {})}>Newest · 最新</Link> : null}
-        {result.newer ? <Link className={link} href={pageHref(filters, { after: result.newer })} rel="prev">← Newer · 上一页</Link> : null}
-        {result.older ? <Link className={link} href={pageHref(filters, { before: result.older })} rel="next">Older · 下一页 →</Link> : null}
+      <nav className="mt-3 flex flex-wrap items-center gap-4" aria-label={common('pager.label')}>
+        {filters.before || filters.after ? <Link className={link} href={pageHref(filters, {})}>{common('pager.newest')}</Link> : null}
+        {result.newer ? <Link className={link} href={pageHref(filters, { after: result.newer })} rel="prev">{common('pager.newer')}</Link> : null}
+        {result.older ? <Link className={link} href={pageHref(filters, { before: result.older })} rel="next">{common('pager.older')}</Link> : null}
       </nav>
     </>
   );

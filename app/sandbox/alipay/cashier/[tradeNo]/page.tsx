@@ -1,7 +1,8 @@
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
-import { pickCheckoutLanguage } from '@/lib/i18n/checkout-messages';
+import { LOCALE_COOKIE } from '@/lib/i18n/locales';
+import { sandboxLanguage } from '@/lib/i18n/sandbox-language';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { sandboxCashier } from '@/sandbox/alipay/cashier-view';
 
@@ -53,7 +54,7 @@ export default async function SandboxAlipayCashier({
   const { refused, paid, lang } = await searchParams;
   const cashier = await sandboxCashier(getDb(), tradeNo);
   if (!cashier) notFound();
-  const language = pickCheckoutLanguage(lang, (await headers()).get('accept-language'));
+  const language = sandboxLanguage({ lang, cookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: (await headers()).get('accept-language') });
   const t = MESSAGES[language];
   const beijing = new Date(cashier.timeExpire.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
   return (

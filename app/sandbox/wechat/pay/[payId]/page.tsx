@@ -1,7 +1,8 @@
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
-import { pickCheckoutLanguage } from '@/lib/i18n/checkout-messages';
+import { LOCALE_COOKIE } from '@/lib/i18n/locales';
+import { sandboxLanguage } from '@/lib/i18n/sandbox-language';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { visitorIp } from '@/sandbox/wechat/h5-visit';
 import { payerMessages } from '@/sandbox/wechat/payer-messages';
@@ -27,7 +28,7 @@ export default async function SandboxWechatPayer({
   const requestHeaders = await headers();
   const payer = await sandboxWechatPayer(getDb(), payId, { package: query.package, payerIp: visitorIp(requestHeaders) });
   if (!payer) notFound();
-  const language = pickCheckoutLanguage(query.lang, requestHeaders.get('accept-language'));
+  const language = sandboxLanguage({ lang: query.lang, cookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: requestHeaders.get('accept-language') });
   const t = payerMessages(language);
   const other = language === 'zh' ? 'en' : 'zh';
   const keep = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'lang'));

@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+import { otherLanguageHref, sandboxTranslations } from '@/components/sandbox/sandbox-locale';
 import { getDb } from '@/lib/db/client';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { sandboxCashier } from '@/sandbox/yht/cashier-view';
@@ -15,53 +16,60 @@ export default async function SandboxYhtCashier({
 }) {
   if (!sandboxEnabled()) notFound();
   const { tradeNo } = await params;
-  const { refused } = await searchParams;
+  const query = await searchParams;
   const cashier = await sandboxCashier(getDb(), tradeNo);
   if (!cashier) notFound();
+  const { locale, t } = await sandboxTranslations(query.lang);
   return (
-    <main className="checkout">
+    <main className="checkout" lang={locale}>
+      <header className="merchant-bar">
+        <p className="merchant-name">{t('badge')}</p>
+        <a className="language" href={otherLanguageHref(locale, query)}>
+          {t('languageLink')}
+        </a>
+      </header>
       <section className="card" aria-labelledby="cashier-title">
-        <p className="warn">SANDBOX: simulated YHT aggregator, no real money moves.</p>
-        <h1 id="cashier-title">YHT cashier</h1>
+        <p className="warn">{t('yht.banner')}</p>
+        <h1 id="cashier-title" className="text-xl">
+          {t('yht.title')}
+        </h1>
         <p>{cashier.subject}</p>
-        <p className="label">Amount</p>
+        <p className="label">{t('yht.amount')}</p>
         <p className="amount" data-testid="cashier-amount">
           ¥{cashier.amount}
         </p>
-        <p className="label">Payment method</p>
+        <p className="label">{t('yht.method')}</p>
         <p data-testid="cashier-method">{cashier.method}</p>
-        <p className="label">Status</p>
+        <p className="label">{t('yht.status')}</p>
         <p className="status" data-testid="cashier-status">
-          {cashier.status === 'WAITING' ? 'Waiting for payment' : cashier.status === 'SUCCESS' ? 'Paid' : 'Closed'}
+          {t(`yht.states.${cashier.status === 'WAITING' || cashier.status === 'SUCCESS' ? cashier.status : 'CLOSED'}`)}
         </p>
-        {refused ? (
+        {query.refused ? (
           <p className="warn" role="alert">
-            {refused}
+            {query.refused}
           </p>
         ) : null}
         {cashier.status === 'WAITING' ? (
           <form method="post" action={`/sandbox/yht/cashier/${cashier.tradeNo}/pay`}>
-            <p>
-              <button type="submit" data-testid="cashier-pay">
-                Pay ¥{cashier.amount}
-              </button>
-            </p>
+            <button type="submit" className="btn" data-testid="cashier-pay">
+              {t('yht.pay', { amount: cashier.amount })}
+            </button>
           </form>
         ) : null}
         {cashier.status === 'SUCCESS' && cashier.returnUrl ? (
-          <p>
-            <a href={cashier.returnUrl}>Back to the merchant</a>
-          </p>
+          <a className="btn-secondary" href={cashier.returnUrl}>
+            {t('yht.backToMerchant')}
+          </a>
         ) : null}
-        <p className="label">Order</p>
+        <p className="label">{t('yht.order')}</p>
         <p className="mono">
-          {cashier.tradeNo} (merchant order {cashier.outTradeNo})
+          {cashier.tradeNo} ({t('yht.merchantOrder')} {cashier.outTradeNo})
         </p>
-        <p className="label">Expires</p>
+        <p className="label">{t('yht.expires')}</p>
         <p className="mono">{cashier.expireAt.toISOString()}</p>
         {cashier.notifyCount > 0 ? (
           <>
-            <p className="label">Callbacks sent</p>
+            <p className="label">{t('yht.callbacks')}</p>
             <p className="mono" data-testid="cashier-notify">
               {cashier.notifyCount}: {cashier.lastNotifyResult}
             </p>

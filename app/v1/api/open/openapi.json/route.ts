@@ -1,13 +1,6 @@
-import { buildOpenApiDocument } from '@/lib/api/openapi/document';
-import { publicBaseUrl } from '@/lib/orders/identifiers';
+import { openApiDocumentGet } from '@/lib/api/openapi/document-route';
 
 export const dynamic = 'force-dynamic';
 
-let cached: { serverUrl: string; json: string } | undefined;
-
-/** GET /v1/api/open/openapi.json: the OpenAPI 3.1 description of the open API (dispatched by the service's own server too). */
-export async function GET(): Promise<Response> {
-  const serverUrl = publicBaseUrl();
-  if (cached?.serverUrl !== serverUrl) cached = { serverUrl, json: JSON.stringify(buildOpenApiDocument({ serverUrl })) };
-  return new Response(cached.json, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
-}
+/** GET /v1/api/open/openapi.json (lib/api/openapi/document-route.ts; the service's own server dispatches it too). */
+export const GET = openApiDocumentGet;

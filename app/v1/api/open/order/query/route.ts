@@ -1,9 +1,6 @@
-import { openApiRoute } from '@/lib/api/open-api-route';
-import { queryOrder } from '@/lib/orders/query-order';
+import { queryEndpoint } from '@/lib/api/open-api-endpoints';
 
 export const dynamic = 'force-dynamic';
 
-const endpoint = openApiRoute(queryOrder);
-/** Next.js's handler; the service's own server calls `core` (same endpoint, no Request/Response). */
-export const POST = endpoint.POST;
-export const core = endpoint.core;
+/** Next.js's handler; the service's own server calls the endpoint's `core` (same endpoint, no Request/Response). */
+export const POST = queryEndpoint.POST;

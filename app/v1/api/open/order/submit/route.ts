@@ -1,9 +1,6 @@
-import { openApiRoute } from '@/lib/api/open-api-route';
-import { submitOrder } from '@/lib/orders/submit-order';
+import { submitEndpoint } from '@/lib/api/open-api-endpoints';
 
 export const dynamic = 'force-dynamic';
 
-const endpoint = openApiRoute(submitOrder);
-/** Next.js's handler; the service's own server calls `core` (same endpoint, no Request/Response). */
-export const POST = endpoint.POST;
-export const core = endpoint.core;
+/** Next.js's handler; the service's own server calls the endpoint's `core` (same endpoint, no Request/Response). */
+export const POST = submitEndpoint.POST;

@@ -1,0 +1,206 @@
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import pg from 'pg';
+import { ensureEmbeddedServer } from '../lib/db/embedded-server';
+
+/**
+ * The one factory module of the Playwright specs: people (merchants through the sign-up form, operators through the
+ * CLI), rows the service would take too long to produce, orders, and the running service's database.
+ */
+/** Runs the operator CLI as an operator would, next to the running service (same database). */
+export function admin(...args: string[]): any {
+  const output = execFileSync('npx', ['tsx', 'scripts/admin.ts', ...args, '--json'], {
+    encoding: 'utf8',
+    env: { ...process.env, EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg' },
+  });
+  return JSON.parse(output);
+}
+
+/** A valid TRON address (base58check of 0x41 + 20 random bytes). */
+export function randomTronAddress(): string {
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  const payload = Buffer.concat([Buffer.from([0x41]), randomBytes(20)]);
+  const checksum = createHash('sha256').update(createHash('sha256').update(payload).digest()).digest().subarray(0, 4);
+  let value = BigInt(`0x${Buffer.concat([payload, checksum]).toString('hex')}`);
+  let text = '';
+  while (value > 0n) {
+    text = alphabet[Number(value % 58n)] + text;
+    value /= 58n;
+  }
+  return text;
+}
+
+export const PASSWORD = 'e2e portal password 1';
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Signs up through the form; the form signs in and lands on the interface keys page. Returns the AppID. */
+export async function signUp(page: Page, input: { name: string; email: string; password?: string }): Promise<string> {
+  await page.goto('/portal/sign-up');
+  await page.getByLabel('Business name').fill(input.name);
+  await page.getByLabel('Email').fill(input.email);
+  await page.getByLabel('Password', { exact: true }).fill(input.password ?? PASSWORD);
+  await page.getByLabel('Confirm password').fill(input.password ?? PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/portal/keys');
+  const appId = (await page.getByTestId('app-id').textContent())!.trim();
+  expect(appId).toMatch(/^mch_/);
+  return appId;
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/portal/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/portal$/);
+}
+
+/** Signs in over plain HTTP through next-auth's credentials endpoint; the request context then carries the session cookie. */
+export async function signInOverHttp(request: APIRequestContext, email: string, password = PASSWORD): Promise<void> {
+  const { csrfToken } = await (await request.get('/api/auth/csrf')).json();
+  const response = await request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password, json: 'true' } });
+  expect(response.ok()).toBe(true);
+  const session = await (await request.get('/api/auth/session')).json();
+  expect(session.user.email).toBe(email);
+}
+
+/** An operator account made the way an operator makes one: `npm run admin -- operator add`, the password in the environment. */
+export function anOperator(label: string): { email: string; password: string } {
+  const email = `ops-${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = `operator ${randomBytes(6).toString('hex')}`;
+  const output = execFileSync('npx', ['tsx', 'scripts/admin.ts', 'operator', 'add', '--email', email, '--json'], {
+    encoding: 'utf8',
+    env: { ...process.env, EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg', OPERATOR_PASSWORD: password },
+  });
+  expect(JSON.parse(output)).toMatchObject({ email, role: 'operator' });
+  return { email, password };
+}
+
+/** Signs in on the shared sign-in page; an operator lands on the console. */
+export async function signInAsOperator(page: Page, operator: { email: string; password: string }): Promise<void> {
+  await page.goto('/portal/sign-in');
+  await page.getByLabel('Email').fill(operator.email);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/operator$/, { timeout: 60_000 });
+  await expect(page.getByTestId('operator-email')).toHaveText(operator.email);
+}
+
+/** The running service's database (the e2e embedded server, or DATABASE_URL), to seed and to check what changed. */
+export async function connectE2eDatabase(): Promise<pg.Client> {
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    process.env.EMBEDDED_PG_DIR = process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg';
+    url = (await ensureEmbeddedServer({ owner: false })).databaseUrl;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/** The same connection for the span of `work`. */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connectE2eDatabase();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A second browser (another person) with the same device settings as the test's project. */
+export function anotherBrowser(browser: Browser, testInfo: TestInfo): Promise<BrowserContext> {
+  const use = testInfo.project.use;
+  return browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    userAgent: use.userAgent,
+    deviceScaleFactor: use.deviceScaleFactor,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+  });
+}
+
+// Rows the service would otherwise take minutes or days to produce (a notification failing 10 times over 25 h).
+
+const token = () => randomBytes(12).toString('hex');
+
+export async function merchantIdOf(client: pg.Client, appId: string): Promise<number> {
+  const { rows } = await client.query<{ id: string }>('SELECT id FROM merchants WHERE app_id = $1', [appId]);
+  return Number(rows[0]!.id);
+}
+
+/** A USDT order of the merchant, as createUsdtOrder would have stored it. */
+export async function seedOrder(client: pg.Client, input: { merchantId: number; addressId: number; amountMinor: number; status: 'pending' | 'paid' }) {
+  const orderNo = `U${Date.now()}${randomBytes(3).toString('hex')}`;
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, status, currency, requested_amount_minor, pay_amount_minor,
+                         chain_type, receiving_address_id, notify_url, pay_token, expires_at, paid_at, paid_via, holds_slot)
+     VALUES ($1, $2, $3, 'USDT', $4, 'USDT', $5, $5, '1', $6, 'http://127.0.0.1:9/notify', $7, now() + interval '30 minutes',
+             CASE WHEN $4 = 'paid' THEN now() END, CASE WHEN $4 = 'paid' THEN 'chain' END, $4 = 'pending')
+     RETURNING id`,
+    [orderNo, input.merchantId, `M-${token()}`, input.status, input.amountMinor, input.addressId, token()],
+  );
+  return { id: Number(rows[0]!.id), orderNo };
+}
+
+/** A notification cycle that failed every attempt. */
+export async function seedFailedNotification(client: pg.Client, orderId: number): Promise<number> {
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO notifications (order_id, cycle, status, attempt_count, next_attempt_at, created_at, failed_at, last_error)
+     VALUES ($1, 1, 'failed', 10, now(), now() - interval '25 hours', now(), 'HTTP 503 from the merchant')
+     RETURNING id`,
+    [orderId],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** A confirmed chain transfer as the watcher records it, with its verdict. */
+export async function seedTransfer(client: pg.Client, input: { addressId: number; to: string; valueRaw: bigint; verdict: string; orderId?: number }): Promise<number> {
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO chain_transfers (transaction_id, event_index, block_number, block_time, from_address, to_address, receiving_address_id, value_raw, verdict, order_id)
+     VALUES ($1, 0, 1, now(), 'TXsenderxxxxxxxxxxxxxxxxxxxxxxxxxx', $2, $3, $4, $5, $6) RETURNING id`,
+    [token() + token(), input.to, input.addressId, input.valueRaw.toString(), input.verdict, input.orderId ?? null],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** A pending ALIPAY credential row (the review only reads its state, never its keys). */
+export async function seedPendingCredential(client: pg.Client, merchantId: number): Promise<number> {
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO upstream_credentials (merchant_id, channel, upstream_app_id, private_key_encrypted, upstream_public_key, review_status, enabled)
+     VALUES ($1, 'ALIPAY', $2, 'not-a-real-envelope', 'not-a-real-key', 'pending', true) RETURNING id`,
+    [merchantId, String(2021000000000000 + Math.floor(Math.random() * 1e9))],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** A WECHAT order as the spec's Node side creates it, through the WeChat adapter and the built-in sandbox (wechat/create-wechat-order.ts). */
+export interface CreatedWechatOrder {
+  orderNo: string;
+  merchantOrderNo: string;
+  payToken: string;
+  payUrl: string;
+  cashierUrl: string;
+  qrContent: string | null;
+}
+
+/**
+ * A WECHAT order with a payment window of a few seconds, on the running service's database (the open API's window is
+ * 30 minutes): `baseURL` is where the service (and its WeChat sandbox) runs.
+ */
+export function aWechatOrder(
+  baseURL: string,
+  input: { appId: string; payMethod: 'native' | 'h5'; amountFen: number; notifyUrl: string; redirectUrl?: string; expiresInSeconds?: number },
+): CreatedWechatOrder {
+  const args = [input.appId, input.payMethod, String(input.amountFen), input.notifyUrl, input.redirectUrl ?? '', input.expiresInSeconds === undefined ? '' : String(input.expiresInSeconds)];
+  const output = execFileSync('npx', ['tsx', 'e2e/wechat/create-wechat-order.ts', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg', PUBLIC_BASE_URL: baseURL },
+  });
+  return JSON.parse(output.trim().split('\n').at(-1)!) as CreatedWechatOrder;
+}

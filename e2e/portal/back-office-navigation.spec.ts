@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { admin, randomTronAddress, signUp, uniqueEmail } from '../factories';
+import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
+
+test('the phone menu opens without JavaScript, and every page is in one language', async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the menu button is the phone layout');
+  test.setTimeout(180_000);
+  const signedIn = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+  const page = await signedIn.newPage();
+  await signUp(page, { name: 'Menu Shop', email: uniqueEmail('menu') });
+  const storage = await signedIn.storageState();
+  await signedIn.close();
+
+  const noScript = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false, storageState: storage });
+  const plain = await noScript.newPage();
+  try {
+    await plain.goto('/portal');
+    const menu = plain.getByTestId('nav-menu');
+    const orders = menu.getByRole('link', { name: 'Orders', exact: true });
+    await expect(orders).toBeHidden();
+    await menu.locator('summary').click();
+    await expect(orders).toBeVisible();
+    await orders.click();
+    await plain.waitForURL('**/portal/orders');
+    await expect(plain.locator('h1')).toHaveText('Orders');
+    // The page fits the phone: nothing scrolls sideways.
+    expect(await plain.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(plain.viewportSize()!.width);
+    await expect(plain.locator('body')).not.toContainText('·');
+  } finally {
+    await noScript.close();
+  }
+});
+
+test('the language switch is remembered across pages and sign-ins; a Chinese browser starts in Chinese', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const chinese = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' });
+  const page = await chinese.newPage();
+  try {
+    await page.goto('/portal/sign-in');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.locator('h1')).toHaveText('登录');
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.waitForURL('**/portal/sign-in');
+    await expect(page.locator('h1')).toHaveText('Sign in');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    // Remembered on the next page and after signing up, whatever the browser says.
+    await signUp(page, { name: 'Switch Shop', email: uniqueEmail(`switch-${testInfo.project.name}`) });
+    await expect(page.locator('h1')).toHaveText('Interface keys');
+    await page.getByRole('button', { name: 'Language: 中文' }).click();
+    await page.waitForURL('**/portal/keys');
+    await expect(page.locator('h1')).toHaveText('接口密钥');
+    await page.goto('/portal/orders');
+    await expect(page.locator('h1')).toHaveText('订单');
+    await expect(page.locator('body')).not.toContainText('Interface keys');
+  } finally {
+    await chinese.close();
+  }
+});
+
+test('an empty sign-in form names the missing field', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'a form check, the same on every screen');
+  await page.goto('/portal/sign-in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').first()).toHaveText('Enter your email address and password.');
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').first()).toHaveText('Enter your password.');
+  await expect(page.getByText('Email or password is not correct')).toHaveCount(0);
+});
+
+test('test mode: create a USDT test order, pay it in the sandbox, see the notification body and resend it', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'a server flow, the same on every screen');
+  test.setTimeout(240_000);
+  const appId = await signUp(page, { name: 'Test Mode Shop', email: uniqueEmail('test-mode') });
+  admin('merchant', 'orders', 'on', '--app-id', appId);
+  admin('address', 'add', '--chain', 'TRC20', randomTronAddress());
+  const receiver = await startMerchantReceiver('not-checked');
+  try {
+    await page.getByRole('link', { name: 'Test mode' }).click();
+    await page.waitForURL('**/portal/test');
+    await page.getByLabel('Channel').selectOption('USDT');
+    await page.getByLabel('Amount').fill('12.34');
+    await page.getByLabel('Notify URL').fill(receiver.notifyUrl);
+    await page.getByRole('button', { name: 'Create test order' }).click();
+    await expect(page.getByTestId('test-order-created')).toContainText('created');
+    const payUrl = (await page.getByTestId('test-order-pay').getAttribute('href'))!;
+    expect(payUrl).toMatch(/\/pay\//);
+
+    // Paid in the sandbox, the way the checkout's sandbox wallet pays it.
+    const checkout = await page.context().newPage();
+    await checkout.goto(payUrl);
+    const walletHref = (await checkout.getByTestId('sandbox-wallet').getAttribute('href'))!;
+    await checkout.goto(walletHref);
+    await checkout.getByRole('button', { name: 'Send USDT' }).click();
+    await expect(checkout.getByTestId('wallet-sent')).toBeVisible();
+    await checkout.close();
+
+    await page.goto((await page.getByTestId('test-order-detail').getAttribute('href'))!);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('order-status')).toContainText('Paid', { timeout: 1000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(page.getByTestId('order-pay-url')).toContainText(payUrl);
+    await expect(page.getByTestId('notification-body')).toContainText(`appId=${appId}`);
+    await expect(page.getByTestId('notification-body')).toContainText('status=PAID');
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await page.getByRole('button', { name: 'Resend notification' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Notification re-sent' })).toContainText('cycle 2');
+    expect((await request.get('/portal/test')).status()).toBe(200);
+  } finally {
+    await receiver.close();
+  }
+});

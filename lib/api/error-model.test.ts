@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { OPEN_API_CODES } from './error-codes';
+import { DOCUMENTED_ERRORS } from './openapi/error-catalogue';
+import { DOMAIN_ERROR_KINDS, DomainError } from '../errors/domain-error';
+import { merchantFormRefusal, operatorFormRefusal } from '../errors/form-answer';
+import { formWords } from '../errors/form-words';
+import { LOCALES } from '../i18n/locales';
+
+describe('one error model', () => {
+  it.each(DOMAIN_ERROR_KINDS)('%s has an open-API code and a form message in every language', async (kind) => {
+    expect(OPEN_API_CODES[kind]?.code).toBeGreaterThanOrEqual(1000);
+    for (const locale of LOCALES) {
+      const words = await formWords(locale);
+      expect(words.kinds[kind], locale).toMatch(/\S/);
+      expect(merchantFormRefusal(new DomainError(kind, { message: 'internal detail' }), words).message).toBe(words.kinds[kind]);
+    }
+  });
+
+  it('the tables name no kind that is not in the union', async () => {
+    expect(Object.keys(OPEN_API_CODES).sort()).toEqual([...DOMAIN_ERROR_KINDS].sort());
+    for (const locale of LOCALES) expect(Object.keys((await formWords(locale)).kinds).sort(), locale).toEqual([...DOMAIN_ERROR_KINDS].sort());
+  });
+
+  it('the published catalogue lists every code the open API answers, and only those', () => {
+    const answered = new Set(Object.values(OPEN_API_CODES).map((entry) => entry.code));
+    expect(new Set(DOCUMENTED_ERRORS.map((error) => error.code))).toEqual(new Set([0, ...answered]));
+    for (const entry of Object.values(OPEN_API_CODES)) {
+      if (entry.message) expect(DOCUMENTED_ERRORS).toContainEqual(expect.objectContaining({ code: entry.code, message: entry.message, exact: true }));
+    }
+  });
+
+  it('a merchant sees the explanation the domain gave, an operator the detail, each in their language', async () => {
+    const [en, zh] = await Promise.all([formWords('en'), formWords('zh-CN')]);
+    const refused = new DomainError('not_found', { message: 'credential not found: 7' });
+    expect(merchantFormRefusal(refused, en)).toEqual({ ok: false, message: 'Not found.' });
+    expect(merchantFormRefusal(refused, zh)).toEqual({ ok: false, message: '未找到。' });
+    expect(operatorFormRefusal(refused, zh)).toEqual({ ok: false, message: 'credential not found: 7 (未找到)' });
+    const named = new DomainError('action_refused', { message: 'reason: a rejection needs a reason' });
+    expect(operatorFormRefusal(named, en)).toEqual({ ok: false, message: 'reason: a rejection needs a reason', fieldErrors: { reason: 'reason: a rejection needs a reason' } });
+  });
+});

@@ -1,0 +1,53 @@
+import type { ChannelCredentials } from '../../credentials/channel-credentials';
+import { FieldErrors, text } from '../../credentials/credential-fields';
+import { alipaySandboxCredential } from './sandbox-credential';
+
+/**
+ * What the merchant submits for ALIPAY: the Alipay app id, the app private key and the Alipay public key; optionally
+ * the merchant's Alipay user id (seller_id), which notifications are then checked against.
+ */
+export interface AlipayCredentialInput {
+  appId: string;
+  appPrivateKey: string;
+  alipayPublicKey: string;
+  sellerId?: string;
+}
+
+/** Field labels, as the portal shows them: every error names its field. */
+export const ALIPAY_CREDENTIAL_FIELD_LABELS: Readonly<Record<keyof AlipayCredentialInput, string>> = {
+  appId: 'App ID · 应用 ID',
+  appPrivateKey: 'App private key · 应用私钥',
+  alipayPublicKey: 'Alipay public key · 支付宝公钥',
+  sellerId: 'Alipay user ID (seller_id) · 支付宝账号 ID',
+};
+
+const ALIPAY_APP_ID = /^\d{16}$/;
+/** Alipay user ids (the seller's in notifications): 2088 followed by 12 digits. */
+const ALIPAY_USER_ID = /^2088\d{12}$/;
+
+export interface ValidAlipayCredential {
+  upstreamAppId: string;
+  privateKey: string;
+  upstreamPublicKey: string;
+  sellerId: string | null;
+}
+
+/** Checks an ALIPAY credential; throws an invalid_credential DomainError naming every bad field. Keys come back as PEM. */
+export function validateAlipayCredential(input: Readonly<Partial<Record<keyof AlipayCredentialInput, unknown>>>): ValidAlipayCredential {
+  const errors = new FieldErrors(ALIPAY_CREDENTIAL_FIELD_LABELS);
+  const appId = errors.matches('appId', text(input.appId), ALIPAY_APP_ID, 'must be the 16-digit Alipay app id / 须为 16 位数字的支付宝应用 ID');
+  const privateKey = errors.privateKey('appPrivateKey', text(input.appPrivateKey));
+  const publicKey = errors.publicKey('alipayPublicKey', text(input.alipayPublicKey));
+  const sellerIdText = text(input.sellerId);
+  const sellerId =
+    sellerIdText === '' ? null : (errors.matches('sellerId', sellerIdText, ALIPAY_USER_ID, 'must be the Alipay user id: 2088 followed by 12 digits / 须为 2088 开头的 16 位数字') ?? null);
+  errors.throwIfAny();
+  return { upstreamAppId: appId!, privateKey: privateKey!, upstreamPublicKey: publicKey!, sellerId };
+}
+
+export const alipayCredentials: ChannelCredentials = {
+  fieldLabels: ALIPAY_CREDENTIAL_FIELD_LABELS,
+  validate: (input) => validateAlipayCredential(input),
+  describe: (stored) => `App ID ${stored.upstreamAppId}${stored.sellerId ? `, seller_id ${stored.sellerId}` : ''}`,
+  sandbox: alipaySandboxCredential,
+};

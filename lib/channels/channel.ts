@@ -1,0 +1,88 @@
+import type { DomainErrorKind } from '../errors/domain-error';
+import type { PublishedError } from '../contract/published-error';
+import type { SignedRequest } from '../validation/signed-request';
+import type { ExampleFields } from '../contract/examples';
+import type { Schema } from '../contract/schema-parts';
+import type { Database } from '../db/client';
+import type { QueriedOrder } from '../orders/find-order';
+import type { PeriodicJob } from '../workers/periodic-job';
+import type { ChannelCredentials } from '../credentials/channel-credentials';
+import type { CliCommand } from '../cli/command';
+
+
+/** A channel's parts of the OpenAPI document: its schemas, and which of them (its own or shared) describe each message. */
+export interface ChannelOpenApi {
+  schemas: Record<string, Schema>;
+  submitRequest: string;
+  createData: string;
+  queryData: string;
+  notification: string;
+  /** A successful submit's answer, shown as the reply example. */
+  submitReplyExample?: unknown;
+  /** The open-API error answers only this channel gives, by kind, as the error catalogue publishes them. */
+  errorCases?: Partial<Record<DomainErrorKind, readonly PublishedError[]>>;
+}
+
+/** What the payer's checkout polls: the state held here, never the browser's word. */
+export interface CheckoutStatus {
+  status: 'pending' | 'paid' | 'expired';
+  secondsLeft: number;
+  redirectUrl: string | null;
+}
+
+/** The order fields a channel's notification is made from. */
+export interface NotifiedOrder {
+  orderNo: string;
+  payAmountMinor: bigint;
+}
+
+/**
+ * One payment channel: everything the service does that differs by payType lives behind this interface, in the
+ * channel's own folder (lib/channels/<name>/), and lib/channels/index.ts lists the channels. Shared code reads
+ * the registry; it never names a channel.
+ */
+export interface Channel {
+  /** The payType on the wire and orders.channel. */
+  readonly name: string;
+  /** How the portal and the API reference name it. */
+  readonly label: string;
+  /** The envelope message of a successful submit or query ('success' or 'ok', as the contract fixes per channel). */
+  readonly successMessage: 'success' | 'ok';
+  /** Parses and validates the submit's fields, creates (or recovers) the order and answers its data. */
+  submit(context: SignedRequest): Promise<unknown>;
+  /** The query's data for one of this channel's orders. */
+  queryData(order: QueriedOrder, now?: Date): unknown;
+  /** The checkout state behind a payUrl token of this channel's order; undefined when the token is not one. */
+  checkoutStatus(db: Database, payToken: string, now: Date): Promise<CheckoutStatus | undefined>;
+  /** The channel's own fields of the payment-success notification (order number and amount, by the contract's names). */
+  notificationFields(order: NotifiedOrder): Record<string, string>;
+  /** The upstream's callback receiver, served at /v1/api/callback/<name in lower case>; absent when the upstream has none. */
+  readonly callback?: (request: Request) => Promise<Response>;
+  /** The merchant's own upstream credentials, for a channel whose orders are placed with them; absent otherwise. */
+  readonly credentials?: ChannelCredentials;
+  /**
+   * Reads the channel's settings when the worker starts and says what it will do; throws (StartupRefusal, naming the
+   * setting) when a required one is missing, so the process stops before any job runs.
+   */
+  readonly describeStartup?: () => string[];
+  /** The channel's own operator commands (`npm run admin -- …`), listed after the shared ones. */
+  readonly commands?: readonly CliCommand[];
+  /** The channel's background jobs: its poller or chain watcher and its expiry. */
+  readonly jobs: readonly PeriodicJob[];
+  /** The documented examples: one signed submit, the query of that order, its notification. */
+  readonly examples: {
+    submit(appId: string): ExampleFields;
+    query(appId: string): ExampleFields;
+    notification(appId: string): ExampleFields;
+  };
+  readonly openApi: ChannelOpenApi;
+  /** The portal's test-mode panel: the payment methods it offers and the channel's own submit fields of a test order. */
+  readonly testOrder: ChannelTestOrder;
+}
+
+export interface ChannelTestOrder {
+  /** The methods a test order may use (the first is the default). */
+  readonly payMethods: readonly string[];
+  /** The channel's own submit fields (amount and method, by the contract's names) of a test order. */
+  fields(input: { amount: string; payMethod: string }): Record<string, string>;
+}

@@ -1,0 +1,70 @@
+import { invalidParameter } from '../errors/domain-error';
+import { invalidCredential } from '../credentials/errors';
+import { present, type RequestFields } from '../validation/request-fields';
+import { alipayChannel } from './alipay/channel';
+import type { Channel } from './channel';
+import { usdtChannel } from './usdt/channel';
+import { wechatChannel } from './wechat/channel';
+import { yhtChannel } from './yht/channel';
+
+/**
+ * The registry: the one list of the service's channels, by payType, in the order pages and documents show them.
+ * Submit, query, checkout, callbacks, background jobs, portal filters, the OpenAPI document and the API examples
+ * all read it; adding a channel is a folder under lib/channels/ and a line here.
+ */
+const REGISTRY = {
+  USDT: usdtChannel,
+  ALIPAY: alipayChannel,
+  WECHAT: wechatChannel,
+  YHT: yhtChannel,
+} as const satisfies Record<string, Channel>;
+
+export type ChannelName = keyof typeof REGISTRY;
+
+export const CHANNEL_NAMES = Object.keys(REGISTRY) as [ChannelName, ...ChannelName[]];
+
+export const CHANNELS: readonly Channel[] = Object.values(REGISTRY);
+
+/** The payType absent means the first channel, USDT (the contract's original channel). */
+const DEFAULT_CHANNEL: ChannelName = 'USDT';
+
+export function isChannelName(value: string): value is ChannelName {
+  return Object.hasOwn(REGISTRY, value);
+}
+
+/** The channel of an order (orders.channel); undefined for a name no channel has. */
+export function channelNamed(name: string): Channel | undefined {
+  return isChannelName(name) ? REGISTRY[name] : undefined;
+}
+
+/** The channel a request's payType names (absent: USDT), else 1003 naming the channels. */
+export function channelOf(fields: RequestFields): Channel {
+  const value = present(fields, 'payType') ?? DEFAULT_CHANNEL;
+  if (!isChannelName(value)) throw invalidParameter(`payType must be one of ${CHANNEL_NAMES.join(', ')}`);
+  return REGISTRY[value];
+}
+
+/** The path segment of a channel's upstream callback: /v1/api/callback/<segment>. */
+export function callbackSegment(channel: Channel): string {
+  return channel.name.toLowerCase();
+}
+
+/** The channel whose upstream callback is served at /v1/api/callback/<segment>. */
+export function channelByCallbackSegment(segment: string): Channel | undefined {
+  return CHANNELS.find((channel) => channel.callback && callbackSegment(channel) === segment);
+}
+
+/** The channels whose orders use the merchant's own upstream credentials, with their credential part. */
+export function credentialChannels(): (Channel & { credentials: NonNullable<Channel['credentials']> })[] {
+  return CHANNELS.filter((channel): channel is Channel & { credentials: NonNullable<Channel['credentials']> } => channel.credentials !== undefined);
+}
+
+/** The credential part of the channel a credential names, else an invalid_credential DomainError naming the field. */
+export function credentialsOf(channelName: string): NonNullable<Channel['credentials']> {
+  const credentials = channelNamed(channelName)?.credentials;
+  if (!credentials) {
+    const names = credentialChannels().map((channel) => channel.name);
+    throw invalidCredential({ channel: `channel must be one of ${names.join(', ')}` });
+  }
+  return credentials;
+}

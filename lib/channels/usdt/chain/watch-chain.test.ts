@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../clock';
+import { getDb } from '../../../db/client';
+import { startTestApp, type TestApp } from '../../../../test/open-api-client';
+import { contractSignature } from '../../../../test/beds/contract-signer';
+import { aMerchant, aTronAddress, receivingAddresses } from '../../../../test/factories';
+import { serveWebHandler } from '../../../../test/web-handler-server';
+import { sendSandboxTransfer, SANDBOX_PAYER } from '../../../../sandbox/tron/ledger';
+import { handleSandboxTron } from '../../../../sandbox/tron/http-api';
+import { USDT_TRC20_CONTRACT, type ChainConfig } from './chain-config';
+import { expireUsdtOrders } from './expire-usdt-orders';
+import { ChainEndpointPool } from './chain-endpoints';
+import { TronGridClient } from './trongrid-client';
+import { watchChainOnce } from './watch-chain';
+
+process.env.SANDBOX_TRON_CONFIRM_MS = '0';
+
+let app: TestApp;
+let chain: Awaited<ReturnType<typeof serveWebHandler>>;
+let merchant: Awaited<ReturnType<typeof aMerchant>>;
+let config: ChainConfig;
+let sequence = 0;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  chain = await serveWebHandler(handleSandboxTron, '/sandbox/tron');
+  config = {
+    baseUrls: [chain.url],
+    contract: USDT_TRC20_CONTRACT,
+    pollMs: 1000,
+    initialLookbackMs: 60 * 60 * 1000,
+    rereadMarginMs: 60 * 1000,
+    endpointRetryMs: 60 * 1000,
+    access: 'sandbox',
+  };
+  merchant = await aMerchant();
+  await receivingAddresses(2);
+});
+afterAll(async () => {
+  await app.close();
+  await chain.close();
+});
+
+const watch = () => watchChainOnce({ db: getDb(), clock: systemClock, config, client: new TronGridClient({ endpoints: ChainEndpointPool.transient(config.baseUrls, systemClock) }) });
+
+async function submit(payUsdt: string) {
+  sequence += 1;
+  const fields = { appId: merchant.appId, merchantOrderNo: `CH-${sequence}`, pay_usdt: payUsdt, chainType: '1', notifyUrl: 'https://merchant.example/n' };
+  const { json } = await app.signedPost('/v1/api/open/order/submit', fields, merchant.appSecret);
+  expect(json.code).toBe(0);
+  const { rows } = await getDb().execute<{ id: string; address: string }>(sql`
+    SELECT o.id, a.address FROM orders o JOIN receiving_addresses a ON a.id = o.receiving_address_id WHERE o.order_no = ${json.data.orderNo}`);
+  return { ...json.data, id: Number(rows[0]!.id), address: rows[0]!.address, merchantOrderNo: fields.merchantOrderNo };
+}
+
+async function queryStatus(merchantOrderNo: string): Promise<string> {
+  const fields = { appId: merchant.appId, merchantOrderNo };
+  const { json } = await app.post('/v1/api/open/order/query', { ...fields, signature: contractSignature(fields, merchant.appSecret) });
+  return json.data.status;
+}
+
+async function orderRow(id: number) {
+  const { rows } = await getDb().execute<{ status: string; trade_no: string | null; payer: string | null; paid_at: string | null; notifications: number }>(sql`
+    SELECT status, trade_no, payer, paid_at, (SELECT count(*)::int FROM notifications n WHERE n.order_id = o.id) AS notifications FROM orders o WHERE id = ${id}`);
+  return rows[0]!;
+}
+
+async function transferRow(transactionId: string) {
+  const { rows } = await getDb().execute<{ verdict: string; order_id: string | null }>(sql`SELECT verdict, order_id FROM chain_transfers WHERE transaction_id = ${transactionId}`);
+  return rows;
+}
+
+describe('matching confirmed USDT transfers', () => {
+  it('an exact payment pays the order: tx id, payer, block time, a notification, and query status 1', async () => {
+    const order = await submit('10.00');
+    const transfer = await sendSandboxTransfer(getDb(), { to: order.address, amount: '10' });
+    await watch();
+    const paid = await orderRow(order.id);
+    expect(paid).toMatchObject({ status: 'paid', trade_no: transfer.transactionId, payer: SANDBOX_PAYER, notifications: 1 });
+    expect(new Date(paid.paid_at!).getTime()).toBe(transfer.blockTimestampMs);
+    expect(await transferRow(transfer.transactionId)).toEqual([{ verdict: 'matched', order_id: String(order.id) }]);
+    expect(await queryStatus(order.merchantOrderNo)).toBe('1');
+  });
+
+  it('equal amounts on two addresses: the transfer pays the order on its own address only', async () => {
+    const first = await submit('20.00');
+    const second = await submit('20.00');
+    expect(first.address).not.toBe(second.address);
+    await sendSandboxTransfer(getDb(), { to: second.address, amount: '20.00' });
+    await watch();
+    expect((await orderRow(second.id)).status).toBe('paid');
+    expect((await orderRow(first.id)).status).toBe('pending');
+  });
+
+  it('+0.01 orders are told apart by the exact amount', async () => {
+    const orders = [await submit('30.00'), await submit('30.00'), await submit('30.00')];
+    const plusCent = orders.find((order) => order.pay_usdt === '30.01')!;
+    const sameAddressBase = orders.find((order) => order.pay_usdt === '30.00' && order.address === plusCent.address)!;
+    await sendSandboxTransfer(getDb(), { to: plusCent.address, amount: '30.01' });
+    await watch();
+    expect((await orderRow(plusCent.id)).status).toBe('paid');
+    expect((await orderRow(sameAddressBase.id)).status).toBe('pending');
+  });
+
+  it('short, over and sub-cent payments are kept for the operator and pay nothing', async () => {
+    const order = await submit('40.00');
+    const short = await sendSandboxTransfer(getDb(), { to: order.address, amount: '39.99' });
+    const over = await sendSandboxTransfer(getDb(), { to: order.address, amount: '40.5' });
+    const subCent = await sendSandboxTransfer(getDb(), { to: order.address, amount: '40.000001' });
+    await watch();
+    expect((await orderRow(order.id)).status).toBe('pending');
+    for (const transfer of [short, over, subCent]) expect((await transferRow(transfer.transactionId))[0]!.verdict).toBe('wrong_amount');
+  });
+
+  it('a transfer after the window is late: recorded against the order, which stays unpaid', async () => {
+    const order = await submit('50.00');
+    await getDb().execute(sql`UPDATE orders SET expires_at = now() - interval '1 second' WHERE id = ${order.id}`);
+    await expireUsdtOrders(getDb(), new Date());
+    const transfer = await sendSandboxTransfer(getDb(), { to: order.address, amount: '50' });
+    await watch();
+    expect(await transferRow(transfer.transactionId)).toEqual([{ verdict: 'late', order_id: String(order.id) }]);
+    expect((await orderRow(order.id)).status).toBe('closed');
+    expect(await queryStatus(order.merchantOrderNo)).toBe('2');
+  });
+
+  it('a payment inside the window that is confirmed after the order closed still pays it', async () => {
+    const order = await submit('55.00');
+    const transfer = await sendSandboxTransfer(getDb(), { to: order.address, amount: '55' });
+    await getDb().execute(sql`UPDATE orders SET expires_at = to_timestamp(${(transfer.blockTimestampMs + 1) / 1000}) WHERE id = ${order.id}`);
+    await expireUsdtOrders(getDb(), new Date(transfer.blockTimestampMs + 2));
+    expect((await orderRow(order.id)).status).toBe('closed');
+    await watch();
+    expect((await orderRow(order.id)).status).toBe('paid');
+  });
+
+  it('a transfer to a pool address with no order is kept; one to another address is not ours', async () => {
+    const pool = await receivingAddresses(1);
+    const stranger = aTronAddress();
+    const toPool = await sendSandboxTransfer(getDb(), { to: pool[0]!, amount: '1' });
+    const elsewhere = await sendSandboxTransfer(getDb(), { to: stranger, amount: '1' });
+    await watch();
+    expect((await transferRow(toPool.transactionId))[0]!.verdict).toBe('no_order');
+    expect(await transferRow(elsewhere.transactionId)).toEqual([]);
+  });
+});
+
+describe('the watcher over restarts and duplicates', () => {
+  it('reads again from an old cursor without recording or paying anything twice', async () => {
+    const order = await submit('60.00');
+    const transfer = await sendSandboxTransfer(getDb(), { to: order.address, amount: '60' });
+    await watch();
+    await getDb().execute(sql`UPDATE chain_cursors SET block_timestamp_ms = 0`);
+    const again = await watch();
+    expect(again.recorded.every((entry) => entry.verdict === undefined)).toBe(true);
+    expect(await transferRow(transfer.transactionId)).toHaveLength(1);
+    expect((await orderRow(order.id)).notifications).toBe(1);
+  });
+
+  it('resumes from its persisted cursor after a restart and misses nothing', async () => {
+    const before = await watch();
+    const order = await submit('70.00');
+    const transfer = await sendSandboxTransfer(getDb(), { to: order.address, amount: '70' });
+    const { rows } = await getDb().execute<{ block_timestamp_ms: string }>(sql`SELECT block_timestamp_ms FROM chain_cursors`);
+    expect(Number(rows[0]!.block_timestamp_ms)).toBe(before.cursorMs);
+    const restarted = await watch(); // a new client and a fresh read of the cursor, as after a restart
+    // The event at the cursor's own timestamp is read again and recognised as already recorded.
+    expect(restarted.recorded.filter((entry) => entry.verdict !== undefined).map((entry) => entry.transfer.transactionId)).toEqual([transfer.transactionId]);
+    expect((await orderRow(order.id)).status).toBe('paid');
+  });
+
+  it('pages through more events than one page holds', async () => {
+    const pool = await receivingAddresses(1);
+    const sent = [];
+    for (let index = 0; index < 450; index += 1) sent.push((await sendSandboxTransfer(getDb(), { to: pool[0]!, amount: `0.0${(index % 9) + 1}` })).transactionId);
+    const result = await watch();
+    expect(result.pages).toBeGreaterThanOrEqual(3);
+    const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM chain_transfers WHERE to_address = ${pool[0]!}`);
+    expect(rows[0]!.count).toBe(450);
+  });
+});
+
+describe('nothing skipped: late indexing and solidification', () => {
+  it('a block the indexer lists late, behind the cursor, is still read and pays its order', async () => {
+    const early = await submit('91.00');
+    const later = await submit('92.00');
+    const lateTransfer = await sendSandboxTransfer(getDb(), { to: early.address, amount: '91', indexDelayMs: 600_000 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const onTime = await sendSandboxTransfer(getDb(), { to: later.address, amount: '92' });
+    const first = await watch();
+    expect((await orderRow(later.id)).status).toBe('paid');
+    expect((await orderRow(early.id)).status).toBe('pending'); // not listed yet
+    expect(first.cursorMs).toBeGreaterThan(lateTransfer.blockTimestampMs);
+    expect(onTime.blockTimestampMs).toBeGreaterThan(lateTransfer.blockTimestampMs);
+
+    // The indexer catches up with the block now (not after the 10 minutes asked for: the test must not depend on timing).
+    await getDb().execute(sql`UPDATE sandbox_tron_transfers SET indexed_at_ms = ${Date.now()} WHERE transaction_id = ${lateTransfer.transactionId}`);
+    const second = await watch();
+    expect(second.recorded.filter((entry) => entry.verdict === 'matched').map((entry) => entry.transfer.transactionId)).toEqual([lateTransfer.transactionId]);
+    expect((await orderRow(early.id)).status).toBe('paid');
+    expect((await orderRow(later.id)).notifications).toBe(1); // read again within the margin, counted once
+  });
+
+  it('a transfer the indexer calls confirmed counts only once /walletsolidity/getnowblock reaches its block', async () => {
+    const order = await submit('93.00');
+    await getDb().execute(sql`UPDATE orders SET created_at = now() - interval '1 minute' WHERE id = ${order.id}`);
+    process.env.SANDBOX_TRON_CONFIRM_MS = '60000'; // solidification a minute behind the head, as on mainnet
+    try {
+      const transfer = await sendSandboxTransfer(getDb(), { to: order.address, amount: '93' }, Date.now() - 10_000);
+      const listed = await (await fetch(`${chain.url}/v1/contracts/${USDT_TRC20_CONTRACT}/events?only_confirmed=true&min_block_timestamp=${transfer.blockTimestampMs}`)).json();
+      expect(listed.data.map((event: { transaction_id: string }) => event.transaction_id)).toContain(transfer.transactionId);
+      const solid = await (await fetch(`${chain.url}/walletsolidity/getnowblock`, { method: 'POST' })).json();
+      expect(solid.block_header.raw_data.number).toBeLessThan(transfer.blockNumber);
+
+      const early = await watch();
+      expect(early.unsolidified).toBeGreaterThanOrEqual(1);
+      expect((await orderRow(order.id)).status).toBe('pending');
+      expect(await transferRow(transfer.transactionId)).toEqual([]);
+
+      process.env.SANDBOX_TRON_CONFIRM_MS = '0';
+      await watch();
+      expect((await orderRow(order.id)).status).toBe('paid');
+      expect(await transferRow(transfer.transactionId)).toEqual([{ verdict: 'matched', order_id: String(order.id) }]);
+    } finally {
+      process.env.SANDBOX_TRON_CONFIRM_MS = '0';
+    }
+  });
+});
+
+describe('expiry', () => {
+  it('closes pending orders past their window and frees their slot after the cool-down', async () => {
+    const order = await submit('80.00');
+    await getDb().execute(sql`UPDATE orders SET expires_at = now() - interval '61 minutes' WHERE id = ${order.id}`);
+    expect(await expireUsdtOrders(getDb(), new Date())).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(order.id)).status).toBe('closed');
+    const again = await submit('80.00');
+    expect(again.pay_usdt).toBe('80.00');
+    expect(again.address).toBe(order.address);
+  });
+});

@@ -1,0 +1,33 @@
+import type { Channel } from '../channel';
+import { usdtOpenApi } from './open-api';
+import { formatMinorUnits } from '../../money/decimal-amount';
+import { usdtNotificationExample, usdtQueryExample, usdtSubmitExample } from './api-examples';
+import { usdtTestOrder } from './test-order';
+import { chainWatcherJob, usdtExpiryJob } from './chain/chain-jobs';
+import { chainConfig, describeChainAccess } from './chain/chain-config';
+import { describeEvmChains, usdtEvmWatcherJob } from './evm/usdt-evm-job';
+import { usdtEvmCommands } from './evm/evm-commands';
+import { findUsdtCheckout } from './checkout-view';
+import { createUsdtOrder } from './create-usdt-order';
+import { parseUsdtSubmit } from './usdt-request';
+import { usdtCreateData, usdtQueryData } from './usdt-view';
+
+/** USDT on TRC20 and the EVM chains (ERC20, BEP20, Polygon): paid on chain to the service's receiving addresses, found by the chain watcher (no upstream callback). */
+export const usdtChannel: Channel = {
+  name: 'USDT',
+  label: 'USDT (TRC20, ERC20, BEP20, Polygon)',
+  successMessage: 'success',
+  async submit({ db, merchant, fields }) {
+    const { order } = await createUsdtOrder(db, merchant.id, parseUsdtSubmit(fields));
+    return usdtCreateData(order);
+  },
+  queryData: (order) => usdtQueryData(order),
+  checkoutStatus: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
+  notificationFields: (order) => ({ orderNo: order.orderNo, pay_usdt: formatMinorUnits(order.payAmountMinor) }),
+  describeStartup: () => [describeChainAccess(chainConfig()), describeEvmChains()],
+  commands: usdtEvmCommands,
+  jobs: [chainWatcherJob, usdtEvmWatcherJob, usdtExpiryJob],
+  examples: { submit: usdtSubmitExample, query: usdtQueryExample, notification: usdtNotificationExample },
+  testOrder: usdtTestOrder,
+  openApi: usdtOpenApi,
+};

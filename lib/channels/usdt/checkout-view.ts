@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders, receivingAddresses } from '../../db/schema';
+import { formatMinorUnits } from '../../money/decimal-amount';
+import { usdtStatus } from './usdt-view';
+import { networkName, networkWarning } from './checkout-network';
+import { usdtChainByType, type UsdtChain } from './usdt-chains';
+
+export interface UsdtCheckout {
+  orderNo: string;
+  payUsdt: string;
+  address: string;
+  /** The chain (receiving_addresses.chain) and how the page names it, prominently. */
+  chain: UsdtChain;
+  network: string;
+  networkWarning: { en: string; zh: string };
+  /** The sandbox wallet of the order's chain (shown only when the sandbox is on). */
+  sandboxWalletPath: string;
+  status: 'pending' | 'paid' | 'expired';
+  expiresAt: Date;
+  secondsLeft: number;
+  productName: string | null;
+  redirectUrl: string | null;
+}
+
+/** What the payer's checkout page shows, by the payUrl token; undefined for unknown tokens and non-USDT orders. */
+export async function findUsdtCheckout(db: Database, payToken: string, now = new Date()): Promise<UsdtCheckout | undefined> {
+  const [row] = await db
+    .select({ order: orders, address: receivingAddresses.address })
+    .from(orders)
+    .innerJoin(receivingAddresses, eq(receivingAddresses.id, orders.receivingAddressId))
+    .where(eq(orders.payToken, payToken))
+    .limit(1);
+  if (!row || row.order.channel !== 'USDT') return undefined;
+  const status = usdtStatus(row.order, now);
+  const chain = usdtChainByType(row.order.chainType ?? '1') ?? usdtChainByType('1')!;
+  const payUsdt = formatMinorUnits(row.order.payAmountMinor);
+  const walletQuery = new URLSearchParams({ ...(chain.name === 'TRC20' ? {} : { chain: chain.name }), to: row.address, amount: payUsdt });
+  return {
+    orderNo: row.order.orderNo,
+    payUsdt,
+    address: row.address,
+    chain,
+    network: networkName(chain),
+    networkWarning: { en: networkWarning(chain, 'en'), zh: networkWarning(chain, 'zh') },
+    sandboxWalletPath: `${chain.name === 'TRC20' ? '/sandbox/tron' : '/sandbox/evm'}?${walletQuery}`,
+    status: status === '1' ? 'paid' : status === '2' ? 'expired' : 'pending',
+    expiresAt: row.order.expiresAt,
+    secondsLeft: Math.max(0, Math.floor((row.order.expiresAt.getTime() - now.getTime()) / 1000)),
+    productName: row.order.productName,
+    redirectUrl: row.order.redirectUrl,
+  };
+}

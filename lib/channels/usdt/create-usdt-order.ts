@@ -1,0 +1,188 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { prepared, preparedSql } from '../../db/prepared';
+import { orders, type OrderRow } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
+import { formatMinorUnits } from '../../money/decimal-amount';
+import { DEFAULT_USDT_MAX_PER_ORDER_MINOR, getUsdtMaxPerOrderMinor, USDT_MAX_PER_ORDER } from '../../settings/platform-settings';
+import { findMerchantOrder } from '../../orders/find-order';
+import { newOrderNo, newPayToken, orderTtlMinutes } from '../../orders/identifiers';
+import { candidateSlots, releaseCooledSlot, type AmountSlot } from './amount-slots';
+import { slotCooldownCutoff } from './slot-cooldown';
+import { usdtChainByType } from './usdt-chains';
+
+/** The pool's chain (receiving_addresses.chain) of the order's chainType, which the request parser has checked. */
+function chainOf(input: UsdtOrderInput): string {
+  const chain = usdtChainByType(input.chainType);
+  if (!chain) throw new RangeError(`unknown chainType ${input.chainType}`);
+  return chain.name;
+}
+
+/** The first letter of USDT platform order numbers. */
+export const USDT_ORDER_NO_PREFIX = 'U';
+
+export interface UsdtOrderInput {
+  merchantOrderNo: string;
+  amountMinor: bigint;
+  chainType: string;
+  productName?: string;
+  notifyUrl?: string;
+  redirectUrl?: string;
+  attach?: string;
+}
+
+export interface CreatedOrder {
+  order: OrderRow;
+  recovered: boolean;
+}
+
+/** A repeat create returns the original order when the immutable fields match (design: unique order key). */
+function recoverExisting(existing: OrderRow, input: UsdtOrderInput): CreatedOrder {
+  if (existing.channel !== 'USDT') {
+    throw new DomainError('idempotency_conflict', { message: `merchantOrderNo ${existing.merchantOrderNo} is already used by a ${existing.channel} order` });
+  }
+  if (existing.requestedAmountMinor !== input.amountMinor) {
+    throw new DomainError('idempotency_conflict', {
+      message: `pay_usdt differs from the original order ${existing.merchantOrderNo} (${formatMinorUnits(existing.requestedAmountMinor)})`,
+    });
+  }
+  if (existing.chainType !== input.chainType) {
+    throw new DomainError('idempotency_conflict', { message: `chainType differs from the original order ${existing.merchantOrderNo}` });
+  }
+  return { order: existing, recovered: true };
+}
+
+/**
+ * The common case in one statement: the order at the requested amount ($4) on the first enabled address of the
+ * order's chain ($14) where no
+ * order holds it, if the amount is within the platform's per-order limit (setting $12, default $13). Addresses are
+ * read in id order and each probed once on the slot index until one is free, so this usually costs one probe. No
+ * row when the amount is over the limit, every address holds it, or the merchantOrderNo exists (a replay) or a
+ * concurrent submit took the slot: the step-by-step path then decides (replay, 1008, +0.01, cooled slots, races).
+ */
+export const INSERT_ON_FREE_SLOT_SQL = `
+    INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
+                        chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot)
+    SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true
+    FROM receiving_addresses a
+    WHERE a.enabled AND a.chain = $14
+      AND $4::bigint <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $12), $13::bigint)
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.holds_slot AND o.receiving_address_id = a.id AND o.pay_amount_minor = $4::bigint)
+    ORDER BY a.id
+    LIMIT 1
+    ON CONFLICT DO NOTHING
+    RETURNING *`;
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
+
+/** A row of RETURNING * as Drizzle would map it. */
+function orderRowOf(raw: Record<string, unknown>): OrderRow {
+  return Object.fromEntries(
+    ORDER_COLUMNS.map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as OrderRow;
+}
+
+/** The insert of a USDT order on a slot; nothing (no row returned) when the slot or the merchantOrderNo is taken. */
+function insertOrder(db: Database) {
+  return prepared(db, 'usdt_insert_order', (handle, name) =>
+    handle
+      .insert(orders)
+      .values({
+        orderNo: sql.placeholder('orderNo'),
+        merchantId: sql.placeholder('merchantId'),
+        merchantOrderNo: sql.placeholder('merchantOrderNo'),
+        channel: 'USDT',
+        currency: 'USDT',
+        requestedAmountMinor: sql.placeholder('requestedAmountMinor'),
+        payAmountMinor: sql.placeholder('payAmountMinor'),
+        chainType: sql.placeholder('chainType'),
+        receivingAddressId: sql.placeholder('receivingAddressId'),
+        productName: sql.placeholder('productName'),
+        notifyUrl: sql.placeholder('notifyUrl'),
+        redirectUrl: sql.placeholder('redirectUrl'),
+        attach: sql.placeholder('attach'),
+        payToken: sql.placeholder('payToken'),
+        expiresAt: sql.placeholder('expiresAt'),
+        holdsSlot: true,
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(name),
+  );
+}
+
+/** The new order's own fields, whichever slot it gets (a fresh order number and pay token for each attempt). */
+function newOrderFields(merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date) {
+  return {
+    orderNo: newOrderNo(USDT_ORDER_NO_PREFIX, now),
+    merchantId,
+    merchantOrderNo: input.merchantOrderNo,
+    chainType: input.chainType,
+    productName: input.productName ?? null,
+    notifyUrl: input.notifyUrl ?? null,
+    redirectUrl: input.redirectUrl ?? null,
+    attach: input.attach ?? null,
+    payToken: newPayToken(),
+    expiresAt,
+  };
+}
+
+async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<OrderRow | undefined> {
+  const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
+    'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
+    'limitKey', 'defaultLimit', 'chain',
+  ]);
+  const { rows } = await statement.execute({
+    ...newOrderFields(merchantId, input, now, expiresAt),
+    amount: input.amountMinor,
+    limitKey: USDT_MAX_PER_ORDER,
+    defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
+    chain: chainOf(input),
+  });
+  return rows[0] ? orderRowOf(rows[0]) : undefined;
+}
+
+/**
+ * Creates a USDT order on a receiving address where no order holds the amount, else at amount + 0.01, else 1010
+ * (the amount-slot rule: lib/channels/usdt/amount-slots.ts). An order holds its slot until it is paid or a
+ * cool-down after its window (so a late transfer for it cannot pay the next order). Concurrent submits race on the
+ * partial unique index, never on a read-then-write.
+ */
+export async function createUsdtOrder(db: Database, merchantId: number, input: UsdtOrderInput, now = new Date()): Promise<CreatedOrder> {
+  const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
+  const inserted = await insertOnFreeSlot(db, merchantId, input, now, expiresAt);
+  if (inserted) return { order: inserted, recovered: false };
+
+  const existing = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
+  if (existing) return recoverExisting(existing, input);
+
+  const limit = await getUsdtMaxPerOrderMinor(db);
+  if (input.amountMinor > limit) {
+    throw new DomainError('amount_over_limit', { message: `pay_usdt exceeds the platform per-order limit of ${formatMinorUnits(limit)} USDT` });
+  }
+
+  const cutoff = slotCooldownCutoff(now);
+  const insertOn = (slot: AmountSlot) =>
+    insertOrder(db).execute({
+      ...newOrderFields(merchantId, input, now, expiresAt),
+      requestedAmountMinor: input.amountMinor,
+      payAmountMinor: slot.amountMinor,
+      receivingAddressId: slot.addressId,
+    });
+  for (let round = 0; round < 3; round += 1) {
+    const slots = await candidateSlots(db, chainOf(input), input.amountMinor, cutoff);
+    if (slots.length === 0) break;
+    for (const slot of slots) {
+      let [inserted] = await insertOn(slot);
+      if (!inserted && (await releaseCooledSlot(db, slot, cutoff, now))) [inserted] = await insertOn(slot);
+      if (inserted) return { order: inserted, recovered: false };
+      // Either the slot went to a concurrent order, or the same merchantOrderNo was created concurrently.
+      const raced = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
+      if (raced) return recoverExisting(raced, input);
+    }
+  }
+  throw new DomainError('no_receiving_address', { message: `no receiving address is free for pay_usdt ${formatMinorUnits(input.amountMinor)}; try again later` });
+}

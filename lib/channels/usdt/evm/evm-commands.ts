@@ -1,0 +1,43 @@
+import { UsageError, type CliCommand } from '../../../cli/command';
+import { DomainError } from '../../../errors/domain-error';
+import { isEvmChainName, EVM_CHAIN_NAMES } from './evm-chains';
+import { evmSettings } from './evm-config';
+import { EvmRpcPool } from './evm-rpc-pool';
+import { resumeEvmChainAfterReorg } from './resume-after-reorg';
+
+const resumeUsage = `usage: npm run admin -- evm resume --chain ${EVM_CHAIN_NAMES.join('|')} --after-block <n> [--json]
+
+Resumes an EVM chain the watcher holds after a re-org below its cursor. First look at what the replaced blocks had
+paid; then choose a block below the fork on the node's current chain: reading starts after it, so the transfers of the
+chain that won are recorded from there (each transfer is recorded once, whatever is read again).
+
+  --chain <chain>      the held chain: ${EVM_CHAIN_NAMES.join(', ')} (enabled by USDT_EVM_CHAINS, read through EVM_<CHAIN>_RPC_URLS)
+  --after-block <n>    the last block not to read again
+  --json               print one JSON object: {"chain","afterBlock","blockHash"}`;
+
+export const evmResume: CliCommand = {
+  group: 'evm',
+  action: 'resume',
+  summary: 'resume an EVM chain held after a re-org',
+  usage: resumeUsage,
+  options: { chain: { type: 'string' }, 'after-block': { type: 'string' } },
+  prepare(args) {
+    const chain = args.required('chain').toUpperCase();
+    if (!isEvmChainName(chain)) throw new UsageError(`--chain must be one of ${EVM_CHAIN_NAMES.join(', ')}`, resumeUsage);
+    const afterText = args.required('after-block');
+    if (!/^\d+$/.test(afterText)) throw new UsageError('--after-block must be a block number', resumeUsage);
+    const afterBlock = BigInt(afterText);
+    return async (db) => {
+      const settings = evmSettings().chains.find((entry) => entry.definition.name === chain);
+      if (!settings) throw new DomainError('invalid_parameter', { message: `chain: ${chain} is not enabled (USDT_EVM_CHAINS)` });
+      const rpc = new EvmRpcPool(chain, settings.rpcUrls, { chainId: settings.chainId, rateLimitBackoffMs: 1000 });
+      const blockHash = await resumeEvmChainAfterReorg(db, chain, rpc, afterBlock);
+      return {
+        json: { chain, afterBlock: afterBlock.toString(), blockHash },
+        text: `resumed: ${chain} reads again after block ${afterBlock} (${blockHash})`,
+      };
+    };
+  },
+};
+
+export const usdtEvmCommands: CliCommand[] = [evmResume];

@@ -1,0 +1,37 @@
+import type { PeriodicJob } from '../../../workers/periodic-job';
+import { evmSettings, type EvmSettings } from './evm-config';
+import { EvmEndpointsUnavailable, EvmRpcPool, shortError } from './evm-rpc-pool';
+import { watchEvmChainOnce, type EvmTransferSink } from './watch-evm-chain';
+
+/**
+ * The one EVM watcher: every EVM_POLL_MS it reads each enabled chain in turn (USDT_EVM_CHAINS). A chain that fails or
+ * is held after a re-org does not stop the others; the run still fails afterwards so the health page shows it.
+ * Endpoint pools live as long as the job, so a rate-limited endpoint keeps resting between runs.
+ */
+export function evmWatcherJob(sink: EvmTransferSink, settings: EvmSettings = evmSettings()): PeriodicJob {
+  const pools = new Map(settings.chains.map((chain) => [chain.definition.name, new EvmRpcPool(chain.definition.name, chain.rpcUrls, { chainId: chain.chainId, rateLimitBackoffMs: settings.rateLimitBackoffMs })]));
+  return {
+    name: 'usdt-evm-watcher',
+    intervalMs: settings.pollMs,
+    async run({ db, log }) {
+      const failures: string[] = [];
+      for (const chain of settings.chains) {
+        const name = chain.definition.name;
+        try {
+          const result = await watchEvmChainOnce({ db, settings: chain, rpc: pools.get(name)!, sink });
+          if (result.reorg) {
+            failures.push(`${name}: re-org below the cursor at block ${result.reorg.blockNumber}`);
+            log(`evm ${name}: RE-ORG below the cursor at block ${result.reorg.blockNumber} (stored ${result.reorg.storedHash}, node ${result.reorg.nodeHash}); the chain is held until an operator resumes it`);
+          } else if (result.transfers > 0) {
+            log(`evm ${name}: ${result.transfers} final transfer(s) to receiving addresses up to block ${result.cursor}`);
+          }
+        } catch (error) {
+          const reason = error instanceof EvmEndpointsUnavailable ? error.message : `${name}: ${shortError(error)}`; // the former names its chain
+          failures.push(reason);
+          log(`evm ${reason}`);
+        }
+      }
+      if (failures.length > 0) throw new Error(`EVM watcher: ${failures.join('; ')}`);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { common, decimal2, notificationForm, statusString, str, url, type Schema } from '../../contract/schema-parts';
+import type { ChannelOpenApi } from '../channel';
+
+/** USDT's parts of the OpenAPI document. */
+export const usdtOpenApi: ChannelOpenApi = {
+  errorCases: {
+    amount_over_limit: [{ example: 'pay_usdt exceeds the platform per-order limit of 10000.00 USDT', when: 'Amount over the platform per-order limit.' }],
+    no_receiving_address: [
+      {
+        example: 'no receiving address is free for pay_usdt 10.50; try again later',
+        when: 'USDT: every receiving address already holds that amount and amount + 0.01 for pending orders.',
+      },
+    ],
+  },
+  submitRequest: 'UsdtSubmitRequest',
+  createData: 'UsdtCreateData',
+  queryData: 'UsdtQueryData',
+  notification: 'UsdtNotification',
+  schemas: {
+    UsdtSubmitRequest: {
+      type: 'object',
+      title: 'USDT (payType USDT or omitted)',
+      required: ['appId', 'merchantOrderNo', 'notifyUrl', 'signature'],
+      properties: {
+        appId: common.appId,
+        merchantOrderNo: common.merchantOrderNo,
+        payType: str("'USDT' or omitted.", { enum: ['USDT'] }),
+        chainType: str(
+          "The network the payer pays on: '1' = TRON TRC20 (the default), '2' = Ethereum ERC20, '3' = BNB Smart Chain BEP20 (18 decimals on chain, matched exactly to the cent), '4' = Polygon PoS. '2'–'4' are accepted only where the service enables that chain (otherwise 1003 naming chainType).",
+          { enum: ['1', '2', '3', '4'] },
+        ),
+        pay_usdt: decimal2('USDT quantity: greater than 0, at most 2 decimals, within the platform per-order limit. Required unless `payMoney` is sent.'),
+        payMoney: decimal2('Legacy alias of `pay_usdt`, read only when `pay_usdt` is absent (an invalid `pay_usdt` never falls back to it).'),
+        productName: common.productName,
+        notifyUrl: common.notifyUrl,
+        redirectUrl: common.redirectUrl,
+        attach: common.attach,
+        signature: common.signature,
+      },
+    },
+    UsdtCreateData: {
+      type: 'object',
+      required: ['orderNo', 'merchantOrderNo', 'payUrl', 'pay_usdt', 'pay_money', 'status'],
+      properties: {
+        orderNo: str('Platform order number (U…).'),
+        merchantOrderNo: str('Echoed.'),
+        payUrl: url('Checkout page of the order (unguessable token).'),
+        pay_usdt: decimal2('Final payable USDT quantity; may be 0.01 above the requested one when another pending order on the same address holds that amount. The payer must pay exactly this.'),
+        pay_money: str("Legacy fiat field, always '0.00'. Never use it to credit an account.", { const: '0.00' }),
+        status: statusString,
+      },
+    },
+    UsdtQueryData: {
+      type: 'object',
+      required: ['payUrl', 'orderNo', 'merchantOrderNo', 'status', 'pay_usdt', 'pay_money', 'chainType', 'recovered'],
+      properties: {
+        payUrl: url('Checkout page.'),
+        orderNo: str('Platform order number.'),
+        merchantOrderNo: str('Echoed.'),
+        status: str("'0' pending, '1' paid, '2' expired/closed (a pending order past its window reads '2').", { enum: ['0', '1', '2'] }),
+        pay_usdt: decimal2('Final payable USDT quantity.'),
+        pay_money: str("Legacy, always '0.00'.", { const: '0.00' }),
+        chainType: str("The order's network, as submitted: '1' TRC20, '2' ERC20, '3' BEP20, '4' Polygon.", { enum: ['1', '2', '3', '4'] }),
+        recovered: { type: 'boolean', description: 'Always true (read back from storage).' },
+      },
+    },
+    UsdtNotification: notificationForm('USDT', 'orderNo', 'pay_usdt', 'USDT quantity paid (the final `pay_usdt`).', 'Transaction id on the order\'s chain: TRON transaction id, or the EVM transaction hash (0x…); empty on a manual completion.'),
+  } satisfies Record<string, Schema>,
+  submitReplyExample: {
+    code: 0,
+    message: 'success',
+    data: { orderNo: 'U20260101000000000001', merchantOrderNo: 'ORDER-20260101-0001', payUrl: 'https://pay.example/pay/3q2-…', pay_usdt: '10.50', pay_money: '0.00', status: '0' },
+  },
+};

@@ -1,0 +1,51 @@
+import { upstreamFailure } from '../../errors/domain-error';
+import { payUrlFor, orderTtlMinutes } from '../../orders/identifiers';
+import { type DirectChannelAdapter } from '../direct/direct-channel';
+import { createYhtPayment, YhtUpstreamError } from './client';
+import { yhtConfig, YhtNotConfigured, type YhtConfig } from './config';
+import type { YhtPayMethod } from './protocol';
+
+function channelConfig(): YhtConfig {
+  try {
+    return yhtConfig();
+  } catch (error) {
+    if (!(error instanceof YhtNotConfigured)) throw error;
+    console.error(`yht: channel unavailable: ${error.message}`);
+    throw upstreamFailure('YHT channel is not available');
+  }
+}
+
+/**
+ * YHT behind the upstream-channel interface: the aggregator's order is created first, under the platform order
+ * number, on the service's own YHT account; only when it accepted are the order and its cashier data written. A
+ * refused or unreachable upstream is 1011 and leaves no row: no order is shown as pending without a way to pay it.
+ */
+export const yhtAdapter: DirectChannelAdapter = {
+  channel: 'YHT',
+  orderNoPrefix: 'Y',
+  credentials: 'platform',
+  amountField: 'payMoney',
+  payWindowMinutes: orderTtlMinutes,
+  firstUpstreamCheck: () => null,
+  async startPayment(_credential, request) {
+    const config = channelConfig();
+    try {
+      const created = await createYhtPayment(config, {
+        outTradeNo: request.orderNo,
+        amountMinor: request.amountMinor,
+        payMethod: request.payMethod as YhtPayMethod,
+        subject: request.subject,
+        // The payer comes back to our checkout, which shows the state we hold (never the browser's word).
+        returnUrl: request.checkoutUrl,
+        expiresAt: request.expiresAt,
+      });
+      return { upstreamOrderNo: created.tradeNo, cashierUrl: created.cashierUrl, qrContent: created.qrContent };
+    } catch (error) {
+      if (!(error instanceof YhtUpstreamError)) throw error;
+      throw upstreamFailure(error.message);
+    }
+  },
+  payUrlOf(order) {
+    return payUrlFor(order.payToken);
+  },
+};

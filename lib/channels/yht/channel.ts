@@ -1,0 +1,34 @@
+import type { Channel } from '../channel';
+import { yhtOpenApi } from './open-api';
+import { formatMinorUnits } from '../../money/decimal-amount';
+import { createDirectOrder } from '../../orders/create-direct-order';
+import { upstreamCallbackRoute } from '../../callers/upstream-callback';
+import { getDb } from '../../db/client';
+import { yhtAdapter } from './adapter';
+import { yhtNotificationExample, yhtQueryExample, yhtSubmitExample } from './api-examples';
+import { yhtTestOrder } from './test-order';
+import { findYhtCheckout } from './checkout-view';
+import { yhtPollerJob } from './poll-pending-orders';
+import { receiveYhtCallback } from './receive-callback';
+import { parseYhtSubmit } from './yht-request';
+import { yhtCreateData, yhtQueryData } from './yht-view';
+
+/** The YHT fiat aggregator, on the service's own YHT account (docs/channels/yht.md). */
+export const yhtChannel: Channel = {
+  name: 'YHT',
+  label: 'YHT',
+  successMessage: 'success',
+  async submit({ db, merchant, fields, clientAddress }) {
+    const { order } = await createDirectOrder(db, merchant.id, yhtAdapter, parseYhtSubmit(fields), { clientIp: clientAddress });
+    return yhtCreateData(order);
+  },
+  queryData: (order, now) => yhtQueryData(order, now),
+  checkoutStatus: (db, payToken, now) => findYhtCheckout(db, payToken, now),
+  notificationFields: (order) => ({ orderNo: order.orderNo, payMoney: formatMinorUnits(order.payAmountMinor) }),
+  /** The aggregator's asynchronous payment callback: a text answer, `success` when taken. */
+  callback: upstreamCallbackRoute('YHT', async (rawBody, now) => (await receiveYhtCallback(getDb(), rawBody, now)).answer),
+  jobs: [yhtPollerJob],
+  examples: { submit: yhtSubmitExample, query: yhtQueryExample, notification: yhtNotificationExample },
+  testOrder: yhtTestOrder,
+  openApi: yhtOpenApi,
+};

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_check" CHECK ("orders"."status" IN ('pending', 'paid', 'closed'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_channel_check" CHECK ("orders"."channel" IN ('USDT', 'ALIPAY', 'WECHAT', 'YHT'));

@@ -1,0 +1,46 @@
+import { DEFAULT_TIME_ZONE } from './locales';
+
+/** True for a zone this runtime knows (`Asia/Shanghai`, `UTC`, …). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The zone pages show times in: `DISPLAY_TIME_ZONE` when set, else Asia/Shanghai. A zone the runtime does not know
+ * stops here with a message naming the setting rather than showing times in a zone nobody chose.
+ */
+export function displayTimeZone(env: Record<string, string | undefined> = process.env): string {
+  const configured = env.DISPLAY_TIME_ZONE?.trim();
+  if (!configured) return DEFAULT_TIME_ZONE;
+  if (!isTimeZone(configured)) throw new Error(`DISPLAY_TIME_ZONE: "${configured}" is not a time zone name (e.g. Asia/Shanghai, UTC)`);
+  return configured;
+}
+
+/** `2026-11-23 22:37:11` in the zone: sortable, the same in both languages. */
+export function formatInZone(date: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** The same instant in UTC, for the hover title. */
+export function formatUtc(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -1,0 +1,90 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { orders, type OrderRow } from '../db/schema';
+import { ORDER_STATUSES, type OrderStatus } from '../db/schema/orders';
+import { enqueueNotification } from '../notifications/enqueue';
+
+/**
+ * An order's lifecycle, on every channel: 'pending' until it is paid ('paid') or closed ('closed'); an operator may
+ * still mark a closed order paid. The column has a CHECK constraint naming these three (lib/db/schema/orders.ts);
+ * each channel derives its wire status from it. Every change of status goes through this file.
+ */
+export { ORDER_STATUSES, type OrderStatus };
+
+/** The status an order reads as at `now`, on every channel's wire and checkout: a pending order past its window is closed. */
+export function effectiveStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = new Date()): OrderStatus {
+  if (order.status === 'paid') return 'paid';
+  if (order.status === 'closed' || order.expiresAt.getTime() <= now.getTime()) return 'closed';
+  return 'pending';
+}
+
+/** The status as the contract's text channels answer it: '0' pending, '1' paid, '2' closed. */
+export type TextWireStatus = '0' | '1' | '2';
+
+export function textWireStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = new Date()): TextWireStatus {
+  return ({ pending: '0', paid: '1', closed: '2' } as const)[effectiveStatus(order, now)];
+}
+
+/** The status as the contract's numeric channels answer it: 1 pending, 2 paid, 3 closed. */
+export type NumericWireStatus = 1 | 2 | 3;
+
+export function numericWireStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = new Date()): NumericWireStatus {
+  return ({ pending: 1, paid: 2, closed: 3 } as const)[effectiveStatus(order, now)];
+}
+
+/** What a checkout page shows of the status: a closed order reads to the payer as expired. */
+export function checkoutState(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = new Date()): 'pending' | 'paid' | 'expired' {
+  const status = effectiveStatus(order, now);
+  return status === 'closed' ? 'expired' : status;
+}
+
+export interface PaymentReport {
+  orderId: number;
+  /** Where the payment was learnt, as the channel names it ('<channel>-notify', '<channel>-query', …), or 'manual'. */
+  via: string;
+  paidAt: Date;
+  tradeNo?: string;
+  /** Who paid, as the upstream names them (a chain's sending address, an upstream's buyer id). */
+  payer?: string;
+  /**
+   * Pay an order that has already closed: an operator's manual completion, or a chain payment whose block time lies
+   * inside the order's window but that was confirmed after the window ended.
+   */
+  allowClosed?: boolean;
+}
+
+export type MarkPaidResult = { changed: true; order: OrderRow } | { changed: false; order: OrderRow | undefined };
+
+/**
+ * The one way an order becomes paid. A conditional update moves it forward from pending (or closed, for an
+ * operator); in the same transaction the first notification cycle is written. Reporting the same payment again
+ * changes nothing and writes no second notification.
+ */
+export async function markOrderPaid(tx: Database, report: PaymentReport): Promise<MarkPaidResult> {
+  const from: OrderStatus[] = report.allowClosed ? ['pending', 'closed'] : ['pending'];
+  const [paid] = await tx
+    .update(orders)
+    // A paid order's slot is free at once: its payer has paid.
+    .set({ status: 'paid', holdsSlot: false, paidAt: report.paidAt, tradeNo: report.tradeNo, payer: report.payer, paidVia: report.via, updatedAt: new Date() })
+    .where(and(eq(orders.id, report.orderId), inArray(orders.status, from)))
+    .returning();
+  if (!paid) {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, report.orderId)).limit(1);
+    return { changed: false, order: current };
+  }
+  await enqueueNotification(tx, paid, 1, report.paidAt);
+  return { changed: true, order: paid };
+}
+
+/**
+ * The one close: every order `which` selects that is still pending becomes closed at `now`; a paid order is never
+ * closed (a concurrent payment wins). Returns how many it closed. 'pending' is written literally so that the
+ * planner can use the partial indexes on pending orders.
+ */
+export async function closePendingOrders(db: Database, which: SQL, now: Date): Promise<number> {
+  const closed = await db
+    .update(orders)
+    .set({ status: 'closed', closedAt: now, updatedAt: now })
+    .where(and(sql`${orders.status} = 'pending'`, which));
+  return closed.rowCount ?? 0;
+}

@@ -1,0 +1,102 @@
+import { invalidParameter } from '../errors/domain-error';
+
+/** Top-level fields of an open-API request as raw text: what was signed is exactly what is validated. */
+export type RequestFields = Readonly<Record<string, string | undefined>>;
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const NUMBER_TOKEN = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function checkText(name: string, value: string, what: 'field name' | 'value'): void {
+  if (value.includes('\u0000')) {
+    throw invalidParameter(what === 'value' ? `${name} must not contain NUL characters` : 'field names must not contain NUL characters');
+  }
+  if (LONE_SURROGATE.test(value)) {
+    throw invalidParameter(what === 'value' ? `${name} is not valid Unicode text` : 'field names must be valid Unicode text');
+  }
+}
+
+function skipWhitespace(text: string, at: number): number {
+  while (at < text.length && ' \t\n\r'.includes(text[at]!)) at += 1;
+  return at;
+}
+
+/** Index just past the JSON string starting at `at` (a quote). The text is already known to be valid JSON. */
+function stringEnd(text: string, at: number): number {
+  let index = at + 1;
+  while (text[index] !== '"') index += text[index] === '\\' ? 2 : 1;
+  return index + 1;
+}
+
+/**
+ * Parses a request body into top-level fields. Numbers keep their JSON text (`12.50` stays "12.50"), booleans
+ * become "true"/"false", null is empty. Objects and arrays, duplicate names, NUL and broken Unicode are refused
+ * with an error that names the field.
+ */
+export function parseRequestFields(body: string): RequestFields {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw invalidParameter('request body is not valid JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw invalidParameter('request body must be a JSON object');
+  }
+
+  const fields: Record<string, string | undefined> = Object.create(null);
+  const seen = new Set<string>();
+  let at = skipWhitespace(body, 0) + 1; // past '{'
+  for (;;) {
+    at = skipWhitespace(body, at);
+    if (body[at] === '}') break;
+    if (body[at] === ',') at = skipWhitespace(body, at + 1);
+    const keyEnd = stringEnd(body, at);
+    const name = JSON.parse(body.slice(at, keyEnd)) as string;
+    checkText(name, name, 'field name');
+    if (seen.has(name)) throw invalidParameter(`${name} is given more than once`);
+    seen.add(name);
+    at = skipWhitespace(body, skipWhitespace(body, keyEnd) + 1); // past ':'
+    const first = body[at];
+    if (first === '"') {
+      const end = stringEnd(body, at);
+      const value = JSON.parse(body.slice(at, end)) as string;
+      checkText(name, value, 'value');
+      fields[name] = value;
+      at = end;
+    } else if (first === '{' || first === '[') {
+      throw invalidParameter(`${name} must be a string, not ${first === '{' ? 'an object' : 'an array'}`);
+    } else if (body.startsWith('true', at) || body.startsWith('false', at)) {
+      const value = body.startsWith('true', at) ? 'true' : 'false';
+      fields[name] = value;
+      at += value.length;
+    } else if (body.startsWith('null', at)) {
+      fields[name] = undefined;
+      at += 4;
+    } else {
+      NUMBER_TOKEN.lastIndex = at;
+      const match = NUMBER_TOKEN.exec(body);
+      if (!match) throw invalidParameter(`${name} has an unreadable value`);
+      fields[name] = match[0];
+      at += match[0].length;
+    }
+  }
+  return fields;
+}
+
+/** Decodes the raw body: strict UTF-8, at most MAX_BODY_BYTES. */
+export function decodeBody(bytes: Uint8Array): string {
+  if (bytes.byteLength > MAX_BODY_BYTES) throw invalidParameter(`request body exceeds ${MAX_BODY_BYTES / 1024} KiB`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw invalidParameter('request body is not valid UTF-8');
+  }
+}
+
+/** A field's value, with "" treated as absent (the contract's "empty"). */
+export function present(fields: RequestFields, name: string): string | undefined {
+  const value = fields[name];
+  return value === undefined || value === '' ? undefined : value;
+}

@@ -1,0 +1,106 @@
+import ganache from 'ganache';
+import { createPublicClient, createWalletClient, defineChain, http, type Address, type Hash } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { SANDBOX_EVM_CHAINS, SANDBOX_PAYER_KEY, SANDBOX_TOKEN_ADDRESS, parseTokenAmount, sandboxSupply, type SandboxEvmChainName } from './sandbox-evm-chains';
+import { readTokenArtifact } from './token-artifact';
+
+export interface SandboxEvmNodeOptions {
+  chain: SandboxEvmChainName;
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** 0 (default): a block per transaction, and `mine()` on demand; more: a block every so many seconds as well. */
+  blockTimeSeconds?: number;
+}
+
+export interface SentTransfer {
+  transactionHash: Hash;
+  blockNumber: bigint;
+  to: Address;
+  raw: bigint;
+}
+
+export type SandboxEvmNode = Awaited<ReturnType<typeof startSandboxEvmNode>>;
+
+/**
+ * A real Ethereum node (ganache, in this process) speaking JSON-RPC over HTTP, with the sandbox USDT contract deployed
+ * by the payer as its first transaction (so at SANDBOX_TOKEN_ADDRESS) and the whole supply on the payer's account.
+ */
+export async function startSandboxEvmNode(options: SandboxEvmNodeOptions) {
+  const spec = SANDBOX_EVM_CHAINS[options.chain];
+  const host = options.host ?? '127.0.0.1';
+  const server = ganache.server({
+    logging: { quiet: true },
+    chain: { chainId: spec.chainId, networkId: spec.chainId },
+    wallet: { deterministic: true, totalAccounts: 1 },
+    // Room for the bench's blocks of 1,000 token transfers in one transaction.
+    miner: { blockTime: options.blockTimeSeconds ?? 0, blockGasLimit: '0x3B9ACA00', callGasLimit: '0x3B9ACA00' },
+  });
+  await server.listen(options.port ?? 0, host);
+  const address = server.address() as { port: number };
+  const rpcUrl = `http://${host}:${address.port}`;
+  const chain = defineChain({ id: spec.chainId, name: spec.label, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const account = privateKeyToAccount(SANDBOX_PAYER_KEY);
+  // A block of 1,000 token transfers takes ganache's JavaScript EVM a while to execute.
+  const transport = http(rpcUrl, { retryCount: 0, timeout: 300_000 });
+  const wallet = createWalletClient({ account, chain, transport });
+  const reader = createPublicClient({ chain, transport });
+  const { abi, bytecode } = readTokenArtifact();
+
+  const deployment = await wallet.deployContract({ abi, bytecode, args: [spec.decimals, sandboxSupply(spec.decimals)] });
+  const deployed = await reader.waitForTransactionReceipt({ hash: deployment, pollingInterval: 50 });
+  if (deployed.contractAddress?.toLowerCase() !== SANDBOX_TOKEN_ADDRESS.toLowerCase()) throw new Error(`sandbox token deployed at ${deployed.contractAddress}, expected ${SANDBOX_TOKEN_ADDRESS}`);
+
+  async function send(functionName: 'transfer' | 'transferMany', args: readonly unknown[]): Promise<{ hash: Hash; blockNumber: bigint }> {
+    const hash = await wallet.writeContract({ address: SANDBOX_TOKEN_ADDRESS, abi, functionName, args, gas: 900_000_000n });
+    const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    if (receipt.status !== 'success') throw new Error(`sandbox token ${functionName} reverted (${hash})`);
+    return { hash, blockNumber: receipt.blockNumber };
+  }
+
+  async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
+    return (await server.provider.request({ method: method as never, params: params as never })) as T;
+  }
+
+  return {
+    chain: options.chain,
+    chainId: spec.chainId,
+    decimals: spec.decimals,
+    rpcUrl,
+    token: SANDBOX_TOKEN_ADDRESS,
+    payer: account.address,
+    /** Sends `amount` USDT (a decimal, e.g. "12.34") from the payer; mined at once. */
+    async transfer(to: Address, amount: string): Promise<SentTransfer> {
+      return this.transferRaw(to, parseTokenAmount(amount, spec.decimals));
+    },
+    async transferRaw(to: Address, raw: bigint): Promise<SentTransfer> {
+      const { hash, blockNumber } = await send('transfer', [to, raw]);
+      return { transactionHash: hash, blockNumber, to, raw };
+    },
+    /** One transaction, one block, a Transfer event per recipient. */
+    async transferMany(recipients: readonly Address[], raw: bigint): Promise<{ transactionHash: Hash; blockNumber: bigint }> {
+      const { hash, blockNumber } = await send('transferMany', [recipients, raw]);
+      return { transactionHash: hash, blockNumber };
+    },
+    async balanceOf(holder: Address): Promise<bigint> {
+      return (await reader.readContract({ address: SANDBOX_TOKEN_ADDRESS, abi, functionName: 'balanceOf', args: [holder] })) as bigint;
+    },
+    async blockNumber(): Promise<bigint> {
+      return reader.getBlockNumber({ cacheTime: 0 });
+    },
+    /** Empty blocks, e.g. to bury a transfer under a finality depth. */
+    async mine(blocks = 1): Promise<void> {
+      await rpc('evm_mine', [{ blocks }]);
+    },
+    /** The chain as it is now, to come back to with revert(): a re-org in miniature. */
+    async snapshot(): Promise<string> {
+      return rpc<string>('evm_snapshot');
+    },
+    async revert(snapshotId: string): Promise<void> {
+      if (!(await rpc<boolean>('evm_revert', [snapshotId]))) throw new Error(`evm_revert ${snapshotId} refused`);
+    },
+    async close(): Promise<void> {
+      await server.close();
+    },
+  };
+}
