@@ -22,6 +22,8 @@ const chromium = {
 
 /** Screenshot and axe checks of every page (layout, not behaviour): `E2E_VISUAL=off` leaves them out of a run. */
 const visualChecks = process.env.E2E_VISUAL === 'off' ? ['**/visual/*-pages.spec.ts'] : [];
+/** `E2E_PROJECTS=desktop` runs one screen size only (a second database changes no layout). */
+const projectNames = (process.env.E2E_PROJECTS ?? 'desktop,phone').split(',').map((name) => name.trim());
 
 export default defineConfig({
   testDir: 'e2e',
@@ -56,7 +58,7 @@ export default defineConfig({
         '**/operator/console.spec.ts',
       ],
     },
-  ],
+  ].filter((project) => projectNames.includes(project.name)),
   // The service exactly as a newcomer starts it (`npm run dev`), on its own embedded data dir unless DATABASE_URL is set.
   webServer: {
     command: 'npm run dev',

@@ -51,6 +51,17 @@ export async function signUp(page: Page, input: { name: string; email: string; p
   return appId;
 }
 
+/** Follows a back-office navigation link the way the reader would: on a phone the links sit behind the menu button. */
+export async function followNavLink(page: Page, name: string): Promise<void> {
+  const menu = page.getByTestId('nav-menu');
+  if (await menu.isVisible()) {
+    await menu.locator('summary').click();
+    await menu.getByRole('link', { name, exact: true }).click();
+    return;
+  }
+  await page.getByRole('link', { name, exact: true }).first().click();
+}
+
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/portal/sign-in');
   await page.getByLabel('Email').fill(email);

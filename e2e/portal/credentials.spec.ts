@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { admin, signUp, uniqueEmail } from '../factories';
+import { admin, followNavLink, signUp, uniqueEmail } from '../factories';
 
 function rsaKeyPair() {
   return generateKeyPairSync('rsa', {
@@ -14,7 +14,7 @@ test('upstream credentials: submit an ALIPAY credential, a bad PEM is named, the
   test.setTimeout(180_000); // first visits compile pages in development mode; the operator CLI runs once
   await signUp(page, { name: `Carol ${testInfo.project.name}`, email: uniqueEmail(`carol-${testInfo.project.name}`) });
 
-  await page.getByRole('link', { name: 'Credentials' }).click();
+  await followNavLink(page, 'Credentials');
   await page.waitForURL('**/portal/credentials', { timeout: 60_000 });
   await expect(page.getByTestId('no-credentials')).toBeVisible();
 

@@ -81,7 +81,7 @@ async function fillWechatCredential(page: Page): Promise<string> {
   await form.getByLabel('Merchant certificate serial').fill(randomBytes(20).toString('hex').toUpperCase());
   await form.getByLabel('Merchant private key').fill(keys.privateKey);
   await form.getByLabel('APIv3 key').fill(randomBytes(16).toString('hex'));
-  await form.getByRole('textbox', { name: 'WeChat Pay public key · 微信支付公钥', exact: true }).fill(rsaPem().publicKey);
+  await form.getByRole('textbox', { name: 'WeChat Pay public key', exact: true }).fill(rsaPem().publicKey);
   await form.getByLabel('WeChat Pay public key ID').fill(`PUB_KEY_ID_${randomBytes(8).toString('hex')}`);
   return appId;
 }

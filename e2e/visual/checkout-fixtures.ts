@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { randomTronAddress } from '../factories';
 
 /**
@@ -52,6 +53,28 @@ function signed(fields: Record<string, string>, appSecret: string): Record<strin
   return { ...fields, signature: createHash('md5').update(text).digest('hex').toUpperCase() };
 }
 
+/**
+ * A JSON POST on a connection of its own: the fixture's process lives across spec files, and a kept-alive socket the
+ * busy development server closes just as a submit reuses it fails the submit ("other side closed").
+ */
+function postOnNewConnection(url: string, body: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch (error) {
+          reject(error);
+        }
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 
 export function checkoutFixture({ baseURL, env, redirectUrl = '', channels = ['YHT', 'WECHAT', 'ALIPAY'] }: CheckoutFixtureOptions): CheckoutFixture {
   const admin = (...args: string[]) => JSON.parse(run(env, 'scripts/admin.ts', [...args, '--json']));
@@ -68,12 +91,10 @@ export function checkoutFixture({ baseURL, env, redirectUrl = '', channels = ['Y
   const submit = async (fields: Record<string, string>): Promise<FixtureOrder> => {
     sequence += 1;
     const merchantOrderNo = `FX-${Date.now()}-${sequence}-${randomBytes(3).toString('hex')}`;
-    const response = await fetch(`${baseURL}/v1/api/open/order/submit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(signed({ appId: merchant.appId, merchantOrderNo, notifyUrl: 'https://shop.example/notify', ...fields }, merchant.appSecret)),
-    });
-    const body = (await response.json()) as { code: number; message: string; data?: { payUrl: string } };
+    const body = (await postOnNewConnection(
+      `${baseURL}/v1/api/open/order/submit`,
+      JSON.stringify(signed({ appId: merchant.appId, merchantOrderNo, notifyUrl: 'https://shop.example/notify', ...fields }, merchant.appSecret)),
+    )) as { code: number; message: string; data?: { payUrl: string } };
     if (body.code !== 0 || !body.data) throw new Error(`submit ${JSON.stringify(fields)}: ${body.code} ${body.message}`);
     const payUrl = new URL(body.data.payUrl);
     return { path: `${payUrl.pathname}${payUrl.search}`, payToken: payUrl.pathname.split('/').at(-1)!, merchantOrderNo };
