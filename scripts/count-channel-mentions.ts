@@ -1,7 +1,7 @@
 /**
  * Counts, per channel, the non-test source files outside that channel's own places that name it: issue 15's
  * measure of how spread out a channel is (target: at most 5 each). A channel's own places are lib/channels/<x>/,
- * sandbox/<x>/, any app/**\/<x>/ folder and components/checkout/<x>*; a USDT network's folders (tron, evm) are USDT's.
+ * sandbox/<x>/, any app/**\/<x>/ folder or (<x>)/ route group and components/checkout/<x>*; a USDT network's folders (tron, evm) are USDT's.
  * Names are whole words, case-insensitive (USDT: usdt, tron, trc20). Applied migrations are history that cannot be
  * edited, so they are counted apart. Run: npx tsx scripts/count-channel-mentions.ts [--files]
  */
@@ -31,7 +31,8 @@ function ownPlace(file: string, folder: string): boolean {
   return (
     file.startsWith(`lib/channels/${folder}/`) ||
     file.startsWith(`sandbox/${folder}/`) ||
-    (file.startsWith('app/') && file.split('/').slice(0, -1).includes(folder)) ||
+    // A route group named for the channel, app/**/(<x>)/, is its own folder too: the URLs stay, the files gather.
+    (file.startsWith('app/') && file.split('/').slice(0, -1).some((part) => part === folder || part === `(${folder})`)) ||
     file.startsWith(`components/checkout/${folder}`)
   );
 }

@@ -24,11 +24,11 @@ const { recordServiceSandboxMode } = await import('../lib/sandbox/database-sandb
 const { recordServiceBaseUrl } = await import('../lib/settings/service-address');
 const { publicBaseUrl } = await import('../lib/orders/identifiers');
 const { privateNetworksAllowed } = await import('../lib/notifications/destination-guard');
-const { usdtSlotCooldownMinutes } = await import('../lib/channels/usdt/slot-cooldown');
+const { CHANNELS } = await import('../lib/channels');
 
 // The secrets (NEXTAUTH_SECRET, APP_ENCRYPTION_KEY) are settled with the database below (lib/config/process-secrets).
 checkPublicBaseUrl(); // production: an https PUBLIC_BASE_URL (or an explicit ALLOW_HTTP_PUBLIC_BASE_URL=true)
-usdtSlotCooldownMinutes(); // a malformed USDT_SLOT_COOLDOWN_MINUTES stops the service here, not at the first submit
+for (const channel of CHANNELS) channel.checkSettings?.(); // a malformed channel setting stops the service here, not at the first submit
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? (dev ? '127.0.0.1' : '0.0.0.0'); // a development server is not for the network
@@ -44,10 +44,9 @@ if (dev || process.env.FIRST_RUN_SEED === 'true') {
   if (seeded) log(describeFirstRun(seeded, { baseUrl: publicBaseUrl(), loopbackNotifications: privateNetworksAllowed() }));
 }
 
-// The sandbox EVM nodes start before the worker, which reads their settings (EVM_<CHAIN>_RPC_URLS) at start.
+// The channels' development sandboxes (the EVM nodes) start before the worker, which reads their settings at start.
 const { sandboxEnabled } = await import('../lib/sandbox/sandbox-enabled');
-const sandboxEvm = dev && sandboxEnabled() ? await (await import('../sandbox/evm/dev-sandbox-evm')).startDevSandboxEvm(log) : undefined;
-if (sandboxEvm) await (await import('../lib/channels/usdt/evm/evm-cursor')).forgetEvmCursors(getDb(), sandboxEvm.chains); // new chains: no cursor applies
+const devSandboxes = dev && sandboxEnabled() ? await (await import('../lib/sandbox/dev-sandboxes')).startDevSandboxes(getDb(), log) : undefined;
 const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), database.url, log) : undefined;
 
 const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port });
@@ -95,7 +94,7 @@ async function shutdown(signal: string) {
   server.closeAllConnections();
   await closed;
   await workers?.stop();
-  await sandboxEvm?.close().catch(() => undefined);
+  await devSandboxes?.close();
   await nextApp.close().catch(() => undefined);
   await closeDb();
   // The embedded server runs in a session of its own, so the terminal's Ctrl-C never stopped it under the requests

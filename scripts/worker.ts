@@ -2,11 +2,11 @@
 import { closeDb, getDb } from '../lib/db/client';
 import { reportStartupRefusals } from '../lib/config/startup-refusal';
 import { resolveDatabase } from '../lib/db/connect';
-import { usdtSlotCooldownMinutes } from '../lib/channels/usdt/slot-cooldown';
+import { CHANNELS } from '../lib/channels';
 import { startBackgroundWorkers } from '../lib/workers/background-workers';
 
 reportStartupRefusals();
-usdtSlotCooldownMinutes(); // a malformed USDT_SLOT_COOLDOWN_MINUTES stops the worker here, not at its first expiry run
+for (const channel of CHANNELS) channel.checkSettings?.(); // a malformed channel setting stops the worker here, not at its first run
 
 const log = (line: string) => console.log(line);
 const database = await resolveDatabase({ owner: false, log });

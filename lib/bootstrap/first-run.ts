@@ -2,24 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { createAccount } from '../accounts/accounts';
-import { addReceivingAddress } from '../channels/usdt/receiving-addresses';
+import { CHANNELS } from '../channels';
 import { createMerchant } from '../merchants/merchants';
-import { tronAddressFromAccountBytes } from '../channels/usdt/tron/address';
 
 const FIRST_RUN_LOCK_KEY = 727_002;
-
-/** A fixed, valid sandbox address so that development data looks the same on every machine. */
-export const SANDBOX_RECEIVING_ADDRESS = tronAddressFromAccountBytes(Buffer.alloc(20, 0x5a));
 
 export interface FirstRunCredentials {
   operator: { email: string; password: string };
   merchant: { appId: string; appSecret: string; email: string; password: string };
-  receivingAddress: string;
 }
 
 /**
- * On an empty development database: a demo operator, a demo merchant with order permission, and a sandbox
- * receiving address. Returns the credentials (to be printed once) or undefined when the database was not empty.
+ * On an empty development database: a demo operator, a demo merchant with order permission, and what each channel
+ * seeds for a demo order (its firstRun). Returns the credentials (to be printed once) or undefined when the database was not empty.
  */
 export async function seedFirstRun(db: Database): Promise<FirstRunCredentials | undefined> {
   return db.transaction(async (tx) => {
@@ -32,11 +27,10 @@ export async function seedFirstRun(db: Database): Promise<FirstRunCredentials | 
     const merchantPassword = randomBytes(9).toString('base64url');
     await createAccount(txDb, { email: 'operator@example.com', password: operatorPassword, role: 'operator' });
     await createAccount(txDb, { email: 'merchant@example.com', password: merchantPassword, role: 'merchant', merchantId: merchant.id });
-    await addReceivingAddress(txDb, 'TRC20', SANDBOX_RECEIVING_ADDRESS);
+    for (const channel of CHANNELS) await channel.firstRun?.seed(txDb);
     return {
       operator: { email: 'operator@example.com', password: operatorPassword },
       merchant: { appId: merchant.appId, appSecret, email: 'merchant@example.com', password: merchantPassword },
-      receivingAddress: SANDBOX_RECEIVING_ADDRESS,
     };
   });
 }
@@ -48,18 +42,21 @@ export interface RunningService {
   loopbackNotifications: boolean;
 }
 
+/** The banner's lines are a label padded to this width, then the value. */
+const LABEL_WIDTH = 18;
+
 export function describeFirstRun(credentials: FirstRunCredentials, service: RunningService): string {
+  const channelLines = CHANNELS.flatMap((channel) => channel.firstRun?.describe(service) ?? []);
   return [
     'First run: demo accounts were created (shown this once; the AppSecret is stored encrypted).',
     `  merchant appId     ${credentials.merchant.appId}`,
     `  merchant AppSecret ${credentials.merchant.appSecret}`,
     `  merchant sign-in   ${credentials.merchant.email} / ${credentials.merchant.password}`,
     `  operator sign-in   ${credentials.operator.email} / ${credentials.operator.password}`,
-    `  USDT receiving address (sandbox) ${credentials.receivingAddress}`,
     `  merchant portal    ${service.baseUrl}/portal  (sign-in, API keys, orders, signed examples at /portal/api)`,
     `  operator console   ${service.baseUrl}/operator`,
     `  checkout pages     ${service.baseUrl}/pay/<token>  (each order's payUrl; the README shows how to create one)`,
-    `  sandbox wallet     ${service.baseUrl}/sandbox/tron  (pays USDT orders; \`npm run sandbox -- tron transfer\` does it too)`,
+    ...channelLines.map(({ label, value }) => `  ${label.padEnd(LABEL_WIDTH)} ${value}`),
     service.loopbackNotifications
       ? '  notifications      a notifyUrl on 127.0.0.1 or another private address is allowed here (development; production refuses it)'
       : '  notifications      notifyUrl must be reachable from the internet (private addresses are refused)',

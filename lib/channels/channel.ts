@@ -8,6 +8,8 @@ import type { QueriedOrder } from '../orders/find-order';
 import type { PeriodicJob } from '../workers/periodic-job';
 import type { ChannelCredentials } from '../credentials/channel-credentials';
 import type { CliCommand } from '../cli/command';
+import type { TransferItem } from '../operator/attention-items';
+import type { ChainEndpointHealth } from '../operator/chain-endpoint-health';
 
 
 /** A channel's parts of the OpenAPI document: its schemas, and which of them (its own or shared) describe each message. */
@@ -65,8 +67,25 @@ export interface Channel {
    * setting) when a required one is missing, so the process stops before any job runs.
    */
   readonly describeStartup?: () => string[];
-  /** The channel's own operator commands (`npm run admin -- …`), listed after the shared ones. */
+  /** The channel's own operator commands (`npm run admin -- …`), listed after the merchant commands. */
   readonly commands?: readonly CliCommand[];
+  /**
+   * Reads the settings its requests use (submit, expiry), so that a malformed one stops the web process or the worker
+   * at start, not at the first request; throws naming the setting.
+   */
+  readonly checkSettings?: () => void;
+  /** What development's first run seeds for the channel and prints about it. */
+  readonly firstRun?: ChannelFirstRun;
+  /**
+   * Development only: the module (its path from the project root) whose DevSandboxModule.startDevSandbox starts the
+   * channel's local upstream (chain nodes…) before the worker reads its settings. A path, not an import, so that
+   * the pages' bundles never take in the sandbox and its dependencies.
+   */
+  readonly devSandbox?: string;
+  /** For a channel that reads payments itself (on a chain): its transfers that paid nothing, for the attention list. */
+  readonly attentionTransfers?: (db: Database) => Promise<TransferItem[]>;
+  /** For a channel that reads payments itself: its watcher's cursor and endpoints, for the health page. */
+  readonly watcherHealth?: ChannelWatcherHealth;
   /** The channel's background jobs: its poller or chain watcher and its expiry. */
   readonly jobs: readonly PeriodicJob[];
   /** The documented examples: one signed submit, the query of that order, its notification. */
@@ -85,4 +104,26 @@ export interface ChannelTestOrder {
   readonly payMethods: readonly string[];
   /** The channel's own submit fields (amount and method, by the contract's names) of a test order. */
   fields(input: { amount: string; payMethod: string }): Record<string, string>;
+}
+
+/** Development's first run (an empty database): what the channel needs for a demo order to be paid. */
+export interface ChannelFirstRun {
+  /** Runs inside the seeding transaction (e.g. adds a sandbox receiving address). */
+  seed(db: Database): Promise<void>;
+  /** The first-run banner's lines about it, each a label and its value. */
+  describe(service: { baseUrl: string }): readonly { label: string; value: string }[];
+}
+
+/** The module a Channel's devSandbox names. */
+export interface DevSandboxModule {
+  /** Starts the local upstream, or says in a log line why not and answers undefined. */
+  startDevSandbox(db: Database, log: (line: string) => void): Promise<{ close(): Promise<void> } | undefined>;
+}
+
+/** The health page's view of a chain watcher. */
+export interface ChannelWatcherHealth {
+  /** The time of the last block the watcher has read and when it saved that; undefined before its first run. */
+  cursor(db: Database): Promise<{ blockTime: Date; updatedAt: Date | null } | undefined>;
+  /** Each endpoint the watcher fails over between, in order of preference, as it last answered. */
+  endpoints(db: Database, now: Date): Promise<ChainEndpointHealth[]>;
 }

@@ -1,16 +1,23 @@
 import { CHANNELS } from '../channels';
-import { addressCommands } from './address-commands';
 import { parseCommandArgs } from './args';
 import { callbackCommands } from './callback-commands';
 import { credentialCommands } from './credential-commands';
 import { UsageError, type CliCommand, type CommandRun } from './command';
-import { limitCommands } from './limit-commands';
 import { merchantCommands } from './merchant-commands';
 import { notifyCommands } from './notify-commands';
 import { operatorCommands } from './operator-commands';
 import { orderCommands } from './order-commands';
 
-export const COMMANDS: readonly CliCommand[] = [...merchantCommands, ...addressCommands, ...limitCommands, ...orderCommands, ...notifyCommands, ...callbackCommands, ...credentialCommands, ...operatorCommands, ...CHANNELS.flatMap((channel) => channel.commands ?? [])];
+/** The shared commands, with each channel's own (its receiving addresses, limits, chains…) after the merchant ones. */
+export const COMMANDS: readonly CliCommand[] = [
+  ...merchantCommands,
+  ...CHANNELS.flatMap((channel) => channel.commands ?? []),
+  ...orderCommands,
+  ...notifyCommands,
+  ...callbackCommands,
+  ...credentialCommands,
+  ...operatorCommands,
+];
 
 const PROGRAM = 'npm run admin --';
 

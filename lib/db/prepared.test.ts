@@ -4,7 +4,7 @@ import { aMerchant, receivingAddresses } from '../../test/factories';
 import { createMerchant, findMerchantForSigning } from '../merchants/merchants';
 import { createUsdtOrder } from '../channels/usdt/create-usdt-order';
 import { findMerchantOrder } from '../orders/find-order';
-import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../settings/platform-settings';
+import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../channels/usdt/max-per-order';
 import { getDb, type Database } from './client';
 import { prepared } from './prepared';
 

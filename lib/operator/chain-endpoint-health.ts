@@ -1,7 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { chainEndpoints } from '../db/schema';
-import { configuredChainEndpoints, endpointLabel } from '../channels/usdt/chain/chain-config';
+import { CHANNELS } from '../channels';
 
 export type EndpointStatus = 'ok' | 'blocked' | 'failing' | 'unused';
 
@@ -16,24 +14,8 @@ export interface ChainEndpointHealth {
   lastOkAt: Date | null;
 }
 
-/**
- * The chain watcher's view of each configured TronGrid endpoint, in order of preference, as the watcher last saved
- * it: blocked by a rate limit (until when), failing (since when), fine, or not asked yet.
- */
-export async function chainEndpointHealth(db: Database, now: Date, baseUrls: readonly string[] = configuredChainEndpoints()): Promise<ChainEndpointHealth[]> {
-  const rows = baseUrls.length === 0 ? [] : await db.select().from(chainEndpoints).where(inArray(chainEndpoints.baseUrl, [...baseUrls]));
-  return baseUrls.map((baseUrl) => {
-    const row = rows.find((candidate) => candidate.baseUrl === baseUrl);
-    const blocked = row?.blockedUntil && row.blockedUntil.getTime() > now.getTime() ? row.blockedUntil : null;
-    const status: EndpointStatus = blocked ? 'blocked' : row?.failingSince ? 'failing' : row?.lastOkAt ? 'ok' : 'unused';
-    return {
-      label: endpointLabel(baseUrl),
-      status,
-      blockedUntil: blocked,
-      failingSince: row?.failingSince ?? null,
-      lastError: row?.lastError ?? null,
-      lastErrorAt: row?.lastErrorAt ?? null,
-      lastOkAt: row?.lastOkAt ?? null,
-    };
-  });
+/** The endpoints every chain watcher fails over between, as each last answered, in the registry's order. */
+export async function chainEndpointHealth(db: Database, now: Date): Promise<ChainEndpointHealth[]> {
+  const lists = await Promise.all(CHANNELS.map((channel) => channel.watcherHealth?.endpoints(db, now) ?? []));
+  return lists.flat();
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { chainCursors, jobRuns, type JobRunRow } from '../db/schema';
-import { USDT_CURSOR } from '../channels/usdt/chain/watch-chain';
+import { jobRuns, type JobRunRow } from '../db/schema';
+import { CHANNELS } from '../channels';
 import { PERIODIC_JOBS } from '../workers/periodic-jobs';
 
 /**
@@ -23,9 +23,15 @@ export interface HealthSnapshot {
   jobs: JobHealth[];
 }
 
+/** The cursor of the chain watcher the health page shows: the first channel in the registry that has one. */
+async function watcherCursor(db: Database) {
+  const watched = CHANNELS.find((channel) => channel.watcherHealth);
+  return watched?.watcherHealth?.cursor(db);
+}
+
 /** What the operator's health page shows: the chain watcher's cursor and lag, the notification queue, each job's last run. */
 export async function healthSnapshot(db: Database, now: Date, jobNames: readonly string[] = KNOWN_JOB_NAMES): Promise<HealthSnapshot> {
-  const [cursor] = await db.select().from(chainCursors).where(sql`${chainCursors.name} = ${USDT_CURSOR}`);
+  const cursor = await watcherCursor(db);
   const { rows: queue } = await db.execute<{ pending: number; due_now: number; oldest_due: string | null; failed: number }>(sql`
     SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
            count(*) FILTER (WHERE status = 'pending' AND next_attempt_at <= ${now})::int AS due_now,
@@ -34,7 +40,7 @@ export async function healthSnapshot(db: Database, now: Date, jobNames: readonly
     FROM notifications WHERE status IN ('pending', 'failed')`);
   const runs = await db.select().from(jobRuns);
   const names = [...new Set([...jobNames, ...runs.map((run) => run.name)])];
-  const cursorAt = cursor ? new Date(cursor.blockTimestampMs) : null;
+  const cursorAt = cursor?.blockTime ?? null;
   const row = queue[0];
   return {
     at: now,

@@ -9,7 +9,7 @@ import { recordTransfers } from '../channels/usdt/chain/record-transfers';
 import { recordUpstreamCallback } from '../channels/upstream-callbacks';
 import { reviewCredential, setCredentialEnabled, submitCredential } from '../credentials/credentials';
 import { setOrderPermission } from '../merchants/merchants';
-import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../settings/platform-settings';
+import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../channels/usdt/max-per-order';
 import { aMerchant, aTronAddress } from '../../test/factories';
 import { anAlipayCredential } from '../../test/credential-keys';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';

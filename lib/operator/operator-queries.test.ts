@@ -12,7 +12,7 @@ import { runJobExclusively } from '../workers/periodic-job';
 import { aTronAddress } from '../../test/factories';
 import { anAlipayCredential } from '../../test/credential-keys';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
-import { listAddressHoldings } from './addresses';
+import { listAddressHoldings } from '../channels/usdt/operator/address-holdings';
 import { AUDIT_PAGE_SIZE, listAuditLog } from './audit-log';
 import { listCredentialQueue } from './credential-queue';
 import { healthSnapshot, KNOWN_JOB_NAMES } from './health';

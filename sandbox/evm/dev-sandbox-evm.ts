@@ -1,3 +1,6 @@
+import type { Database } from '../../lib/db/client';
+import type { DevSandboxModule } from '../../lib/channels/channel';
+import { forgetEvmCursors } from '../../lib/channels/usdt/evm/evm-cursor';
 import { startSandboxEvm } from './sandbox-evm';
 import { SANDBOX_EVM_CHAINS, type SandboxEvmChainName } from './sandbox-evm-chains';
 
@@ -24,3 +27,13 @@ export async function startDevSandboxEvm(log: (line: string) => void): Promise<{
     return undefined;
   }
 }
+
+/**
+ * The USDT channel's devSandbox (lib/channels/channel.ts): the nodes, and no cursor kept from the previous run's
+ * chains (the nodes' chains are new: an old cursor would read as a re-org below it).
+ */
+export const startDevSandbox: DevSandboxModule['startDevSandbox'] = async (db: Database, log) => {
+  const sandbox = await startDevSandboxEvm(log);
+  if (sandbox) await forgetEvmCursors(db, sandbox.chains);
+  return sandbox;
+};

@@ -7,6 +7,12 @@ import { chainWatcherJob, usdtExpiryJob } from './chain/chain-jobs';
 import { chainConfig, describeChainAccess } from './chain/chain-config';
 import { describeEvmChains, usdtEvmWatcherJob } from './evm/usdt-evm-job';
 import { usdtEvmCommands } from './evm/evm-commands';
+import { addressCommands } from './operator/address-commands';
+import { limitCommands } from './operator/limit-commands';
+import { listTransferItems } from './operator/transfer-attention';
+import { trc20WatcherHealth } from './chain/watcher-health';
+import { usdtFirstRun } from './first-run';
+import { usdtSlotCooldownMinutes } from './slot-cooldown';
 import { findUsdtCheckout } from './checkout-view';
 import { createUsdtOrder } from './create-usdt-order';
 import { parseUsdtSubmit } from './usdt-request';
@@ -25,7 +31,12 @@ export const usdtChannel: Channel = {
   checkoutStatus: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
   notificationFields: (order) => ({ orderNo: order.orderNo, pay_usdt: formatMinorUnits(order.payAmountMinor) }),
   describeStartup: () => [describeChainAccess(chainConfig()), describeEvmChains()],
-  commands: usdtEvmCommands,
+  commands: [...addressCommands, ...limitCommands, ...usdtEvmCommands],
+  checkSettings: () => void usdtSlotCooldownMinutes(),
+  firstRun: usdtFirstRun,
+  devSandbox: 'sandbox/evm/dev-sandbox-evm.ts',
+  attentionTransfers: listTransferItems,
+  watcherHealth: trc20WatcherHealth,
   jobs: [chainWatcherJob, usdtEvmWatcherJob, usdtExpiryJob],
   examples: { submit: usdtSubmitExample, query: usdtQueryExample, notification: usdtNotificationExample },
   testOrder: usdtTestOrder,

@@ -4,7 +4,7 @@ import { prepared, preparedSql } from '../../db/prepared';
 import { orders, type OrderRow } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { formatMinorUnits } from '../../money/decimal-amount';
-import { DEFAULT_USDT_MAX_PER_ORDER_MINOR, getUsdtMaxPerOrderMinor, USDT_MAX_PER_ORDER } from '../../settings/platform-settings';
+import { DEFAULT_USDT_MAX_PER_ORDER_MINOR, getUsdtMaxPerOrderMinor, USDT_MAX_PER_ORDER } from './max-per-order';
 import { findMerchantOrder } from '../../orders/find-order';
 import { newOrderNo, newPayToken, orderTtlMinutes } from '../../orders/identifiers';
 import { candidateSlots, releaseCooledSlot, type AmountSlot } from './amount-slots';

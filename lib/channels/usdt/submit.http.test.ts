@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
-import { setUsdtMaxPerOrderMinor, DEFAULT_USDT_MAX_PER_ORDER_MINOR } from '../../settings/platform-settings';
+import { setUsdtMaxPerOrderMinor, DEFAULT_USDT_MAX_PER_ORDER_MINOR } from './max-per-order';
 import { aMerchant, receivingAddresses } from '../../../test/factories';
 import { startTestApp, type TestApp } from '../../../test/open-api-client';
 

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../clock';
 import { getDb } from '../../../db/client';
-import { chainEndpointHealth } from '../../../operator/chain-endpoint-health';
 import { receivingAddresses } from '../../../../test/factories';
 import { serveWebHandler } from '../../../../test/web-handler-server';
 import { sendSandboxTransfer } from '../../../../sandbox/tron/ledger';
@@ -10,6 +9,7 @@ import { handleSandboxTron } from '../../../../sandbox/tron/http-api';
 import { systemClock } from '../../../clock';
 import { USDT_TRC20_CONTRACT } from './chain-config';
 import { blockDurationMs, ChainEndpointPool } from './chain-endpoints';
+import { tronGridEndpointHealth } from './endpoint-health';
 import { chainWatcherJob } from './chain-jobs';
 import { TronGridClient } from './trongrid-client';
 import { watchChainOnce } from './watch-chain';
@@ -59,7 +59,7 @@ async function recorded(transactionId: string): Promise<boolean> {
 }
 
 async function health(endpoints: string[]) {
-  return chainEndpointHealth(getDb(), clock.now(), endpoints);
+  return tronGridEndpointHealth(getDb(), clock.now(), endpoints);
 }
 
 describe('several TronGrid endpoints with failover', () => {

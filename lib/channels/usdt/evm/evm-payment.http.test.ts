@@ -11,7 +11,7 @@ import { getDb } from '../../../db/client';
 import { NotificationWorker } from '../../../notifications/notification-worker';
 import { parseSingleJsonObject, runAdmin } from '../../../cli/run-admin-for-tests';
 import { addReceivingAddress } from '../receiving-addresses';
-import { listTransferItems } from '../../../operator/attention';
+import { listTransferItems } from '../operator/transfer-attention';
 import { runSandbox } from '../../../../test/run-sandbox';
 import { centsToRaw } from './evm-amounts';
 import type { EvmChainName } from './evm-chains';

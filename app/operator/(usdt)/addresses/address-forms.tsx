@@ -2,11 +2,11 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { OperatorActionResult } from './action-result';
+import type { OperatorActionResult } from '@/components/operator/action-result';
 import { useHydrated } from '@/components/portal/use-hydrated';
-import { FormStatus, TextField } from './field';
-import { buttonClass } from './ui';
-import { useOperatorAction } from './use-operator-action';
+import { FormStatus, TextField } from '@/components/operator/field';
+import { buttonClass } from '@/components/operator/ui';
+import { useOperatorAction } from '@/components/operator/use-operator-action';
 
 /** Adds a TRC20 receiving address; a malformed one is refused with the field named. */
 export function AddAddressForm({ addAddressAction }: { addAddressAction: (input: { address: string }) => Promise<OperatorActionResult<{ id: number; created: boolean }>> }) {

@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { receivingAddresses } from '../db/schema';
-import { formatMinorUnits } from '../money/decimal-amount';
+import type { Database } from '../../../db/client';
+import { receivingAddresses } from '../../../db/schema';
+import { formatMinorUnits } from '../../../money/decimal-amount';
 
 export interface AddressHoldings {
   id: number;

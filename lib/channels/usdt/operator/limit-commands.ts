@@ -1,7 +1,7 @@
-import { formatMinorUnits, parseMinorUnits } from '../money/decimal-amount';
-import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../settings/platform-settings';
-import { UsageError, type CliCommand, type CommandOutput } from './command';
-import { cliActor } from './operator';
+import { formatMinorUnits, parseMinorUnits } from '../../../money/decimal-amount';
+import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../max-per-order';
+import { UsageError, type CliCommand, type CommandOutput } from '../../../cli/command';
+import { cliActor } from '../../../cli/operator';
 
 function limitOutput(minor: bigint): CommandOutput {
   const usdtMaxPerOrder = formatMinorUnits(minor);

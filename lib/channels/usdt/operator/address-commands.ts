@@ -3,9 +3,9 @@ import {
   addReceivingAddress,
   listReceivingAddresses,
   setReceivingAddressEnabled,
-} from '../channels/usdt/receiving-addresses';
-import { type CliCommand } from './command';
-import { cliActor } from './operator';
+} from '../receiving-addresses';
+import { type CliCommand } from '../../../cli/command';
+import { cliActor } from '../../../cli/operator';
 
 const addUsage = `usage: npm run admin -- address add --chain ${SUPPORTED_CHAINS.join('|')} <address> [--json]
 

@@ -1,12 +1,12 @@
 import { addAddressAction, setAddressEnabledAction, setUsdtLimitAction } from './actions';
 import { getTranslations } from 'next-intl/server';
-import { AddAddressForm, AddressToggle, UsdtLimitForm } from '@/components/operator/address-forms';
+import { AddAddressForm, AddressToggle, UsdtLimitForm } from './address-forms';
 import { Badge, cell, Empty, PageTitle, Section, Table } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
 import { formatMinorUnits } from '@/lib/money/decimal-amount';
-import { listAddressHoldings } from '@/lib/operator/addresses';
-import { getUsdtMaxPerOrderMinor } from '@/lib/settings/platform-settings';
-import { requireOperator } from '../_session/require-operator';
+import { listAddressHoldings } from '@/lib/channels/usdt/operator/address-holdings';
+import { getUsdtMaxPerOrderMinor } from '@/lib/channels/usdt/max-per-order';
+import { requireOperator } from '../../_session/require-operator';
 import { LocalTime } from '@/components/i18n/local-time';
 
 export const dynamic = 'force-dynamic';

@@ -6,8 +6,8 @@ import { addReceivingAddress, setReceivingAddressEnabled } from '@/lib/channels/
 import { getDb } from '@/lib/db/client';
 import { parseMinorUnits } from '@/lib/money/decimal-amount';
 import { operatorActor } from '@/lib/operator/operator-context';
-import { setUsdtMaxPerOrderMinor } from '@/lib/settings/platform-settings';
-import { asId, asText, operatorAction, type OperatorActionResult } from '../_session/operator-action';
+import { setUsdtMaxPerOrderMinor } from '@/lib/channels/usdt/max-per-order';
+import { asId, asText, operatorAction, type OperatorActionResult } from '../../_session/operator-action';
 
 const PAGE = '/operator/addresses';
 
