@@ -1,9 +1,11 @@
+import { getTranslations } from 'next-intl/server';
 import { CopyButton } from '@/components/checkout/copy-button';
 import type { CodeExample } from '@/lib/portal/api-examples';
 import { codeBlock, focusRing } from './styles';
 
 /** One operation's examples, one collapsible block per language, each with its own copy button. */
-export function CodeExamples({ examples }: { examples: CodeExample[] }) {
+export async function CodeExamples({ examples }: { examples: CodeExample[] }) {
+  const t = await getTranslations('portal.api.examples');
   return (
     <div>
       {examples.map((example, index) => (
@@ -17,8 +19,8 @@ export function CodeExamples({ examples }: { examples: CodeExample[] }) {
           <div className="flex justify-end px-3">
             <CopyButton
               text={example.code}
-              label={`Copy ${example.label} · 复制`}
-              copiedLabel="Copied · 已复制"
+              label={t('copy', { language: example.label })}
+              copiedLabel={t('copied')}
               testId={`copy-${example.operation}-${example.language}`}
             />
           </div>

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { ActionResult } from './action-result';
 import type { SignatureDebugResult } from '@/lib/portal/signature-debugger';
+import { signatureHintValues } from '@/lib/portal/signature-hints';
 import { Field, FormMessage } from './field';
 import { button, card, codeArea, details, detailsTerm, detailsValue, fieldLabel, fieldWrap, mono, sectionTitle } from './styles';
 import { useHydrated } from './use-hydrated';
@@ -82,7 +83,7 @@ export function SignatureDebugger({ appId, debugSignatureAction }: { appId: stri
             {result.hints.length > 0 ? (
               <ul className="mt-3 mb-0 list-disc space-y-1 pl-5 text-sm" data-testid="signature-hints">
                 {result.hints.map((hint) => (
-                  <li key={hint}>{hint}</li>
+                  <li key={hint.code}>{t(`hints.${hint.code}`, signatureHintValues(hint))}</li>
                 ))}
               </ul>
             ) : null}

@@ -2,7 +2,7 @@ import { cookies, headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { LOCALE_COOKIE, pickLocale, type Locale } from '@/lib/i18n/locales';
 
-export type SandboxT = (key: string, values?: Record<string, string | number>) => string;
+export type SandboxT = ((key: string, values?: Record<string, string | number>) => string) & { has(key: string): boolean };
 
 /** A sandbox payer page's language, as the checkout picks it: `?lang=`, the remembered choice, then the browser's. */
 export async function sandboxTranslations(lang: string | undefined): Promise<{ locale: Locale; t: SandboxT }> {

@@ -4,15 +4,15 @@ import { z } from 'zod';
 /** Long enough to resist guessing, bounded so that hashing cannot be used to exhaust the server. */
 export const newPasswordSchema = z
   .string()
-  .min(10, 'Password must be at least 10 characters / 密码至少 10 个字符')
-  .max(128, 'Password must be at most 128 characters / 密码最多 128 个字符');
+  .min(10, 'Password must be at least 10 characters')
+  .max(128, 'Password must be at most 128 characters');
 
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
   .max(254)
-  .pipe(z.email('Enter a valid email address / 请输入有效的邮箱地址'));
+  .pipe(z.email('Enter a valid email address'));
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password);

@@ -9,7 +9,7 @@ import { hashPassword, emailSchema, newPasswordSchema } from './passwords';
 import { signUpAddressRule, takeAttempt } from './sign-in-throttle';
 
 export const signUpSchema = z.object({
-  merchantName: z.string().trim().min(2, 'Enter the business name / 请输入商户名称').max(100),
+  merchantName: z.string().trim().min(2, 'Enter the business name').max(100),
   email: emailSchema,
   password: newPasswordSchema,
 });

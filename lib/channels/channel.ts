@@ -10,6 +10,7 @@ import type { ChannelCredentials } from '../credentials/channel-credentials';
 import type { CliCommand } from '../cli/command';
 import type { TransferItem } from '../operator/attention-items';
 import type { ChainEndpointHealth } from '../operator/chain-endpoint-health';
+import type { Locale } from '../i18n/locales';
 
 
 /** A channel's parts of the OpenAPI document: its schemas, and which of them (its own or shared) describe each message. */
@@ -95,8 +96,16 @@ export interface Channel {
     notification(appId: string): ExampleFields;
   };
   readonly openApi: ChannelOpenApi;
+  /** The submit fields that take one value of a fixed list (the API reference lists them); absent when none does. */
+  readonly submitChoices?: (locale: Locale) => readonly SubmitFieldChoices[];
   /** The portal's test-mode panel: the payment methods it offers and the channel's own submit fields of a test order. */
   readonly testOrder: ChannelTestOrder;
+}
+
+/** A submit field's allowed values, each with what it means and whether this service accepts it now. */
+export interface SubmitFieldChoices {
+  readonly field: string;
+  readonly choices: readonly { value: string; meaning: string; isDefault: boolean; accepted: boolean }[];
 }
 
 export interface ChannelTestOrder {

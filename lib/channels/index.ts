@@ -26,7 +26,7 @@ export const CHANNEL_NAMES = Object.keys(REGISTRY) as [ChannelName, ...ChannelNa
 export const CHANNELS: readonly Channel[] = Object.values(REGISTRY);
 
 /** The payType absent means the first channel, USDT (the contract's original channel). */
-const DEFAULT_CHANNEL: ChannelName = 'USDT';
+export const DEFAULT_CHANNEL: ChannelName = 'USDT';
 
 export function isChannelName(value: string): value is ChannelName {
   return Object.hasOwn(REGISTRY, value);

@@ -28,8 +28,8 @@ export const EXAMPLE_LANGUAGES: readonly { language: ExampleLanguage; label: str
 export const SECRET_PLACEHOLDER = PLACEHOLDER_APP_SECRET;
 const SECRET_NOTE = 'placeholder: put your AppSecret here (Interface keys), keep it on your server, never commit it';
 
-const SUBMIT_PATH = '/v1/api/open/order/submit';
-const QUERY_PATH = '/v1/api/open/order/query';
+export const SUBMIT_PATH = '/v1/api/open/order/submit';
+export const QUERY_PATH = '/v1/api/open/order/query';
 
 /** Literal of a string in TypeScript, Python and Java: JSON's double-quoted form is valid in all three for these values. */
 const dq = (value: string) => JSON.stringify(value);

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { sign, signingText, type SignableFields } from '../signing';
 import { currentAppSecret } from './interface-keys';
 import type { MerchantContext } from './merchant-context';
+import type { SignatureHint } from './signature-hints';
 
 export interface SignatureDebugResult {
   /** The body could not be read as the open API reads it (the request would get 1003). */
@@ -15,7 +16,7 @@ export interface SignatureDebugResult {
   expected?: string;
   given?: string;
   verdict: 'match' | 'mismatch' | 'no-signature' | 'unreadable';
-  hints: string[];
+  hints: SignatureHint[];
 }
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
@@ -27,7 +28,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** Signed-text variants built the way merchants commonly get the algorithm wrong, each with what to fix. */
-function commonMistakes(fields: SignableFields, appSecret: string): { signature: string; hint: string }[] {
+function commonMistakes(fields: SignableFields, appSecret: string): { signature: string; hint: SignatureHint }[] {
   const names = Object.keys(fields).filter((name) => name !== 'signature');
   const nonEmpty = names.filter((name) => fields[name] !== undefined && fields[name] !== null && fields[name] !== '');
   const ascii = [...nonEmpty].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
@@ -36,27 +37,27 @@ function commonMistakes(fields: SignableFields, appSecret: string): { signature:
   return [
     {
       signature: md5(`${join([...names].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))), raw)}&appsecret=${appSecret}`),
-      hint: 'Your signature includes empty fields. Leave out fields whose value is "", null or absent. / 签名串包含了空值字段，空值字段不参与签名。',
+      hint: { code: 'emptyFieldsSigned' },
     },
     {
       signature: md5(`${join([...nonEmpty].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())), raw)}&appsecret=${appSecret}`),
-      hint: 'Your fields were sorted ignoring case. Sort by ASCII byte order: upper case before lower case. / 字段需按 ASCII 排序（大写字母在小写之前）。',
+      hint: { code: 'sortedIgnoringCase' },
     },
     {
       signature: md5(`${join(ascii, (name) => encodeURIComponent(raw(name)))}&appsecret=${appSecret}`),
-      hint: 'Your values were URL-encoded. Sign the raw values (UTF-8), not encoded ones. / 签名使用原始值（UTF-8），不要 URL 编码。',
+      hint: { code: 'urlEncoded' },
     },
     {
       signature: md5(`${join(ascii, raw)}&key=${appSecret}`),
-      hint: 'The secret is appended as "&appsecret=<AppSecret>", not "&key=". / 密钥以 "&appsecret=" 拼接，而不是 "&key="。',
+      hint: { code: 'keyInsteadOfAppsecret' },
     },
     {
       signature: md5(`${join(ascii, raw)}${appSecret}`),
-      hint: 'The secret is appended as "&appsecret=<AppSecret>", not directly. / 密钥需以 "&appsecret=" 拼接。',
+      hint: { code: 'appendedDirectly' },
     },
     {
       signature: md5(`${join(ascii, raw)}`),
-      hint: 'Your signature leaves the AppSecret out. Append "&appsecret=<AppSecret>". / 签名串缺少 "&appsecret=<AppSecret>"。',
+      hint: { code: 'secretLeftOut' },
     },
   ];
 }
@@ -72,11 +73,11 @@ export function debugSignature(input: { body: string; appSecret: string; current
     fields = { ...parseRequestFields(input.body) };
   } catch (error) {
     if (error instanceof DomainError) {
-      return { parseError: error.message, droppedFields: [], verdict: 'unreadable', hints: ['The service answers this body with 1003 before checking the signature. / 该请求体会直接返回 1003。'] };
+      return { parseError: error.message, droppedFields: [], verdict: 'unreadable', hints: [{ code: 'unreadable' }] };
     }
     throw error;
   }
-  const hints: string[] = [];
+  const hints: SignatureHint[] = [];
   const appSecret = input.appSecret;
   const droppedFields = Object.keys(fields).filter((name) => name !== 'signature' && (fields[name] === undefined || fields[name] === ''));
   const expected = sign(fields, appSecret);
@@ -84,28 +85,28 @@ export function debugSignature(input: { body: string; appSecret: string; current
   const given = fields.signature;
 
   if (input.currentSecret !== undefined && !sameText(appSecret, input.currentSecret)) {
-    hints.push('This is not your current AppSecret (was it rotated?). Requests signed with it get 1002. / 这不是当前的 AppSecret（是否已重置？），用它签名会返回 1002。');
+    hints.push({ code: 'notCurrentSecret' });
   }
-  if (appSecret !== appSecret.trim()) hints.push('The AppSecret you entered has spaces around it. / 输入的 AppSecret 前后有空格。');
-  if (!fields.appId) hints.push('appId is missing: the service cannot tell whose secret to use (1003). / 缺少 appId。');
+  if (appSecret !== appSecret.trim()) hints.push({ code: 'secretSpaces' });
+  if (!fields.appId) hints.push({ code: 'appIdMissing' });
   if (Object.keys(fields).some((name) => name.toLowerCase() === 'appsecret')) {
-    hints.push('Do not send the AppSecret as a field; it is only appended to the signed text. / 不要把 AppSecret 作为字段发送。');
+    hints.push({ code: 'secretAsField' });
   }
   const spaced = Object.keys(fields).filter((name) => name !== 'signature' && fields[name] !== undefined && fields[name] !== fields[name]!.trim());
-  if (spaced.length > 0) hints.push(`These values have leading or trailing spaces, which are signed as they are: ${spaced.join(', ')}. / 这些值前后有空格，会原样参与签名。`);
-  if (droppedFields.length > 0) hints.push(`Left out of the signed text because they are empty: ${droppedFields.join(', ')}. / 空值字段不参与签名。`);
+  if (spaced.length > 0) hints.push({ code: 'spacedValues', fields: spaced });
+  if (droppedFields.length > 0) hints.push({ code: 'emptyLeftOut', fields: droppedFields });
 
   if (!given) {
-    hints.push('No signature field: add "signature" with the expected value below. / 缺少 signature 字段。');
+    hints.push({ code: 'noSignature' });
     return { signedText, droppedFields, expected, verdict: 'no-signature', hints };
   }
   if (given.toUpperCase() === expected) {
-    if (given !== expected) hints.push('Accepted: hex case does not matter, but upper case is the documented form. / 大小写不敏感，但文档要求大写。');
+    if (given !== expected) hints.push({ code: 'lowerCaseAccepted' });
     return { signedText, droppedFields, expected, given, verdict: 'match', hints };
   }
   const mistake = commonMistakes(fields, appSecret).find((variant) => variant.signature === given.toUpperCase());
-  hints.push(mistake ? mistake.hint : 'The signature differs: compare your signed text with the one above, byte for byte. / 签名不一致，请逐字节对比签名串。');
-  if (given.length !== 32) hints.push('A signature is 32 hexadecimal characters (MD5). / 签名应为 32 位十六进制（MD5）。');
+  hints.push(mistake ? mistake.hint : { code: 'differs' });
+  if (given.length !== 32) hints.push({ code: 'notMd5Length' });
   return { signedText, droppedFields, expected, given, verdict: 'mismatch', hints };
 }
 

@@ -1,4 +1,6 @@
 import type { Database } from '@/lib/db/client';
+import { areaTranslator } from '@/lib/i18n/area-translator';
+import { LOCALE_COOKIE, pickLocale } from '@/lib/i18n/locales';
 import { alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { beijingTime, formatYuan, newTradeNo, PAGE_METHODS, parseBeijing, parseTotalAmount, REQUEST_UNSIGNED, rsa2Sign, rsa2Verify, signedText } from './protocol';
 import { closeIfExpired, closeWaiting, findTrade, insertTrade, type SandboxTrade } from './store';
@@ -179,17 +181,27 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** What the payer's browser sees when the request is refused: a visible error page, as Alipay shows one. */
-export function errorPage(refusal: GatewayRefusal): Response {
-  const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>支付宝沙箱 · 错误 / Alipay sandbox error</title></head>
+/** What the payer's browser sees when the request is refused: a visible error page, as Alipay shows one, in the payer's language. */
+export async function errorPage(refusal: GatewayRefusal, request: Request): Promise<Response> {
+  const locale = pickLocale({ cookie: cookieValue(request.headers.get('cookie'), LOCALE_COOKIE), acceptLanguage: request.headers.get('accept-language') });
+  const t = await areaTranslator(locale, 'sandbox');
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(t('alipay.gatewayError.title'))}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem">
-<p style="color:#b45309">SANDBOX · 沙箱环境</p>
-<h1>支付请求无效 · The payment request was refused</h1>
+<p style="color:#b45309">${escapeHtml(t('badge'))}</p>
+<h1>${escapeHtml(t('alipay.gatewayError.heading'))}</h1>
 <p role="alert" data-testid="gateway-error"><strong>${escapeHtml(refusal.subCode)}</strong>: ${escapeHtml(refusal.subMsg)}</p>
-<p>请返回商户重新发起支付。Go back to the merchant and start the payment again.</p>
+<p>${escapeHtml(t('alipay.gatewayError.again'))}</p>
 </body></html>`;
   return new Response(html, { status: 400, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
 }
 
 const SERVER_METHODS: Readonly<Record<string, typeof queryTrade>> = { 'alipay.trade.query': queryTrade, 'alipay.trade.close': closeTrade };
@@ -205,7 +217,7 @@ export async function handleGateway(request: Request, db: Database, now = new Da
   try {
     params = await gatewayParams(request);
   } catch (error) {
-    if (error instanceof GatewayRefusal) return errorPage(error);
+    if (error instanceof GatewayRefusal) return errorPage(error, request);
     throw error;
   }
   const method = params.method ?? '';
@@ -216,7 +228,7 @@ export async function handleGateway(request: Request, db: Database, now = new Da
       const trade = await acceptPagePay(db, params, keys, now);
       return new Response(null, { status: 303, headers: { location: `cashier/${encodeURIComponent(trade.tradeNo)}` } });
     } catch (error) {
-      if (error instanceof GatewayRefusal) return errorPage(error);
+      if (error instanceof GatewayRefusal) return errorPage(error, request);
       throw error;
     }
   }

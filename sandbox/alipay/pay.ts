@@ -30,7 +30,7 @@ export interface PayResult {
 
 /** The sandbox buyer's account, as Alipay masks it in notifications. */
 const BUYER_ID = '2088102177846880';
-const BUYER_LOGON_ID = 'san***@sandbox.com';
+export const BUYER_LOGON_ID = 'san***@sandbox.com';
 
 /** The signed asynchronous notification of a paid trade (trade_status_sync), as Alipay POSTs it. */
 export function notificationForm(trade: SandboxTrade, keys: AlipaySandboxKeys, now = new Date()): Record<string, string> {

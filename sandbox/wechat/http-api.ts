@@ -1,9 +1,9 @@
 import { getDb, type Database } from '@/lib/db/client';
+import { areaTranslator } from '@/lib/i18n/area-translator';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { handleSandboxWechatApi } from './api';
 import { h5VisitRefusal, visitorIp } from './h5-visit';
 import { paySandboxWechatOrder, SandboxWechatPayRefused } from './pay';
-import { payerMessages } from './payer-messages';
 import { findByPayId } from './store';
 
 export { handleSandboxWechatApi };
@@ -34,7 +34,10 @@ export async function handlePayerConfirm(request: Request, payId: string, db: Da
   try {
     const found = await findByPayId(db, payId);
     const refusal = found ? h5VisitRefusal(found, { package: form.get('package'), payerIp: visitorIp(request.headers) }, new Date()) : undefined;
-    if (found && found.tradeState === 'NOTPAY' && refusal) throw new SandboxWechatPayRefused(payerMessages(lang).refusals[refusal]);
+    if (found && found.tradeState === 'NOTPAY' && refusal) {
+      const t = await areaTranslator(lang === 'zh' ? 'zh-CN' : 'en', 'sandbox');
+      throw new SandboxWechatPayRefused(t(`wechat.refusals.${refusal}`));
+    }
     await paySandboxWechatOrder(db, { payId });
     return new Response(null, { status: 303, headers: { location: redirect ?? `${page}&paid=1` } });
   } catch (error) {

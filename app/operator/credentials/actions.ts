@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { getTranslations } from 'next-intl/server';
 import { actionRefused } from '@/lib/errors/domain-error';
 import { deleteCredential, reviewCredential, setCredentialEnabled } from '@/lib/credentials/credentials';
 import { getDb } from '@/lib/db/client';
@@ -25,7 +26,10 @@ export async function approveCredentialAction(credentialId: unknown): Promise<Do
 export async function rejectCredentialAction(credentialId: unknown, reason: unknown): Promise<Done> {
   return operatorAction(async (operator) => {
     const text = asText(reason);
-    if (text.trim() === '') throw actionRefused('reason: a rejection needs a reason / 驳回需要填写原因');
+    if (text.trim() === '') {
+      const t = await getTranslations('console.review');
+      throw actionRefused(`reason: ${t('reasonRequired')}`);
+    }
     const credential = await reviewCredential(getDb(), { credentialId: asId(credentialId), decision: 'reject', reason: text, actor: operatorActor(operator), now: new Date() });
     refresh();
     return { id: credential.id };

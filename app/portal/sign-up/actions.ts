@@ -1,6 +1,7 @@
 'use server';
 
 import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
 import { signUpMerchant, signUpSchema } from '@/lib/accounts/sign-up-merchant';
 import { getDb } from '@/lib/db/client';
@@ -9,7 +10,10 @@ import { fieldErrorsOf, refusal, type ActionResult } from '../_session/action-re
 /** Creates a merchant (orders off until an operator enables them) and its first account; the form then signs in. */
 export async function signUpAction(form: { merchantName: string; email: string; password: string }): Promise<ActionResult> {
   const parsed = signUpSchema.safeParse(form);
-  if (!parsed.success) return { ok: false, message: 'Check the fields below. / 请检查下面的字段。', fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  if (!parsed.success) {
+    const [t, fields] = await Promise.all([getTranslations('portal.signUp'), getTranslations('portal.signUp.fieldErrors')]);
+    return { ok: false, message: t('checkFields'), fieldErrors: fieldErrorsOf(parsed.error.issues, fields) };
+  }
   try {
     await signUpMerchant(getDb(), { ...parsed.data, clientAddress: clientAddressFrom((await headers()).get('x-forwarded-for')), now: new Date() });
     return { ok: true, data: undefined };

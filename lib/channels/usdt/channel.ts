@@ -17,6 +17,7 @@ import { findUsdtCheckout } from './checkout-view';
 import { createUsdtOrder } from './create-usdt-order';
 import { parseUsdtSubmit } from './usdt-request';
 import { usdtCreateData, usdtQueryData } from './usdt-view';
+import { chainTypeChoices } from './submit-choices';
 
 /** USDT on TRC20 and the EVM chains (ERC20, BEP20, Polygon): paid on chain to the service's receiving addresses, found by the chain watcher (no upstream callback). */
 export const usdtChannel: Channel = {
@@ -41,4 +42,5 @@ export const usdtChannel: Channel = {
   examples: { submit: usdtSubmitExample, query: usdtQueryExample, notification: usdtNotificationExample },
   testOrder: usdtTestOrder,
   openApi: usdtOpenApi,
+  submitChoices: (locale) => [chainTypeChoices(locale)],
 };

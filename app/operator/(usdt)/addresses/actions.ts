@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { getTranslations } from 'next-intl/server';
 import { actionRefused } from '@/lib/errors/domain-error';
 import { addReceivingAddress, setReceivingAddressEnabled } from '@/lib/channels/usdt/receiving-addresses';
 import { getDb } from '@/lib/db/client';
@@ -16,7 +17,10 @@ export async function addAddressAction(input: { address?: unknown }): Promise<Op
   return operatorAction(
     async (operator) => {
       const address = asText(input?.address).trim();
-      if (address === '') throw actionRefused('address: enter a TRON address (base58check, starts with T) / 请输入 TRON 地址');
+      if (address === '') {
+        const t = await getTranslations('console.addresses');
+        throw actionRefused(`address: ${t('addressRequired')}`);
+      }
       const result = await addReceivingAddress(getDb(), 'TRC20', address, { actor: operatorActor(operator) });
       revalidatePath(PAGE);
       return { id: result.address.id, created: result.created };
@@ -39,7 +43,8 @@ export async function setUsdtLimitAction(input: { usdtMax?: unknown }): Promise<
     const text = asText(input?.usdtMax).trim();
     const minor = parseMinorUnits(text);
     if (minor === undefined || minor <= 0n) {
-      throw actionRefused('usdtMax: enter an amount greater than 0 with at most 2 decimal places, e.g. 10000 or 2500.50 / 请输入大于 0、最多两位小数的金额');
+      const t = await getTranslations('console.addresses');
+      throw actionRefused(`usdtMax: ${t('maxInvalid')}`);
     }
     await setUsdtMaxPerOrderMinor(getDb(), minor, { actor: operatorActor(operator) });
     revalidatePath(PAGE);

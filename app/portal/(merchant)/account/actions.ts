@@ -1,5 +1,6 @@
 'use server';
 
+import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { changePassword } from '@/lib/accounts/change-password';
 import { newPasswordSchema } from '@/lib/accounts/passwords';
@@ -7,13 +8,16 @@ import { getDb } from '@/lib/db/client';
 import { fieldErrorsOf, refusal, type ActionResult } from '../../_session/action-result';
 import { requireMerchant } from '../../_session/require-merchant';
 
-const changePasswordSchema = z.object({ password: z.string().min(1, 'Required / 必填'), newPassword: newPasswordSchema });
+const changePasswordSchema = z.object({ password: z.string().min(1, 'Required'), newPassword: newPasswordSchema });
 
 /** Changes the password; every session of the account (this one too) ends, so the form signs in again. */
 export async function changePasswordAction(input: { password: string; newPassword: string }): Promise<ActionResult<{ email: string }>> {
   const merchant = await requireMerchant();
   const parsed = changePasswordSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, message: 'Check the fields below. / 请检查下面的字段。', fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  if (!parsed.success) {
+    const [t, fields] = await Promise.all([getTranslations('portal.account'), getTranslations('portal.account.fieldErrors')]);
+    return { ok: false, message: t('checkFields'), fieldErrors: fieldErrorsOf(parsed.error.issues, fields) };
+  }
   try {
     await changePassword(getDb(), { accountId: merchant.accountId, currentPassword: parsed.data.password, newPassword: parsed.data.newPassword, now: new Date() });
     return { ok: true, data: { email: merchant.email } };

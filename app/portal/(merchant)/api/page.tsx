@@ -1,15 +1,26 @@
+import type { ReactNode } from 'react';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { CodeExamples } from '@/components/portal/code-examples';
-import { card, codeBlock, details, detailsTerm, detailsValue, link, mono, note, pageTitle, sectionTitle, subTitle } from '@/components/portal/styles';
+import { card, codeBlock, details, detailsTerm, detailsValue, link, mono, note, pageTitle, sectionTitle, subTitle, table, tableWrap, td, th } from '@/components/portal/styles';
 import { OPENAPI_DOCUMENT_PATH } from '@/lib/api/openapi/document';
-import { buildApiExamples, channelExamples, SECRET_PLACEHOLDER, type ChannelExample } from '@/lib/portal/api-examples';
+import { CHANNELS, credentialChannels, DEFAULT_CHANNEL } from '@/lib/channels';
+import { isLocale } from '@/lib/i18n/locales';
+import { buildApiExamples, channelExamples, QUERY_PATH, SECRET_PLACEHOLDER, SUBMIT_PATH, type ChannelExample } from '@/lib/portal/api-examples';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { requireMerchant } from '../../_session/require-merchant';
 
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
+
+/** The merchant's API reference: one language per page; every channel, its fields and examples come from the registry. */
 export default async function ApiReferencePage() {
   const merchant = await requireMerchant();
+  const [t, requestLocale] = await Promise.all([getTranslations('portal.api'), getLocale()]);
+  const locale = isLocale(requestLocale) ? requestLocale : 'en';
+  const list = (items: string[], type: Intl.ListFormatType = 'conjunction') => new Intl.ListFormat(locale, { type }).format(items);
   const baseUrl = publicBaseUrl();
   const examples = buildApiExamples({ appId: merchant.appId, baseUrl });
   const byChannel = channelExamples(merchant.appId);
+  const withOwnCredentials = list(credentialChannels().map((channel) => channel.name));
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   const form = (value: Record<string, string>) => new URLSearchParams(value).toString().replace(/&/g, '\n&');
   /** One signed example per channel of the registry (placeholder secret), each under its channel's name. */
@@ -22,77 +33,134 @@ export default async function ApiReferencePage() {
         </pre>
       </div>
     ));
+  const submitChoices = CHANNELS.flatMap((channel) => (channel.submitChoices?.(locale) ?? []).map((choices) => ({ channel: channel.name, ...choices })));
   return (
     <>
-      <h1 className={pageTitle}>API reference · 接口文档</h1>
+      <h1 className={pageTitle}>{t('title')}</h1>
       <section className={card} aria-labelledby="basics-heading">
-        <h2 id="basics-heading" className={sectionTitle}>Basics · 基本信息</h2>
+        <h2 id="basics-heading" className={sectionTitle}>
+          {t('basics.title')}
+        </h2>
         <dl className={details}>
-          <dt className={detailsTerm}>Base URL</dt>
+          <dt className={detailsTerm}>{t('basics.baseUrl')}</dt>
           <dd className={`${detailsValue} ${mono}`} data-testid="base-url">
             {baseUrl}
           </dd>
-          <dt className={detailsTerm}>Your AppID</dt>
+          <dt className={detailsTerm}>{t('basics.appId')}</dt>
           <dd className={`${detailsValue} ${mono}`} data-testid="api-app-id">
             {merchant.appId}
           </dd>
-          <dt className={detailsTerm}>AppSecret</dt>
+          <dt className={detailsTerm}>{t('basics.appSecret')}</dt>
           <dd className={detailsValue}>
             <span className={`${mono} rounded bg-amber-100 px-1`} data-testid="secret-placeholder">
               {SECRET_PLACEHOLDER}
             </span>{' '}
-            — a placeholder in every example below: put your AppSecret in its place (see{' '}
-            <a className={link} href="/portal/keys">Interface keys</a>), on your server only. / 示例中的密钥为占位符，请替换为您的 AppSecret，切勿泄露。
+            {t.rich('basics.secretNote', { keys: (chunks) => <a className={link} href="/portal/keys">{chunks}</a> })}
           </dd>
-          <dt className={detailsTerm}>OpenAPI 3.1</dt>
+          <dt className={detailsTerm}>{t('basics.openApi')}</dt>
           <dd className={detailsValue}>
-            <a className={link} href={OPENAPI_DOCUMENT_PATH}>{OPENAPI_DOCUMENT_PATH}</a>
+            <a className={link} href={OPENAPI_DOCUMENT_PATH}>
+              {OPENAPI_DOCUMENT_PATH}
+            </a>
           </dd>
         </dl>
-        <h3 className={subTitle}>Signature · 签名</h3>
+        <h3 className={subTitle}>{t('signature.title')}</h3>
         <ol className="mt-1 mb-2 list-decimal space-y-1 pl-5">
-          <li>Take every submitted field; drop <code>signature</code> and every empty field (&quot;&quot;, null, absent).</li>
-          <li>Sort the names in ASCII order, case-sensitive (<code>payType</code> comes before <code>pay_usdt</code>).</li>
-          <li>
-            Join them as <code>name=value</code> with <code>&amp;</code>, raw values (no URL encoding), then append <code>&amp;appsecret=</code> and the
-            AppSecret.
-          </li>
-          <li>MD5 of the UTF-8 bytes, uppercase hex: that is <code>signature</code>.</li>
+          <li>{t.rich('signature.step1', { code })}</li>
+          <li>{t.rich('signature.step2', { code })}</li>
+          <li>{t.rich('signature.step3', { code })}</li>
+          <li>{t.rich('signature.step4', { code })}</li>
         </ol>
         <p className={note}>
-          Every request is a JSON POST answered with <code>{'{code, message, data}'}</code>; code 0 is success. A 1002 answer means the signature differs: the{' '}
-          <a className={link} href="/portal/signature">signature debugger</a> shows why.
+          {t.rich('signature.envelope', {
+            code,
+            envelope: '{code, message, data}',
+            debugger: (chunks) => <a className={link} href="/portal/signature">{chunks}</a>,
+          })}
         </p>
       </section>
 
       <section className={card} aria-labelledby="submit-heading">
-        <h2 id="submit-heading" className={sectionTitle}>Create an order · 下单 — POST /v1/api/open/order/submit</h2>
+        <h2 id="submit-heading" className={sectionTitle}>
+          {t('submit.title')} — POST {SUBMIT_PATH}
+        </h2>
         <p className={note}>
-          {byChannel.map((example) => example.label).join(', ')} are available. The reply&apos;s <code>pay_usdt</code> is what the payer must pay (it can be 0.01 above the
-          request). ALIPAY and WECHAT orders need one of your credentials for that channel, approved and enabled (<a className={link} href="/portal/credentials">credentials</a>).
+          {t('submit.channels', { channels: list(byChannel.map((example) => example.label)) })}{' '}
+          {t.rich('submit.payAmount', { code })}{' '}
+          {t.rich('submit.credentials', { channels: withOwnCredentials, credentials: (chunks) => <a className={link} href="/portal/credentials">{chunks}</a> })}
         </p>
+        {submitChoices.map(({ channel, field, choices }) => (
+          <div key={`${channel}-${field}`}>
+            <h3 className={subTitle}>{t.rich('submit.choicesTitle', { code, field, channel })}</h3>
+            <div className={tableWrap}>
+              <table className={table} data-testid={`submit-choices-${field}`}>
+                <thead>
+                  <tr>
+                    <th className={th} scope="col">{t('submit.value')}</th>
+                    <th className={th} scope="col">{t('submit.meaning')}</th>
+                    <th className={th} scope="col">{t('submit.accepted')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {choices.map((choice) => (
+                    <tr key={choice.value}>
+                      <td className={td}>
+                        <code>&quot;{choice.value}&quot;</code>
+                      </td>
+                      <td className={td}>
+                        {choice.meaning}
+                        {choice.isDefault ? ` ${t('submit.default')}` : ''}
+                      </td>
+                      <td className={td}>{choice.accepted ? t('submit.yes') : t('submit.notEnabled')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        ))}
         {perChannel('submit', (example) => json(example.submit))}
         <CodeExamples examples={examples.submit} />
       </section>
 
       <section className={card} aria-labelledby="query-heading">
-        <h2 id="query-heading" className={sectionTitle}>Query an order · 查询 — POST /v1/api/open/order/query</h2>
+        <h2 id="query-heading" className={sectionTitle}>
+          {t('query.title')} — POST {QUERY_PATH}
+        </h2>
         <p className={note}>
-          By your <code>merchantOrderNo</code>. Without <code>payType</code> it reads a USDT order; <code>payType</code> <code>YHT</code>,{' '}
-          <code>ALIPAY</code> or <code>WECHAT</code> reads an order of that channel. Status <code>&apos;0&apos;</code> pending, <code>&apos;1&apos;</code> paid,{' '}
-          <code>&apos;2&apos;</code> expired or closed (ALIPAY and WECHAT: the integers 1, 2, 3).
+          {t.rich('query.intro', {
+            code,
+            defaultChannel: DEFAULT_CHANNEL,
+            others: list(
+              CHANNELS.map((channel) => channel.name).filter((name) => name !== DEFAULT_CHANNEL),
+              'disjunction',
+            ),
+          })}{' '}
+          {t.rich('query.status', { code, channels: withOwnCredentials })}
         </p>
         {perChannel('query', (example) => json(example.query))}
         <CodeExamples examples={examples.query} />
       </section>
 
       <section className={card} aria-labelledby="notification-heading">
-        <h2 id="notification-heading" className={sectionTitle}>Payment notification · 支付通知</h2>
-        <p className={note}>
-          When an order is paid the service POSTs a form (<code>application/x-www-form-urlencoded</code>) to its <code>notifyUrl</code>, signed the same way.
-          Verify the signature, credit once per <code>merchantOrderNo</code>, and answer HTTP 200 with <code>success</code>; otherwise it is sent again (10
-          attempts over about 25 hours). USDT sends <code>orderNo</code> and <code>pay_usdt</code>; YHT <code>orderNo</code> and <code>payMoney</code>.
-        </p>
+        <h2 id="notification-heading" className={sectionTitle}>
+          {t('notification.title')}
+        </h2>
+        <p className={note}>{t.rich('notification.intro', { code })}</p>
+        <p className={`${note} mt-2`}>{t('notification.ownFields')}</p>
+        <ul className={`${note} mt-1 pl-5`}>
+          {CHANNELS.map((channel) => (
+            <li key={channel.name}>
+              {channel.name}:{' '}
+              {Object.keys(channel.notificationFields({ orderNo: '', payAmountMinor: 0n })).map((field, index) => (
+                <span key={field}>
+                  {index > 0 ? ', ' : ''}
+                  <code>{field}</code>
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
         {perChannel('notification', (example) => form(example.notification))}
         <CodeExamples examples={examples.notification} />
       </section>

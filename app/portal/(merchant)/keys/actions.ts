@@ -1,5 +1,6 @@
 'use server';
 
+import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { revealAppSecret, rotateAppSecret } from '@/lib/portal/interface-keys';
 import { refusal, type ActionResult } from '../../_session/action-result';
@@ -17,7 +18,8 @@ export async function revealSecretAction(password: string): Promise<ActionResult
 export async function rotateSecretAction(input: { password: string; confirmed: boolean }): Promise<ActionResult<{ appSecret: string }>> {
   const merchant = await requireMerchant();
   if (input.confirmed !== true) {
-    return { ok: false, message: 'Confirm that the old secret stops working. / 请确认旧密钥将立即失效。', fieldErrors: { confirmed: 'Required / 必选' } };
+    const t = await getTranslations('portal.keys');
+    return { ok: false, message: t('confirmRotate'), fieldErrors: { confirmed: t('confirmRequired') } };
   }
   try {
     return { ok: true, data: { appSecret: await rotateAppSecret(getDb(), merchant, { password: String(input.password), now: new Date() }) } };

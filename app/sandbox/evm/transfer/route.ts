@@ -17,6 +17,8 @@ export async function POST(request: Request) {
   const to = String(form.get('to') ?? '').trim();
   const amount = String(form.get('amount') ?? '').trim();
   const back = new URLSearchParams({ chain, to, amount });
+  const lang = String(form.get('lang') ?? '');
+  if (/^(zh|en|zh-CN)$/.test(lang)) back.set('lang', lang);
   if (!isSandboxEvmChainName(chain)) {
     back.set('error', 'chain: choose ERC20, BEP20 or POLYGON');
   } else {

@@ -1,11 +1,9 @@
-import { cookies, headers } from 'next/headers';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { otherLanguageHref, sandboxTranslations } from '@/components/sandbox/sandbox-locale';
 import { getDb } from '@/lib/db/client';
-import { LOCALE_COOKIE } from '@/lib/i18n/locales';
-import { sandboxLanguage } from '@/lib/i18n/sandbox-language';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { visitorIp } from '@/sandbox/wechat/h5-visit';
-import { payerMessages } from '@/sandbox/wechat/payer-messages';
 import { sandboxWechatPayer } from '@/sandbox/wechat/payer-view';
 
 export const dynamic = 'force-dynamic';
@@ -28,30 +26,29 @@ export default async function SandboxWechatPayer({
   const requestHeaders = await headers();
   const payer = await sandboxWechatPayer(getDb(), payId, { package: query.package, payerIp: visitorIp(requestHeaders) });
   if (!payer) notFound();
-  const language = sandboxLanguage({ lang: query.lang, cookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: requestHeaders.get('accept-language') });
-  const t = payerMessages(language);
+  const { locale, t } = await sandboxTranslations(query.lang);
+  /** The Pay form carries the page's language to the confirmation's redirect (and its refusal text). */
+  const language = locale === 'zh-CN' ? 'zh' : 'en';
   const other = language === 'zh' ? 'en' : 'zh';
-  const keep = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'lang'));
-  keep.set('lang', other);
   return (
-    <main className="checkout" lang={language === 'zh' ? 'zh-CN' : 'en'}>
+    <main className="checkout" lang={locale}>
       <section className="card" aria-labelledby="payer-title">
-        <a className="language" href={`?${keep.toString()}`} hrefLang={other}>
-          {t.language}
+        <a className="language" href={otherLanguageHref(locale, query)} hrefLang={other}>
+          {t('languageLink')}
         </a>
-        <p className="warn">{t.banner}</p>
-        <h1 id="payer-title">{t.title}</h1>
-        <p>{payer.tradeType === 'MWEB' ? t.h5 : t.scanned}</p>
+        <p className="warn">{t('wechat.banner')}</p>
+        <h1 id="payer-title">{t('wechat.title')}</h1>
+        <p>{payer.tradeType === 'MWEB' ? t('wechat.h5') : t('wechat.scanned')}</p>
         <p>{payer.description}</p>
-        <p className="label">{t.amount}</p>
+        <p className="label">{t('wechat.amount')}</p>
         <p className="amount" data-testid="payer-amount">
           ¥{payer.amount}
         </p>
-        <p className="label">{t.merchant}</p>
+        <p className="label">{t('wechat.merchant')}</p>
         <p className="mono">{payer.mchId}</p>
-        <p className="label">{t.status}</p>
+        <p className="label">{t('wechat.status')}</p>
         <p className="status" data-testid="payer-status" role="status">
-          {t.states[payer.tradeState]}
+          {t(`wechat.states.${payer.tradeState}`)}
         </p>
         {query.refused ? (
           <p className="warn" role="alert">
@@ -60,7 +57,7 @@ export default async function SandboxWechatPayer({
         ) : null}
         {payer.refusal ? (
           <p className="warn" role="alert" data-testid="payer-refused">
-            {t.refusals[payer.refusal]}
+            {t(`wechat.refusals.${payer.refusal}`)}
           </p>
         ) : null}
         {payer.tradeState === 'NOTPAY' && !payer.refusal ? (
@@ -69,18 +66,18 @@ export default async function SandboxWechatPayer({
             {query.package ? <input type="hidden" name="package" value={query.package} /> : null}
             <input type="hidden" name="lang" value={language} />
             <button type="submit" data-testid="payer-pay" className="w-full">
-              {t.pay(payer.amount)}
+              {t('wechat.pay', { amount: payer.amount })}
             </button>
           </form>
         ) : null}
-        {payer.tradeState === 'SUCCESS' ? <p>{t.paid}</p> : null}
-        <p className="label">{t.order}</p>
+        {payer.tradeState === 'SUCCESS' ? <p>{t('wechat.paid')}</p> : null}
+        <p className="label">{t('wechat.order')}</p>
         <p className="mono">{payer.outTradeNo}</p>
-        <p className="label">{t.expires}</p>
+        <p className="label">{t('wechat.expires')}</p>
         <p className="mono">{payer.timeExpire.toISOString()}</p>
         {payer.notifyCount > 0 ? (
           <>
-            <p className="label">{t.notifications}</p>
+            <p className="label">{t('wechat.notifications')}</p>
             <p className="mono" data-testid="payer-notify">
               {payer.notifyCount}: {payer.lastNotifyResult}
             </p>

@@ -39,7 +39,7 @@ export default async function SandboxYhtCashier({
           ¥{cashier.amount}
         </p>
         <p className="label">{t('yht.method')}</p>
-        <p data-testid="cashier-method">{cashier.method}</p>
+        <p data-testid="cashier-method">{t.has(`yht.methods.${cashier.payMethod}`) ? t(`yht.methods.${cashier.payMethod}`) : cashier.payMethod}</p>
         <p className="label">{t('yht.status')}</p>
         <p className="status" data-testid="cashier-status">
           {t(`yht.states.${cashier.status === 'WAITING' || cashier.status === 'SUCCESS' ? cashier.status : 'CLOSED'}`)}
