@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { CREDENTIAL_CHANNEL_NAMES } from '../../channels/channel-names';
+import { sqlList } from '../sql-list';
 import { merchants } from './merchants';
 
 /**
@@ -45,9 +47,9 @@ export const upstreamCredentials = pgTable(
   },
   (table) => [
     index('upstream_credentials_merchant_channel_idx').on(table.merchantId, table.channel, table.id),
-    // The registry's channels with merchant credentials (lib/channels/index.ts credentialChannels), repeated because
-    // a CHECK constraint is fixed in a migration; lib/channels/registry.test.ts fails when the two lists differ.
-    check('upstream_credentials_channel_check', sql`${table.channel} in ('ALIPAY', 'WECHAT')`),
+    // The channels with merchant credentials (lib/channels/index.ts credentialChannels). A CHECK constraint is fixed in
+    // a migration: a new name means a generated one; lib/channels/registry.test.ts fails when the lists differ.
+    check('upstream_credentials_channel_check', sql`${table.channel} in (${sqlList(CREDENTIAL_CHANNEL_NAMES)})`),
     check('upstream_credentials_review_status_check', sql`${table.reviewStatus} in ('pending', 'approved', 'rejected')`),
   ],
 );
