@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { attentionDismissals, chainTransfers, merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
+import { attentionDismissals, merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
+import { chainTransfers } from '../channels/usdt/chain/schema';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { formatMinorUnits } from '../money/decimal-amount';
 import { usdtChainNamed } from '../channels/usdt/usdt-chains';

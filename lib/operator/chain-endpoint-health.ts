@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { chainEndpoints } from '../db/schema';
+import { chainEndpoints } from '../channels/usdt/chain/schema';
 import { configuredChainEndpoints, endpointLabel } from '../channels/usdt/chain/chain-config';
 
 export type EndpointStatus = 'ok' | 'blocked' | 'failing' | 'unused';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { chainCursors, jobRuns, type JobRunRow } from '../db/schema';
+import { jobRuns, type JobRunRow } from '../db/schema';
+import { chainCursors } from '../channels/usdt/chain/schema';
 import { USDT_CURSOR } from '../channels/usdt/chain/watch-chain';
 import { PERIODIC_JOBS } from '../workers/periodic-jobs';
 

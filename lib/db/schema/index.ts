@@ -10,7 +10,6 @@ export * from './orders';
 export * from './accounts';
 export * from './notifications';
 export * from './audit-log';
-export * from './chain';
 export * from './upstream-orders';
 export * from './upstream-callbacks';
 export * from './sign-in-throttle';
