@@ -1,5 +1,6 @@
 import type { ChannelCredentials } from '../../credentials/channel-credentials';
 import { FieldErrors, text } from '../../credentials/credential-fields';
+import { alipayCredentialForm } from './credential-form';
 import { alipaySandboxCredential } from './sandbox-credential';
 
 /**
@@ -13,7 +14,7 @@ export interface AlipayCredentialInput {
   sellerId?: string;
 }
 
-/** Field labels, as the portal shows them: every error names its field. */
+/** Field names in both languages, as validation errors name them (the portal form's labels are in the message catalogues). */
 export const ALIPAY_CREDENTIAL_FIELD_LABELS: Readonly<Record<keyof AlipayCredentialInput, string>> = {
   appId: 'App ID · 应用 ID',
   appPrivateKey: 'App private key · 应用私钥',
@@ -46,6 +47,7 @@ export function validateAlipayCredential(input: Readonly<Partial<Record<keyof Al
 }
 
 export const alipayCredentials: ChannelCredentials = {
+  form: alipayCredentialForm,
   fieldLabels: ALIPAY_CREDENTIAL_FIELD_LABELS,
   validate: (input) => validateAlipayCredential(input),
   describe: (stored) => `App ID ${stored.upstreamAppId}${stored.sellerId ? `, seller_id ${stored.sellerId}` : ''}`,
