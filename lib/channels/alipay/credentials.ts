@@ -26,6 +26,10 @@ const ALIPAY_APP_ID = /^\d{16}$/;
 /** Alipay user ids (the seller's in notifications): 2088 followed by 12 digits. */
 const ALIPAY_USER_ID = /^2088\d{12}$/;
 
+/**
+ * The upstream_credentials columns an ALIPAY credential fills: the app id, the app private key, the Alipay public key
+ * and, optionally, the seller's Alipay user id (2088…), which genuine notifications name as seller_id.
+ */
 export interface ValidAlipayCredential {
   upstreamAppId: string;
   privateKey: string;

@@ -35,6 +35,10 @@ const MCH_ID = /^\d{1,32}$/;
 const CERT_SERIAL = /^[0-9A-Fa-f]{8,64}$/;
 const PUBLIC_KEY_ID = /^PUB_KEY_ID_[0-9A-Za-z_-]{1,100}$/;
 
+/**
+ * The upstream_credentials columns a WECHAT credential fills: appid, mchid, the merchant API certificate's serial, its
+ * private key, the APIv3 key, and the platform certificate and/or the WeChat Pay public key with its PUB_KEY_ID_….
+ */
 export interface ValidWechatCredential {
   upstreamAppId: string;
   mchId: string;
