@@ -2,16 +2,17 @@ import type { AlipayCheckout } from '@/lib/channels/alipay/checkout-view';
 import { BackToShop } from './back-to-shop';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
-import { CheckoutShell, type CheckoutFrame } from './checkout-shell';
+import { CheckoutShell, type CheckoutPageProps } from './checkout-shell';
 import { ContinueToUpstream } from './continue-to-upstream';
 
 /**
  * The ALIPAY checkout at the order's payUrl. While the order can be paid it sends the payer's browser on to Alipay's
  * cashier (page pay for web, wap pay for mobile) with a button as the fallback; when the payer comes back from Alipay
- * (`returned`) it waits for the payment to be confirmed instead of sending them there again. Paid and expired
- * views come from the state stored here, never from the browser.
+ * (Alipay sends them to return_url with its `trade_no` appended) it waits for the payment to be confirmed instead
+ * of sending them there again. Paid and expired views come from the state stored here, never from the browser.
  */
-export function AlipayCheckoutPage({ frame, token, checkout, returned }: { frame: CheckoutFrame; token: string; checkout: AlipayCheckout; returned: boolean }) {
+export function AlipayCheckoutPage({ frame, token, view: checkout, searchParams }: CheckoutPageProps<AlipayCheckout>) {
+  const returned = searchParams.trade_no !== undefined;
   const { t, merchant } = frame;
   if (checkout.status === 'paid') {
     return <CheckoutPaid frame={frame} token={token} amount={`¥${checkout.amount}`} orderNo={checkout.orderNo} redirectUrl={checkout.redirectUrl} />;

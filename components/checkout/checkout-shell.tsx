@@ -15,6 +15,17 @@ export interface CheckoutFrame {
   keep?: Record<string, string>;
 }
 
+/** The query of the payUrl, as Next.js gives it (a channel's page may read its upstream's return parameters). */
+export type CheckoutSearchParams = Readonly<Record<string, string | string[] | undefined>>;
+
+/** What a channel's checkout page is given (components/checkout/checkout-pages.tsx lists the pages by channel). */
+export interface CheckoutPageProps<View> {
+  frame: CheckoutFrame;
+  token: string;
+  view: View;
+  searchParams: CheckoutSearchParams;
+}
+
 const TEST_IDS = { pending: 'checkout-pending', paid: 'checkout-paid', expired: 'checkout-expired' } as const;
 
 /** The merchant bar: logo (or initial) and display name, so the payer sees whom they pay; the language link beside it. */

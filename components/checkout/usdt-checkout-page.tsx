@@ -4,7 +4,7 @@ import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { BackToShop } from './back-to-shop';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import { WaitingForPayment } from './checkout-pending-parts';
-import { CheckoutShell, type CheckoutFrame } from './checkout-shell';
+import { CheckoutShell, type CheckoutPageProps } from './checkout-shell';
 import { CopyButton } from './copy-button';
 
 /**
@@ -17,7 +17,7 @@ export const TRONLINK_OPEN_URL = `tronlinkoutside://pull.activity?param=${encode
  * The USDT checkout, rendered on the server: the amount, the address and its QR code are in the HTML before any
  * script runs; the copy buttons, the countdown and the status refresh are the only scripts.
  */
-export async function UsdtCheckoutPage({ frame, token, checkout }: { frame: CheckoutFrame; token: string; checkout: UsdtCheckout }) {
+export async function UsdtCheckoutPage({ frame, token, view: checkout }: CheckoutPageProps<UsdtCheckout>) {
   const { t, merchant } = frame;
   const amount = `${checkout.payUsdt} USDT`;
   if (checkout.status === 'paid') {

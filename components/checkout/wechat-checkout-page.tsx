@@ -1,9 +1,10 @@
+import { redirect } from 'next/navigation';
 import type { WechatCheckout } from '@/lib/channels/wechat/checkout-view';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { BackToShop } from './back-to-shop';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
-import { CheckoutShell, type CheckoutFrame } from './checkout-shell';
+import { CheckoutShell, type CheckoutFrame, type CheckoutPageProps } from './checkout-shell';
 
 /** The sandbox payer page a sandbox code_url stands for (what scanning it with the simulated WeChat opens). */
 function sandboxScanUrl(codeUrl: string): string | undefined {
@@ -14,10 +15,13 @@ function sandboxScanUrl(codeUrl: string): string | undefined {
 
 /**
  * The WECHAT checkout at the order's payUrl. native: the amount, the code_url as a QR code, a countdown and the
- * live status; h5 (paid on this same phone, so no QR): the page (app/pay) sends the payer on to WeChat's h5_url
- * while pending, and on coming back (`wxreturn=1`) this waits for the confirmed state with a button to go again.
+ * live status; h5 (paid on this same phone, so no QR): while pending the payer is sent straight on to WeChat's
+ * h5_url (a redirect leaves no page in the history), and on coming back (`wxreturn=1`, the return address this
+ * service gives WeChat) this waits for the confirmed state with a button to go again.
  */
-export function WechatCheckoutPage({ frame, token, checkout, returnedFromWechat }: { frame: CheckoutFrame; token: string; checkout: WechatCheckout; returnedFromWechat: boolean }) {
+export function WechatCheckoutPage({ frame, token, view: checkout, searchParams }: CheckoutPageProps<WechatCheckout>) {
+  const returnedFromWechat = searchParams.wxreturn === '1';
+  if (checkout.h5Url && !returnedFromWechat) redirect(checkout.h5Url);
   const { t, merchant } = frame;
   const withState: CheckoutFrame = { ...frame, keep: returnedFromWechat ? { wxreturn: '1' } : {} };
   if (checkout.status === 'paid') {

@@ -2,7 +2,7 @@ import type { YhtCheckout } from '@/lib/channels/yht/checkout-view';
 import { BackToShop } from './back-to-shop';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
-import { CheckoutShell, type CheckoutFrame } from './checkout-shell';
+import { CheckoutShell, type CheckoutPageProps } from './checkout-shell';
 
 /**
  * YHT methods paid by scanning with a wallet app on another device: only these show the QR code. The others are
@@ -16,7 +16,7 @@ export const YHT_SCAN_METHODS: ReadonlySet<string> = new Set(['wxPub', 'wxLite',
  * the aggregator's cashier. Every state shown is read from the database on the server (the page re-renders itself
  * while pending); the payer comes back here from the cashier and is then returned to the merchant.
  */
-export function YhtCheckoutPage({ frame, token, checkout }: { frame: CheckoutFrame; token: string; checkout: YhtCheckout }) {
+export function YhtCheckoutPage({ frame, token, view: checkout }: CheckoutPageProps<YhtCheckout>) {
   const { t, merchant } = frame;
   if (checkout.status === 'paid') {
     return <CheckoutPaid frame={frame} token={token} amount={`¥${checkout.payMoney}`} orderNo={checkout.orderNo} redirectUrl={checkout.redirectUrl} />;

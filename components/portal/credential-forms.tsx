@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
+import type { CredentialForm, CredentialFormChoice, CredentialFormField } from '@/lib/credentials/credential-form';
 import type { ActionResult } from './action-result';
 import { Field, FormMessage, TextAreaField } from './field';
 import { button, card, fieldError, fieldLabel, sectionTitle } from './styles';
@@ -42,95 +43,81 @@ function useCredentialForm(submit: CredentialSubmit) {
   return { pending, message, fieldErrors, onSubmit };
 }
 
-export function AlipayCredentialForm({ submitCredentialAction }: { submitCredentialAction: CredentialSubmit }) {
-  const t = useTranslations('portal.credentials.alipay');
-  const hydrated = useHydrated();
-  const { pending, message, fieldErrors, onSubmit } = useCredentialForm((input) => submitCredentialAction({ ...input, channel: 'ALIPAY' }));
+/** The channel's own messages (portal.credentials.<name in lower case>), by key; credential-form.test.ts checks them. */
+type Translate = (key: string) => string;
+
+/** One input of the description: label and hint read from the channel's messages, id and error by its name. */
+function CredentialInput({ field, channelKey, text, error }: { field: CredentialFormField; channelKey: string; text: Translate; error?: string }) {
+  const common = { label: text(field.label), name: field.name, fieldId: `${channelKey}-${field.name}`, hint: field.hint ? text(field.hint) : undefined, required: field.required, error };
+  if (field.kind === 'textarea') return <TextAreaField {...common} />;
+  return <Field {...common} type={field.kind === 'password' ? 'password' : undefined} inputMode={field.numeric ? 'numeric' : undefined} />;
+}
+
+/**
+ * Alternatives given one at a time (radio buttons, the first chosen to begin with); an error about a field of an
+ * alternative not shown (such as "give one of them") is shown under the one that is.
+ */
+function CredentialChoice({ choice, channelKey, text, fieldErrors }: { choice: CredentialFormChoice; channelKey: string; text: Translate; fieldErrors: Record<string, string> }) {
+  const [chosen, setChosen] = useState(choice.alternatives[0]?.value);
+  const shown = choice.alternatives.find((alternative) => alternative.value === chosen);
+  const hiddenErrors = choice.alternatives
+    .filter((alternative) => alternative !== shown)
+    .flatMap((alternative) => alternative.fields.map((field) => fieldErrors[field.name]))
+    .filter((error) => error !== undefined);
   return (
-    <section className={card} aria-labelledby="alipay-heading">
-      <h2 id="alipay-heading" className={sectionTitle}>{t('title')}</h2>
-      <form onSubmit={onSubmit} noValidate aria-busy={pending} aria-label={t('form')} autoComplete="off">
-        <FormMessage error={message.error} success={message.success} />
-        <Field label={t('appId')} name="appId" fieldId="alipay-appId" hint={t('appIdHint')} required error={fieldErrors.appId} />
-        <TextAreaField
-          label={t('privateKey')}
-          name="appPrivateKey"
-          fieldId="alipay-appPrivateKey"
-          hint={t('privateKeyHint')}
-          required
-          error={fieldErrors.appPrivateKey}
-        />
-        <TextAreaField label={t('publicKey')} name="alipayPublicKey" fieldId="alipay-alipayPublicKey" required error={fieldErrors.alipayPublicKey} />
-        <Field
-          label={t('sellerId')}
-          name="sellerId"
-          fieldId="alipay-sellerId"
-          inputMode="numeric"
-          hint={t('sellerIdHint')}
-          error={fieldErrors.sellerId}
-        />
-        <button type="submit" className={button()} disabled={pending || !hydrated}>
-          {t('submit')}
-        </button>
-      </form>
-    </section>
+    <>
+      <fieldset className="m-0 mb-4 flex flex-wrap gap-x-5 gap-y-2 border-0 p-0">
+        <legend className={`${fieldLabel} mb-1.5 p-0`}>{text(choice.legend)}</legend>
+        {choice.alternatives.map((alternative) => (
+          <label key={alternative.value} className="inline-flex items-center gap-2">
+            <input
+              type="radio"
+              className="size-4 accent-teal-700"
+              name={choice.name}
+              value={alternative.value}
+              checked={chosen === alternative.value}
+              onChange={() => setChosen(alternative.value)}
+            />{' '}
+            {text(alternative.label)}
+          </label>
+        ))}
+      </fieldset>
+      {shown?.fields.map((field) => <CredentialInput key={field.name} field={field} channelKey={channelKey} text={text} error={fieldErrors[field.name]} />)}
+      {hiddenErrors.map((error) => (
+        <p key={error} className={`${fieldError} mb-4`} role="alert">
+          {error}
+        </p>
+      ))}
+    </>
   );
 }
 
-export function WechatCredentialForm({ submitCredentialAction }: { submitCredentialAction: CredentialSubmit }) {
-  const t = useTranslations('portal.credentials.wechat');
+/**
+ * A channel's credential form, rendered from the description the channel gives (lib/channels/<name>/credential-form.ts);
+ * its texts are the channel's messages (portal.credentials.<name in lower case>: title, form, submit, the labels).
+ */
+export function ChannelCredentialForm({ channel, form, submitCredentialAction }: { channel: string; form: CredentialForm; submitCredentialAction: CredentialSubmit }) {
+  const credentials = useTranslations('portal.credentials');
+  const channelKey = channel.toLowerCase();
+  const text: Translate = (key) => credentials(`${channelKey}.${key}`);
   const hydrated = useHydrated();
-  const { pending, message, fieldErrors, onSubmit } = useCredentialForm((input) => submitCredentialAction({ ...input, channel: 'WECHAT' }));
-  const [verification, setVerification] = useState<'certificate' | 'publicKey'>('publicKey');
+  const { pending, message, fieldErrors, onSubmit } = useCredentialForm((input) => submitCredentialAction({ ...input, channel }));
   return (
-    <section className={card} aria-labelledby="wechat-heading">
-      <h2 id="wechat-heading" className={sectionTitle}>{t('title')}</h2>
-      <form onSubmit={onSubmit} noValidate aria-busy={pending} aria-label={t('form')} autoComplete="off">
+    <section className={card} aria-labelledby={`${channelKey}-heading`}>
+      <h2 id={`${channelKey}-heading`} className={sectionTitle}>
+        {text('title')}
+      </h2>
+      <form onSubmit={onSubmit} noValidate aria-busy={pending} aria-label={text('form')} autoComplete="off">
         <FormMessage error={message.error} success={message.success} />
-        <Field label={t('appId')} name="appId" fieldId="wechat-appId" hint={t('appIdHint')} required error={fieldErrors.appId} />
-        <Field label={t('mchId')} name="mchId" fieldId="wechat-mchId" inputMode="numeric" required error={fieldErrors.mchId} />
-        <Field label={t('serial')} name="merchantCertSerial" fieldId="wechat-merchantCertSerial" required error={fieldErrors.merchantCertSerial} />
-        <TextAreaField
-          label={t('privateKey')}
-          name="merchantPrivateKey"
-          fieldId="wechat-merchantPrivateKey"
-          hint="apiclient_key.pem"
-          required
-          error={fieldErrors.merchantPrivateKey}
-        />
-        <Field label={t('apiV3Key')} name="apiV3Key" fieldId="wechat-apiV3Key" type="password" hint={t('apiV3KeyHint')} required error={fieldErrors.apiV3Key} />
-        <fieldset className="m-0 mb-4 flex flex-wrap gap-x-5 gap-y-2 border-0 p-0">
-          <legend className={`${fieldLabel} mb-1.5 p-0`}>{t('verifyWith')}</legend>
-          <label className="inline-flex items-center gap-2">
-            <input type="radio" className="size-4 accent-teal-700" name="verification" value="publicKey" checked={verification === 'publicKey'} onChange={() => setVerification('publicKey')} /> {t('publicKey')}
-          </label>
-          <label className="inline-flex items-center gap-2">
-            <input type="radio" className="size-4 accent-teal-700" name="verification" value="certificate" checked={verification === 'certificate'} onChange={() => setVerification('certificate')} />{' '}
-            {t('certificate')}
-          </label>
-        </fieldset>
-        {verification === 'certificate' ? (
-          <TextAreaField label={t('certificate')} name="platformCertificate" fieldId="wechat-platformCertificate" required error={fieldErrors.platformCertificate} />
-        ) : (
-          <>
-            <TextAreaField label={t('publicKey')} name="wechatPayPublicKey" fieldId="wechat-wechatPayPublicKey" required error={fieldErrors.wechatPayPublicKey} />
-            <Field
-              label={t('publicKeyId')}
-              name="wechatPayPublicKeyId"
-              fieldId="wechat-wechatPayPublicKeyId"
-              hint="PUB_KEY_ID_…"
-              required
-              error={fieldErrors.wechatPayPublicKeyId}
-            />
-            {fieldErrors.platformCertificate ? (
-              <p className={`${fieldError} mb-4`} role="alert">
-                {fieldErrors.platformCertificate}
-              </p>
-            ) : null}
-          </>
+        {form.parts.map((part) =>
+          part.kind === 'choice' ? (
+            <CredentialChoice key={part.name} choice={part} channelKey={channelKey} text={text} fieldErrors={fieldErrors} />
+          ) : (
+            <CredentialInput key={part.name} field={part} channelKey={channelKey} text={text} error={fieldErrors[part.name]} />
+          ),
         )}
         <button type="submit" className={button()} disabled={pending || !hydrated}>
-          {t('submit')}
+          {text('submit')}
         </button>
       </form>
     </section>

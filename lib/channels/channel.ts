@@ -42,9 +42,9 @@ export interface NotifiedOrder {
 /**
  * One payment channel: everything the service does that differs by payType lives behind this interface, in the
  * channel's own folder (lib/channels/<name>/), and lib/channels/index.ts lists the channels. Shared code reads
- * the registry; it never names a channel.
+ * the registry; it never names a channel. `CheckoutView` is the channel's own checkout view type.
  */
-export interface Channel {
+export interface Channel<CheckoutView = unknown> {
   /** The payType on the wire and orders.channel. */
   readonly name: string;
   /** How the portal and the API reference name it. */
@@ -57,6 +57,11 @@ export interface Channel {
   queryData(order: QueriedOrder, now?: Date): unknown;
   /** The checkout state behind a payUrl token of this channel's order; undefined when the token is not one. */
   checkoutStatus(db: Database, payToken: string, now: Date): Promise<CheckoutStatus | undefined>;
+  /**
+   * What the payer's checkout page shows for a payUrl token of this channel's order (components/checkout/checkout-pages.tsx
+   * picks the channel's page for it); undefined when the token is not one.
+   */
+  checkoutView(db: Database, payToken: string, now: Date): Promise<CheckoutView | undefined>;
   /** The channel's own fields of the payment-success notification (order number and amount, by the contract's names). */
   notificationFields(order: NotifiedOrder): Record<string, string>;
   /** The upstream's callback receiver, served at /v1/api/callback/<name in lower case>; absent when the upstream has none. */

@@ -1,29 +1,43 @@
+import type { Database } from '../db/client';
 import { invalidParameter } from '../errors/domain-error';
 import { invalidCredential } from '../credentials/errors';
 import { present, type RequestFields } from '../validation/request-fields';
 import { alipayChannel } from './alipay/channel';
 import type { Channel } from './channel';
+import { CHANNEL_NAMES, type ChannelName } from './channel-names';
 import { usdtChannel } from './usdt/channel';
 import { wechatChannel } from './wechat/channel';
 import { yhtChannel } from './yht/channel';
 
 /**
- * The registry: the one list of the service's channels, by payType, in the order pages and documents show them.
- * Submit, query, checkout, callbacks, background jobs, portal filters, the OpenAPI document and the API examples
- * all read it; adding a channel is a folder under lib/channels/ and a line here.
+ * The registry: the service's channels by payType (the names of lib/channels/channel-names.ts, in the order pages
+ * and documents show them). Submit, query, checkout, callbacks, background jobs, portal filters, the OpenAPI
+ * document and the API examples all read it; adding a channel is a folder under lib/channels/, its name there and
+ * a line here.
  */
 const REGISTRY = {
   USDT: usdtChannel,
   ALIPAY: alipayChannel,
   WECHAT: wechatChannel,
   YHT: yhtChannel,
-} as const satisfies Record<string, Channel>;
+} as const satisfies Record<ChannelName, Channel>;
 
-export type ChannelName = keyof typeof REGISTRY;
+export { CHANNEL_NAMES, type ChannelName };
 
-export const CHANNEL_NAMES = Object.keys(REGISTRY) as [ChannelName, ...ChannelName[]];
+export const CHANNELS: readonly Channel[] = CHANNEL_NAMES.map((name) => REGISTRY[name]);
 
-export const CHANNELS: readonly Channel[] = Object.values(REGISTRY);
+/** What a channel's checkout shows the payer, typed per channel (its Channel's checkoutView). */
+export type CheckoutViewOf<Name extends ChannelName> = (typeof REGISTRY)[Name] extends Channel<infer View> ? View : never;
+
+/** A channel's checkout view with the channel's name, so a page can pick the channel's own view component. */
+export type ChannelCheckoutView = { [Name in ChannelName]: { channel: Name; view: CheckoutViewOf<Name> } }[ChannelName];
+
+/** The checkout view behind a payUrl token of the named channel's order; undefined when the token is not one. */
+export async function loadCheckoutView(channelName: ChannelName, db: Database, payToken: string, now: Date): Promise<ChannelCheckoutView | undefined> {
+  const view: unknown = await REGISTRY[channelName].checkoutView(db, payToken, now);
+  // The registry maps each name to its channel, so the view is that channel's (TypeScript cannot follow the pairing).
+  return view === undefined ? undefined : ({ channel: channelName, view } as ChannelCheckoutView);
+}
 
 /** The payType absent means the first channel, USDT (the contract's original channel). */
 export const DEFAULT_CHANNEL: ChannelName = 'USDT';

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import type { CredentialForm } from './credential-form';
 
 /**
  * What a channel stores of a valid credential (the upstream_credentials columns it uses); the secrets are given in
@@ -31,11 +32,16 @@ export type SandboxCredentialProvider = (db: Database) => Promise<Readonly<Recor
 
 /**
  * A channel's merchant credentials (part of the Channel interface, for channels whose orders use the merchant's own
- * upstream application): the fields a merchant submits, their validation, how a stored one is described, and the
+ * upstream application): the form a merchant fills in, the fields' validation, how a stored one is described, and the
  * simulator's credential for `credential add --sandbox`.
  */
 export interface ChannelCredentials {
-  /** Field labels by input name, as the portal shows them: every validation error names its field by its label. */
+  /** The portal's form: the inputs a merchant fills in, their labels and hints by message key. */
+  readonly form: CredentialForm;
+  /**
+   * Field names by input name, in both languages, as validation errors name them (the errors reach the portal, the
+   * console and the CLI alike).
+   */
   readonly fieldLabels: Readonly<Record<string, string>>;
   /** Checks the submitted fields; throws an invalid_credential DomainError naming every bad field. */
   validate(input: Readonly<Record<string, unknown>>, now: Date): CredentialColumns;

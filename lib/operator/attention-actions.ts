@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { actionRefused } from '../errors/domain-error';
 import type { Database } from '../db/client';
-import { attentionDismissals, chainTransfers, merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
+import { attentionDismissals, merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
+import { chainTransfers } from '../channels/usdt/chain/schema';
 import { recordAudit } from '../audit/record-audit';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { completeOrderManually } from '../orders/complete-order-manually';

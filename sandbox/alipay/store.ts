@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { sandboxAlipayTrades, type SandboxAlipayTradeRow } from '@/lib/db/schema';
+import { sandboxAlipayTrades, type SandboxAlipayTradeRow } from './schema';
 
 export type SandboxTrade = SandboxAlipayTradeRow;
 

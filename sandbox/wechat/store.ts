@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { sandboxWechatOrders, type SandboxWechatOrderRow } from '@/lib/db/schema';
+import { sandboxWechatOrders, type SandboxWechatOrderRow } from './schema';
 
 export type SandboxWechatOrder = SandboxWechatOrderRow;
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { sandboxYhtOrders, type SandboxYhtOrderRow } from '@/lib/db/schema';
+import { sandboxYhtOrders, type SandboxYhtOrderRow } from './schema';
 
 export type SandboxOrder = SandboxYhtOrderRow;
 

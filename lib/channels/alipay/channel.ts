@@ -12,7 +12,7 @@ import { upstreamCallbackRoute } from '../../callers/upstream-callback';
 import { alipayAdapter } from './adapter';
 import { alipayNotificationExample, alipayQueryExample, alipaySubmitExample } from './api-examples';
 import { alipayTestOrder } from './test-order';
-import { findAlipayCheckout } from './checkout-view';
+import { findAlipayCheckout, type AlipayCheckout } from './checkout-view';
 import { alipayPollerJob } from './poll-pending-orders';
 import { receiveAlipayNotify } from './receive-notify';
 
@@ -24,7 +24,7 @@ export function alipayPayMethod(fields: RequestFields): string {
 }
 
 /** Alipay PC / mobile website payment on the merchant's own credential (docs/channels/alipay.md). */
-export const alipayChannel: Channel = {
+export const alipayChannel: Channel<AlipayCheckout> = {
   name: 'ALIPAY',
   label: 'ALIPAY',
   successMessage: 'ok',
@@ -35,6 +35,7 @@ export const alipayChannel: Channel = {
   queryData: (order, now) => directQueryData(order, now),
   // The status poll needs the state only: no gateway URL is built.
   checkoutStatus: (db, payToken, now) => findAlipayCheckout(db, payToken, now, { gatewayUrl: false }),
+  checkoutView: (db, payToken, now) => findAlipayCheckout(db, payToken, now),
   notificationFields: (order) => ({ platformOrderNo: order.orderNo, amount: formatMinorUnits(order.payAmountMinor) }),
   /** Alipay's asynchronous payment notification: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('ALIPAY', async (rawBody, now) => (await receiveAlipayNotify(getDb(), rawBody, now)).answer),

@@ -1,5 +1,6 @@
 import type { ChannelCredentials } from '../../credentials/channel-credentials';
 import { FieldErrors, text } from '../../credentials/credential-fields';
+import { alipayCredentialForm } from './credential-form';
 import { alipaySandboxCredential } from './sandbox-credential';
 
 /**
@@ -13,7 +14,7 @@ export interface AlipayCredentialInput {
   sellerId?: string;
 }
 
-/** Field labels, as the portal shows them: every error names its field. */
+/** Field names in both languages, as validation errors name them (the portal form's labels are in the message catalogues). */
 export const ALIPAY_CREDENTIAL_FIELD_LABELS: Readonly<Record<keyof AlipayCredentialInput, string>> = {
   appId: 'App ID · 应用 ID',
   appPrivateKey: 'App private key · 应用私钥',
@@ -25,6 +26,10 @@ const ALIPAY_APP_ID = /^\d{16}$/;
 /** Alipay user ids (the seller's in notifications): 2088 followed by 12 digits. */
 const ALIPAY_USER_ID = /^2088\d{12}$/;
 
+/**
+ * The upstream_credentials columns an ALIPAY credential fills: the app id, the app private key, the Alipay public key
+ * and, optionally, the seller's Alipay user id (2088…), which genuine notifications name as seller_id.
+ */
 export interface ValidAlipayCredential {
   upstreamAppId: string;
   privateKey: string;
@@ -46,6 +51,7 @@ export function validateAlipayCredential(input: Readonly<Partial<Record<keyof Al
 }
 
 export const alipayCredentials: ChannelCredentials = {
+  form: alipayCredentialForm,
   fieldLabels: ALIPAY_CREDENTIAL_FIELD_LABELS,
   validate: (input) => validateAlipayCredential(input),
   describe: (stored) => `App ID ${stored.upstreamAppId}${stored.sellerId ? `, seller_id ${stored.sellerId}` : ''}`,

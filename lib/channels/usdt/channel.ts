@@ -13,14 +13,14 @@ import { listTransferItems } from './operator/transfer-attention';
 import { trc20WatcherHealth } from './chain/watcher-health';
 import { usdtFirstRun } from './first-run';
 import { usdtSlotCooldownMinutes } from './slot-cooldown';
-import { findUsdtCheckout } from './checkout-view';
+import { findUsdtCheckout, type UsdtCheckout } from './checkout-view';
 import { createUsdtOrder } from './create-usdt-order';
 import { parseUsdtSubmit } from './usdt-request';
 import { usdtCreateData, usdtQueryData } from './usdt-view';
 import { chainTypeChoices } from './submit-choices';
 
 /** USDT on TRC20 and the EVM chains (ERC20, BEP20, Polygon): paid on chain to the service's receiving addresses, found by the chain watcher (no upstream callback). */
-export const usdtChannel: Channel = {
+export const usdtChannel: Channel<UsdtCheckout> = {
   name: 'USDT',
   label: 'USDT (TRC20, ERC20, BEP20, Polygon)',
   successMessage: 'success',
@@ -30,6 +30,7 @@ export const usdtChannel: Channel = {
   },
   queryData: (order) => usdtQueryData(order),
   checkoutStatus: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
+  checkoutView: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
   notificationFields: (order) => ({ orderNo: order.orderNo, pay_usdt: formatMinorUnits(order.payAmountMinor) }),
   describeStartup: () => [describeChainAccess(chainConfig()), describeEvmChains()],
   commands: [...addressCommands, ...limitCommands, ...usdtEvmCommands],

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { upstreamCredentials, wechatPlatformCertificates, type UpstreamCredentialRow } from '../../db/schema';
+import { upstreamCredentials, type UpstreamCredentialRow } from '../../db/schema';
+import { wechatPlatformCertificates } from './schema';
 import { decryptSecret } from '../../crypto/secret-box';
 import { normalizeSerial, wechatVerifier, type WechatVerifier } from './signing';
 

@@ -12,7 +12,7 @@ import { upstreamCallbackRoute } from '../../callers/upstream-callback';
 import { wechatChannelAdapter } from './adapter';
 import { wechatNotificationExample, wechatQueryExample, wechatSubmitExample } from './api-examples';
 import { wechatTestOrder } from './test-order';
-import { findWechatCheckout } from './checkout-view';
+import { findWechatCheckout, type WechatCheckout } from './checkout-view';
 import { wechatPollerJob } from './poll-pending-orders';
 import { receiveWechatCallback, wechatCallbackReply } from './receive-callback';
 
@@ -28,7 +28,7 @@ const failureReason = (status: 413 | 429 | 500) =>
   status === 413 ? 'body too large' : status === 429 ? 'too many refused callbacks, send again later' : 'internal error, send again later';
 
 /** WeChat Pay Native QR / H5 on the merchant's own credential (docs/channels/wechat.md). */
-export const wechatChannel: Channel = {
+export const wechatChannel: Channel<WechatCheckout> = {
   name: 'WECHAT',
   label: 'WECHAT',
   successMessage: 'ok',
@@ -38,6 +38,7 @@ export const wechatChannel: Channel = {
   },
   queryData: (order, now) => directQueryData(order, now),
   checkoutStatus: (db, payToken, now) => findWechatCheckout(db, payToken, now),
+  checkoutView: (db, payToken, now) => findWechatCheckout(db, payToken, now),
   notificationFields: (order) => ({ platformOrderNo: order.orderNo, amount: formatMinorUnits(order.payAmountMinor) }),
   /** WeChat Pay's payment notifications: 204 when handled, 4xx/5xx `{code:"FAIL"}` to be sent again. */
   callback: upstreamCallbackRoute(

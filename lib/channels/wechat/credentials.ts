@@ -1,5 +1,6 @@
 import type { ChannelCredentials, StoredCredentialFields } from '../../credentials/channel-credentials';
 import { FieldErrors, text } from '../../credentials/credential-fields';
+import { wechatCredentialForm } from './credential-form';
 import { wechatSandboxCredential } from './sandbox-credential';
 
 /**
@@ -17,7 +18,7 @@ export interface WechatCredentialInput {
   wechatPayPublicKeyId?: string;
 }
 
-/** Field labels, as the portal shows them: every error names its field. */
+/** Field names in both languages, as validation errors name them (the portal form's labels are in the message catalogues). */
 export const WECHAT_CREDENTIAL_FIELD_LABELS: Readonly<Record<keyof WechatCredentialInput, string>> = {
   appId: 'App ID · 应用 ID',
   mchId: 'Merchant ID (mchid) · 商户号',
@@ -34,6 +35,10 @@ const MCH_ID = /^\d{1,32}$/;
 const CERT_SERIAL = /^[0-9A-Fa-f]{8,64}$/;
 const PUBLIC_KEY_ID = /^PUB_KEY_ID_[0-9A-Za-z_-]{1,100}$/;
 
+/**
+ * The upstream_credentials columns a WECHAT credential fills: appid, mchid, the merchant API certificate's serial, its
+ * private key, the APIv3 key, and the platform certificate and/or the WeChat Pay public key with its PUB_KEY_ID_….
+ */
 export interface ValidWechatCredential {
   upstreamAppId: string;
   mchId: string;
@@ -99,6 +104,7 @@ function describe(stored: StoredCredentialFields): string {
 }
 
 export const wechatCredentials: ChannelCredentials = {
+  form: wechatCredentialForm,
   fieldLabels: WECHAT_CREDENTIAL_FIELD_LABELS,
   validate: (input, now) => validateWechatCredential(input, now),
   describe,

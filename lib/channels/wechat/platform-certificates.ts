@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { wechatPlatformCertificates } from '../../db/schema';
+import { wechatPlatformCertificates } from './schema';
 import { wechatAccountOf, type StoredWechatCredential, type WechatAccount } from './account';
 import { callWechat, parseWechatTime, WechatUpstreamError } from './client';
 import type { WechatConfig } from './config';

@@ -7,14 +7,14 @@ import { getDb } from '../../db/client';
 import { yhtAdapter } from './adapter';
 import { yhtNotificationExample, yhtQueryExample, yhtSubmitExample } from './api-examples';
 import { yhtTestOrder } from './test-order';
-import { findYhtCheckout } from './checkout-view';
+import { findYhtCheckout, type YhtCheckout } from './checkout-view';
 import { yhtPollerJob } from './poll-pending-orders';
 import { receiveYhtCallback } from './receive-callback';
 import { parseYhtSubmit } from './yht-request';
 import { yhtCreateData, yhtQueryData } from './yht-view';
 
 /** The YHT fiat aggregator, on the service's own YHT account (docs/channels/yht.md). */
-export const yhtChannel: Channel = {
+export const yhtChannel: Channel<YhtCheckout> = {
   name: 'YHT',
   label: 'YHT',
   successMessage: 'success',
@@ -24,6 +24,7 @@ export const yhtChannel: Channel = {
   },
   queryData: (order, now) => yhtQueryData(order, now),
   checkoutStatus: (db, payToken, now) => findYhtCheckout(db, payToken, now),
+  checkoutView: (db, payToken, now) => findYhtCheckout(db, payToken, now),
   notificationFields: (order) => ({ orderNo: order.orderNo, payMoney: formatMinorUnits(order.payAmountMinor) }),
   /** The aggregator's asynchronous payment callback: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('YHT', async (rawBody, now) => (await receiveYhtCallback(getDb(), rawBody, now)).answer),

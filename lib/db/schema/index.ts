@@ -1,3 +1,8 @@
+/**
+ * The shared tables. A table only one channel or its simulator uses lives in that channel's folder (a schema.ts under
+ * lib/channels/<x>/ or sandbox/<x>/, which drizzle.config.ts also reads) and is imported from there; none is read
+ * through the relational db.query API, so lib/db/client.ts needs only these.
+ */
 export * from './merchants';
 export * from './receiving-addresses';
 export * from './platform-settings';
@@ -5,16 +10,10 @@ export * from './orders';
 export * from './accounts';
 export * from './notifications';
 export * from './audit-log';
-export * from './chain';
 export * from './upstream-orders';
 export * from './upstream-callbacks';
-export * from './sandbox-yht-orders';
-export * from './sandbox-wechat';
 export * from './sign-in-throttle';
 export * from './upstream-credentials';
-export * from './sandbox-alipay';
 export * from './job-runs';
 export * from './attention-dismissals';
-export * from './wechat-platform-certificates';
-export * from './evm-chain-cursors';
 export * from './merchant-branding';

@@ -1,20 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CHANNEL_NAMES } from '../../channels/channel-names';
+import { sqlList } from '../sql-list';
 import { merchants } from './merchants';
 import { receivingAddresses } from './receiving-addresses';
 
 /** An order's lifecycle (lib/orders/order-status.ts changes it); each channel derives its wire status from it. */
 export const ORDER_STATUSES = ['pending', 'paid', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/**
- * The payTypes orders.channel may hold: the channel registry's names (lib/channels/index.ts), repeated here because
- * a CHECK constraint is fixed in a migration; lib/channels/registry.test.ts fails when the two lists differ. A new
- * channel adds its name here and generates a migration.
- */
-const ORDER_CHANNELS = ['USDT', 'ALIPAY', 'WECHAT', 'YHT'];
-
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /** One table for every channel. Amounts are integer minor units (cents of USDT, fen of CNY). */
 export const orders = pgTable(
@@ -67,7 +60,9 @@ export const orders = pgTable(
   },
   (table) => [
     check('orders_status_check', sql`${table.status} IN (${sqlList(ORDER_STATUSES)})`),
-    check('orders_channel_check', sql`${table.channel} IN (${sqlList(ORDER_CHANNELS)})`),
+    // The payTypes orders.channel may hold. A CHECK constraint is fixed in a migration: a new channel name means a
+    // generated one (lib/channels/registry.test.ts fails while the database's list differs from the registry's).
+    check('orders_channel_check', sql`${table.channel} IN (${sqlList(CHANNEL_NAMES)})`),
     unique('orders_merchant_order_no_key').on(table.merchantId, table.merchantOrderNo),
     // The amount-slot rule (the +0.01 rule, lib/channels/usdt/amount-slots.ts) and its cool-down: one
     // (receiving address, amount) slot is held by one USDT order at a time.

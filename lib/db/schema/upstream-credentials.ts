@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { CREDENTIAL_CHANNEL_NAMES } from '../../channels/channel-names';
+import { sqlList } from '../sql-list';
 import { merchants } from './merchants';
 
 /**
- * A merchant's upstream application credential for ALIPAY or WECHAT (API v3), submitted in the portal, reviewed by
- * an operator. The integer id is the contract's `credentialId`. Secret parts (private keys, the APIv3 key) are
+ * A merchant's upstream application credential for a channel with merchant credentials (CREDENTIAL_CHANNEL_NAMES),
+ * submitted in the portal, reviewed by an operator. Which columns a channel fills, and with what, is the channel's
+ * own (lib/channels/<name>/credentials.ts: its validation returns them). The integer id is the contract's `credentialId`. Secret parts (private keys, the APIv3 key) are
  * AES-256-GCM envelopes (lib/crypto/secret-box.ts); public parts are stored plain. Usable for orders only when
  * approved, enabled and not deleted (lib/credentials/find-usable-credential.ts).
  */
@@ -15,25 +18,25 @@ export const upstreamCredentials = pgTable(
     merchantId: bigint('merchant_id', { mode: 'number' })
       .notNull()
       .references(() => merchants.id),
-    /** 'ALIPAY' or 'WECHAT'. */
+    /** One of CREDENTIAL_CHANNEL_NAMES. */
     channel: text('channel').notNull(),
-    /** Alipay app id, or the WeChat appid. */
+    /** The merchant's application id at the upstream. */
     upstreamAppId: text('upstream_app_id').notNull(),
-    /** WECHAT only. */
+    /** The merchant number at the upstream, where it has one. */
     mchId: text('mch_id'),
-    /** ALIPAY only, optional: the merchant's Alipay user id (2088…), which genuine notifications name as seller_id. */
+    /** Optional, where the upstream names the receiving account in notifications: the account they must name. */
     sellerId: text('seller_id'),
-    /** WECHAT only: the merchant API certificate's serial number (hex). */
+    /** The serial number (hex) of the merchant's API certificate, where requests name the signing certificate. */
     merchantCertSerial: text('merchant_cert_serial'),
-    /** Alipay app private key, or the WeChat merchant API private key: envelope. */
+    /** The private key the merchant's requests are signed with: envelope. */
     privateKeyEncrypted: text('private_key_encrypted').notNull(),
-    /** WECHAT only: the APIv3 key, envelope. */
+    /** The symmetric key the upstream encrypts notification contents with, where it has one: envelope. */
     apiV3KeyEncrypted: text('api_v3_key_encrypted'),
-    /** ALIPAY: the Alipay public key (PEM). WECHAT: the WeChat Pay public key (PEM) when that mode is used. */
+    /** The upstream's public key (PEM) its answers and notifications are verified with, when verified by a key. */
     upstreamPublicKey: text('upstream_public_key'),
-    /** WECHAT: `PUB_KEY_ID_…` with the WeChat Pay public key. */
+    /** The id the upstream names that public key by, where it names it. */
     upstreamPublicKeyId: text('upstream_public_key_id'),
-    /** WECHAT: the platform certificate (PEM) when that mode is used. */
+    /** The upstream's certificate (PEM), when its signatures are verified by certificate. */
     platformCertificate: text('platform_certificate'),
     /** 'pending', 'approved' or 'rejected'. */
     reviewStatus: text('review_status').notNull().default('pending'),
@@ -45,9 +48,9 @@ export const upstreamCredentials = pgTable(
   },
   (table) => [
     index('upstream_credentials_merchant_channel_idx').on(table.merchantId, table.channel, table.id),
-    // The registry's channels with merchant credentials (lib/channels/index.ts credentialChannels), repeated because
-    // a CHECK constraint is fixed in a migration; lib/channels/registry.test.ts fails when the two lists differ.
-    check('upstream_credentials_channel_check', sql`${table.channel} in ('ALIPAY', 'WECHAT')`),
+    // The channels with merchant credentials (lib/channels/index.ts credentialChannels). A CHECK constraint is fixed in
+    // a migration: a new name means a generated one; lib/channels/registry.test.ts fails when the lists differ.
+    check('upstream_credentials_channel_check', sql`${table.channel} in (${sqlList(CREDENTIAL_CHANNEL_NAMES)})`),
     check('upstream_credentials_review_status_check', sql`${table.reviewStatus} in ('pending', 'approved', 'rejected')`),
   ],
 );

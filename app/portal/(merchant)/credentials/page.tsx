@@ -1,8 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { LocalTime } from '@/components/i18n/local-time';
 import { CredentialActions } from '@/components/portal/credential-actions';
-import { AlipayCredentialForm, WechatCredentialForm } from '@/components/portal/credential-forms';
+import { ChannelCredentialForm } from '@/components/portal/credential-forms';
 import { badge, card, note, pageTitle, sectionTitle, table, td, th } from '@/components/portal/styles';
+import { credentialChannels } from '@/lib/channels';
 import { listMerchantCredentials } from '@/lib/credentials/credentials';
 import { getDb } from '@/lib/db/client';
 import { requireMerchant } from '../../_session/require-merchant';
@@ -93,8 +94,9 @@ export default async function CredentialsPage() {
           </div>
         )}
       </section>
-      <AlipayCredentialForm submitCredentialAction={submitCredentialAction} />
-      <WechatCredentialForm submitCredentialAction={submitCredentialAction} />
+      {credentialChannels().map((channel) => (
+        <ChannelCredentialForm key={channel.name} channel={channel.name} form={channel.credentials.form} submitCredentialAction={submitCredentialAction} />
+      ))}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/client';
-import { chainEndpoints, type ChainEndpointRow } from '../../../db/schema';
+import { chainEndpoints, type ChainEndpointRow } from './schema';
 
 /** TronGrid's documented penalty for going over its rate limit, when the answer does not say how long. */
 export const DEFAULT_BLOCK_MS = 30_000;

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { chainEndpoints } from '../../../db/schema';
+import { chainEndpoints } from './schema';
 import type { ChainEndpointHealth, EndpointStatus } from '../../../operator/chain-endpoint-health';
 import { configuredChainEndpoints, endpointLabel } from './chain-config';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChannelWatcherHealth } from '../../channel';
-import { chainCursors } from '../../../db/schema';
+import { chainCursors } from './schema';
 import { tronGridEndpointHealth } from './endpoint-health';
 import { USDT_CURSOR } from './watch-chain';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { evmChainCursors } from '../../../db/schema';
+import { evmChainCursors } from './schema';
 import type { EvmChainName } from './evm-chains';
 import type { EvmRpcPool } from './evm-rpc-pool';
 

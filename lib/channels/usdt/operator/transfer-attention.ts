@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { chainTransfers, merchants, orders } from '../../../db/schema';
+import { merchants, orders } from '../../../db/schema';
+import { chainTransfers } from '../chain/schema';
 import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns, notDismissed, type LinkedOrder, type TransferItem } from '../../../operator/attention-items';
 import { usdtChainNamed } from '../usdt-chains';
 

@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { upstreamCredentials } from './upstream-credentials';
+import { upstreamCredentials } from '../../db/schema/upstream-credentials';
 
 /**
  * WeChat Pay platform certificates downloaded for a WECHAT credential in certificate mode (`GET /v3/certificates`,

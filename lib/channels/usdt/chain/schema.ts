@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { orders } from './orders';
-import { receivingAddresses } from './receiving-addresses';
+import { orders } from '../../../db/schema/orders';
+import { receivingAddresses } from '../../../db/schema/receiving-addresses';
 
 /** How far the chain watcher has read (block timestamp, ms), persisted so a restart resumes without gaps. */
 export const chainCursors = pgTable('chain_cursors', {
@@ -58,21 +58,4 @@ export const chainTransfers = pgTable(
     unique('chain_transfers_event_key').on(table.chain, table.transactionId, table.eventIndex),
     index('chain_transfers_verdict_idx').on(table.verdict),
   ],
-);
-
-/** The sandbox TRON ledger (development and tests only): simulated USDT transfers with blocks. */
-export const sandboxTronTransfers = pgTable(
-  'sandbox_tron_transfers',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transactionId: text('transaction_id').notNull().unique(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
-    blockTimestampMs: bigint('block_timestamp_ms', { mode: 'number' }).notNull(),
-    fromAddress: text('from_address').notNull(),
-    toAddress: text('to_address').notNull(),
-    valueRaw: numeric('value_raw', { precision: 78, scale: 0 }).notNull(),
-    /** When the sandbox indexer lists the transfer: its block time, or later for a block indexed late. */
-    indexedAtMs: bigint('indexed_at_ms', { mode: 'number' }),
-  },
-  (table) => [index('sandbox_tron_transfers_time_idx').on(table.blockTimestampMs, table.id)],
 );
