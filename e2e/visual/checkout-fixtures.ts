@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { signed } from '../../test/beds/contract-signer';
 import { randomTronAddress } from '../factories';
 
 /**
@@ -41,16 +42,6 @@ export interface CheckoutFixture {
 
 function run(env: NodeJS.ProcessEnv, script: string, args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-function signed(fields: Record<string, string>, appSecret: string): Record<string, string> {
-  const text =
-    Object.keys(fields)
-      .filter((key) => fields[key] !== '')
-      .sort()
-      .map((key) => `${key}=${fields[key]}`)
-      .join('&') + `&appsecret=${appSecret}`;
-  return { ...fields, signature: createHash('md5').update(text).digest('hex').toUpperCase() };
 }
 
 /**

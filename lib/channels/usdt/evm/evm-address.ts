@@ -1,4 +1,5 @@
-import { getAddress, isAddress, type Address } from 'viem';
+import type { Address } from 'viem';
+import { getAddress, isAddress } from 'viem/utils'; // not the whole of viem: every process that reads the registry loads this
 
 /** An EVM receiving address that is not 0x + 40 hex digits with a valid EIP-55 checksum; names the field. */
 export class InvalidEvmAddress extends Error {

@@ -2,7 +2,6 @@ import { UsageError, type CliCommand } from '../../../cli/command';
 import { DomainError } from '../../../errors/domain-error';
 import { isEvmChainName, EVM_CHAIN_NAMES } from './evm-chains';
 import { evmSettings } from './evm-config';
-import { EvmRpcPool } from './evm-rpc-pool';
 import { resumeEvmChainAfterReorg } from './resume-after-reorg';
 
 const resumeUsage = `usage: npm run admin -- evm resume --chain ${EVM_CHAIN_NAMES.join('|')} --after-block <n> [--json]
@@ -30,6 +29,7 @@ export const evmResume: CliCommand = {
     return async (db) => {
       const settings = evmSettings().chains.find((entry) => entry.definition.name === chain);
       if (!settings) throw new DomainError('invalid_parameter', { message: `chain: ${chain} is not enabled (USDT_EVM_CHAINS)` });
+      const { EvmRpcPool } = await import('./evm-rpc-pool'); // viem loads only for this command
       const rpc = new EvmRpcPool(chain, settings.rpcUrls, { chainId: settings.chainId, rateLimitBackoffMs: 1000 });
       const blockHash = await resumeEvmChainAfterReorg(db, chain, rpc, afterBlock);
       return {

@@ -1,7 +1,10 @@
 import type { PeriodicJob } from '../../../workers/periodic-job';
 import { evmSettings, type EvmSettings } from './evm-config';
-import { EvmEndpointsUnavailable, EvmRpcPool, shortError } from './evm-rpc-pool';
-import { watchEvmChainOnce, type EvmTransferSink } from './watch-evm-chain';
+import type { EvmRpcPool } from './evm-rpc-pool';
+import type { EvmTransferSink } from './watch-evm-chain';
+
+/** The JSON-RPC side (viem) loads on the first run: every CLI and page that reads the registry would wait for it. */
+const loadWatcher = async () => ({ ...(await import('./evm-rpc-pool')), ...(await import('./watch-evm-chain')) });
 
 /**
  * The one EVM watcher: every EVM_POLL_MS it reads each enabled chain in turn (USDT_EVM_CHAINS). A chain that fails or
@@ -9,11 +12,13 @@ import { watchEvmChainOnce, type EvmTransferSink } from './watch-evm-chain';
  * Endpoint pools live as long as the job, so a rate-limited endpoint keeps resting between runs.
  */
 export function evmWatcherJob(sink: EvmTransferSink, settings: EvmSettings = evmSettings()): PeriodicJob {
-  const pools = new Map(settings.chains.map((chain) => [chain.definition.name, new EvmRpcPool(chain.definition.name, chain.rpcUrls, { chainId: chain.chainId, rateLimitBackoffMs: settings.rateLimitBackoffMs })]));
+  let pools: Map<string, EvmRpcPool> | undefined;
   return {
     name: 'usdt-evm-watcher',
     intervalMs: settings.pollMs,
     async run({ db, log }) {
+      const { EvmEndpointsUnavailable, EvmRpcPool, shortError, watchEvmChainOnce } = await loadWatcher();
+      pools ??= new Map(settings.chains.map((chain) => [chain.definition.name, new EvmRpcPool(chain.definition.name, chain.rpcUrls, { chainId: chain.chainId, rateLimitBackoffMs: settings.rateLimitBackoffMs })]));
       const failures: string[] = [];
       for (const chain of settings.chains) {
         const name = chain.definition.name;
