@@ -1,28 +1,10 @@
 import { bigint, bigserial, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
- * State of the built-in Alipay simulator (sandbox/alipay/). It lives in the service's database so that every process
- * (the service, `npm run sandbox`, `npm run admin -- credential add --sandbox`, tests) shares the same keys and trades.
- * It stays empty where the sandbox is off; no production code path reads it.
+ * State of the built-in Alipay simulator (sandbox/alipay/), in the service's database so that every process (the
+ * service, `npm run sandbox`, tests) shares the same trades; its keys are lib/channels/alipay/schema.ts's. It stays
+ * empty where the sandbox is off; no production code path reads it.
  */
-
-/**
- * The simulator's key pairs, one row ('default'): the "Alipay" pair (signs notifications and responses; merchants
- * verify with its public key) and the sandbox merchant application (app id and pair: the simulator verifies the
- * requests with the app public key). Plain text: these are throwaway keys of a simulator, never real ones.
- */
-export const sandboxAlipayKeys = pgTable('sandbox_alipay_keys', {
-  name: text('name').primaryKey(),
-  appId: text('app_id').notNull(),
-  appPrivateKey: text('app_private_key').notNull(),
-  appPublicKey: text('app_public_key').notNull(),
-  alipayPrivateKey: text('alipay_private_key').notNull(),
-  alipayPublicKey: text('alipay_public_key').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export type SandboxAlipayKeysRow = typeof sandboxAlipayKeys.$inferSelect;
-
 /** The simulator's trades, created when the payer's browser arrives at gateway.do with a signed page/wap pay request. */
 export const sandboxAlipayTrades = pgTable(
   'sandbox_alipay_trades',

@@ -1,6 +1,6 @@
 import type { Database } from '@/lib/db/client';
 import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
-import type { SandboxWechatKeysRow } from './schema';
+import type { SandboxWechatKeysRow } from '@/lib/channels/wechat/schema';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { answerSigner, defaultSigner, type PlatformSigner } from './signer';
 import { beijingTime, encryptResource, merchantSignatureValid, newPayId, newPrepayId, newTransactionId, OUT_TRADE_NO, parseAuthorization, platformSignatureHeaders, RFC3339 } from './protocol';

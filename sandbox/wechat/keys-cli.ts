@@ -1,6 +1,6 @@
 import type { CliCommand } from '@/lib/cli/command';
 import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
-import type { SandboxWechatKeysRow } from './schema';
+import type { SandboxWechatKeysRow } from '@/lib/channels/wechat/schema';
 import { rotateSandboxWechatCertificate, SANDBOX_WECHAT_MODES, setSandboxWechatMode, type SandboxWechatMode } from './signer';
 
 function describeKeys(keys: SandboxWechatKeysRow) {

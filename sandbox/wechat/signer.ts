@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { sandboxWechatKeys, type SandboxWechatKeysRow } from './schema';
+import { sandboxWechatKeys, type SandboxWechatKeysRow } from '@/lib/channels/wechat/schema';
 import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
 import { newPlatformCertificate } from './certificate';
 

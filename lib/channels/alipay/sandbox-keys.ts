@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sandboxAlipayKeys, type SandboxAlipayKeysRow } from '../../../sandbox/alipay/schema';
+import { sandboxAlipayKeys, type SandboxAlipayKeysRow } from './schema';
 
 /**
  * The Alipay simulator's keys, generated once and kept in the database so that the service, the CLIs and the tests

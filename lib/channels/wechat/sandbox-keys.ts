@@ -3,7 +3,7 @@ import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { WechatCredentialInput } from './credentials';
 import type { Database } from '../../db/client';
-import { sandboxWechatKeys, type SandboxWechatKeysRow } from '../../../sandbox/wechat/schema';
+import { sandboxWechatKeys, type SandboxWechatKeysRow } from './schema';
 import { sandboxEnabled } from '../../sandbox/sandbox-enabled';
 
 /**
