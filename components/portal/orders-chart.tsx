@@ -19,11 +19,11 @@ function chartScaleMax(largest: number): number {
 const shortDay = (day: string) => day.slice(5); // MM-DD
 
 /**
- * Orders created and paid per UTC day, as grouped bars drawn on the server (inline SVG, no script). The drawing is
+ * Orders created and paid per calendar day in the pages' time zone, as grouped bars drawn on the server (inline SVG, no script). The drawing is
  * hidden from assistive technology; the same figures are in a visually hidden table, and the figure's caption names
  * the totals.
  */
-export function OrdersChart({ days }: { days: DailyOrderCount[] }) {
+export function OrdersChart({ days, timeZone }: { days: DailyOrderCount[]; timeZone: string }) {
   const t = useTranslations('portal.chart');
   const top = chartScaleMax(Math.max(0, ...days.map((day) => Math.max(day.created, day.paid))));
   const plotWidth = WIDTH - PLOT.left - PLOT.right;
@@ -37,7 +37,7 @@ export function OrdersChart({ days }: { days: DailyOrderCount[] }) {
   return (
     <figure className="m-0" aria-labelledby="orders-chart-caption" data-testid="orders-chart">
       <figcaption id="orders-chart-caption" className={`${note} mb-2`}>
-        {t('summary', { zone: 'UTC', range, created, paid })}
+        {t('summary', { zone: timeZone, range, created, paid })}
       </figcaption>
       <div className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700" aria-hidden="true">
         <span className="inline-flex items-center gap-1.5">
@@ -77,7 +77,7 @@ export function OrdersChart({ days }: { days: DailyOrderCount[] }) {
         <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(0)} y2={y(0)} stroke="#6b7280" strokeWidth={1} />
       </svg>
       <table className="sr-only" data-testid="orders-chart-table">
-        <caption>{t('caption', { zone: 'UTC' })}</caption>
+        <caption>{t('caption', { zone: timeZone })}</caption>
         <thead>
           <tr>
             <th scope="col">{t('day')}</th>

@@ -57,6 +57,11 @@ function manifests(directory: string): string[] {
   return found;
 }
 
+/** The URL of a page worker (`app/operator/(usdt)/addresses/page` → `/operator/addresses`): route groups are not in URLs. */
+function routeOfWorker(worker: string): string {
+  return `/${worker.replace(/^app\//, '').replace(/\/page$/, '')}`.replace(/\/\([^/)]+\)/g, '');
+}
+
 /** Every server action defined under app/operator: its id and a page route whose worker serves it. */
 function operatorActions(): Map<string, { id: string; route: string }> {
   const actions = new Map<string, { id: string; route: string }>();
@@ -66,7 +71,7 @@ function operatorActions(): Map<string, { id: string; route: string }> {
       for (const [id, entry] of Object.entries(manifest.node)) {
         if (!entry.filename?.startsWith('app/operator/') || !entry.exportedName) continue;
         const worker = Object.keys(entry.workers).find((name) => name.startsWith('app/operator') && !name.includes('['));
-        if (worker) actions.set(entry.exportedName, { id, route: `/${worker.replace(/^app\//, '').replace(/\/page$/, '')}` });
+        if (worker) actions.set(entry.exportedName, { id, route: routeOfWorker(worker) });
       }
     }
   }

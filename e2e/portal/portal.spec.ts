@@ -174,9 +174,11 @@ test('dashboard and signature debugger', async ({ page }, testInfo) => {
   const chart = page.getByRole('figure', { name: /Orders per day, last 7 days/ });
   await expect(chart).toContainText('0 created, 0 paid');
   await expect(chart.getByTestId('orders-chart-svg').locator('g[data-day]')).toHaveCount(7);
-  const chartTable = chart.getByRole('table', { name: 'Orders per day (UTC)' });
+  // Days are the calendar days of the pages' time zone (Asia/Shanghai unless DISPLAY_TIME_ZONE says otherwise).
+  const chartTable = chart.getByRole('table', { name: 'Orders per day (Asia/Shanghai)' });
   await expect(chartTable.getByRole('row')).toHaveCount(8);
-  await expect(chartTable.getByRole('rowheader', { name: new Date().toISOString().slice(0, 10) })).toHaveCount(1);
+  const todayInShanghai = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  await expect(chartTable.getByRole('rowheader', { name: todayInShanghai })).toHaveCount(1);
 
   await page.goto('/portal/signature');
   // Fill only once the form is hydrated (its button is enabled then): a first visit compiles the page in development.

@@ -44,3 +44,31 @@ export function formatInZone(date: Date, timeZone: string): string {
 export function formatUtc(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/** The calendar day (`YYYY-MM-DD`) the instant falls on in the zone. */
+export function calendarDayInZone(date: Date, timeZone: string): string {
+  return formatInZone(date, timeZone).slice(0, 10);
+}
+
+/** The zone's offset from UTC at that instant, in ms (Asia/Shanghai: +8 h). */
+function zoneOffsetMs(date: Date, timeZone: string): number {
+  const wallClock = formatInZone(date, timeZone);
+  return Date.parse(`${wallClock.replace(' ', 'T')}Z`) - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant the zone's calendar day `YYYY-MM-DD` begins (its 00:00). Two passes, so a day that starts on the other
+ * side of a daylight-saving change still finds its own offset.
+ */
+export function startOfDayInZone(day: string, timeZone: string): Date {
+  const midnightAsUtc = Date.parse(`${day}T00:00:00Z`);
+  let start = midnightAsUtc - zoneOffsetMs(new Date(midnightAsUtc), timeZone);
+  start = midnightAsUtc - zoneOffsetMs(new Date(start), timeZone);
+  return new Date(start);
+}
+
+/** The calendar day `offset` days after `day` (`YYYY-MM-DD`; negative goes back). */
+export function addCalendarDays(day: string, offset: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + offset)).toISOString().slice(0, 10);
+}

@@ -5,7 +5,7 @@ import { orders } from '../db/schema';
 import { signUpMerchant } from '../accounts/sign-up-merchant';
 import { receivingAddresses } from '../../test/factories';
 import { aPendingUsdtOrder } from '../../test/paid-orders';
-import { dailyOrderSeries, utcDayStart } from './daily-order-series';
+import { dailyOrderSeries, seriesWindow } from './daily-order-series';
 
 let sequence = 0;
 async function aMerchantId(): Promise<number> {
@@ -37,7 +37,7 @@ beforeAll(() => receivingAddresses(1));
 describe('daily order series', () => {
   it('has the 7 UTC days ending today, oldest first, zeros included', async () => {
     const merchantId = await aMerchantId();
-    expect(await dailyOrderSeries(getDb(), merchantId, NOW)).toEqual(
+    expect(await dailyOrderSeries(getDb(), merchantId, NOW, 'UTC')).toEqual(
       ['2031-03-04', '2031-03-05', '2031-03-06', '2031-03-07', '2031-03-08', '2031-03-09', '2031-03-10'].map((day) => ({ day, created: 0, paid: 0 })),
     );
   });
@@ -55,7 +55,7 @@ describe('daily order series', () => {
     await anOrderAt(bob, '2031-03-06T12:00:00Z', '2031-03-06T12:05:00Z');
     await anOrderAt(bob, '2031-03-10T01:00:00Z');
 
-    const series = await dailyOrderSeries(getDb(), alice, NOW);
+    const series = await dailyOrderSeries(getDb(), alice, NOW, 'UTC');
     expect(series.map(({ day, created, paid }) => `${day} ${created}/${paid}`)).toEqual([
       '2031-03-04 1/0',
       '2031-03-05 0/1',
@@ -65,11 +65,39 @@ describe('daily order series', () => {
       '2031-03-09 0/0',
       '2031-03-10 2/1',
     ]);
-    expect((await dailyOrderSeries(getDb(), bob, NOW)).map(({ created, paid }) => `${created}/${paid}`)).toEqual(['0/0', '0/0', '1/1', '0/0', '0/0', '0/0', '1/0']);
+    expect((await dailyOrderSeries(getDb(), bob, NOW, 'UTC')).map(({ created, paid }) => `${created}/${paid}`)).toEqual(['0/0', '0/0', '1/1', '0/0', '0/0', '0/0', '1/0']);
   });
 
   it('starts the UTC day at midnight UTC whatever the hour', () => {
-    expect(utcDayStart(new Date('2031-03-10T23:59:59.999Z')).toISOString()).toBe('2031-03-10T00:00:00.000Z');
-    expect(utcDayStart(new Date('2031-03-10T00:00:00Z')).toISOString()).toBe('2031-03-10T00:00:00.000Z');
+    expect(seriesWindow(new Date('2031-03-10T23:59:59.999Z'), 'UTC', 1).from.toISOString()).toBe('2031-03-10T00:00:00.000Z');
+    expect(seriesWindow(new Date('2031-03-10T00:00:00Z'), 'UTC', 1).from.toISOString()).toBe('2031-03-10T00:00:00.000Z');
+  });
+
+  it('counts by the calendar days of the zone the merchant reads: Asia/Shanghai days begin at 16:00 UTC the day before', async () => {
+    const merchantId = await aMerchantId();
+    // NOW is 16:30 on 10 March in Shanghai; its window is 4–10 March Shanghai time, from 2031-03-03T16:00Z.
+    expect(seriesWindow(NOW, 'Asia/Shanghai', 7)).toEqual({
+      labels: ['2031-03-04', '2031-03-05', '2031-03-06', '2031-03-07', '2031-03-08', '2031-03-09', '2031-03-10'],
+      from: new Date('2031-03-03T16:00:00Z'),
+    });
+    await anOrderAt(merchantId, '2031-03-03T15:59:59Z'); // 3 March 23:59:59 in Shanghai: before the window
+    await anOrderAt(merchantId, '2031-03-03T16:00:00Z'); // 4 March 00:00 in Shanghai: the window's first instant
+    await anOrderAt(merchantId, '2031-03-09T17:00:00Z', '2031-03-09T23:00:00Z'); // 10 March 01:00 and 07:00 in Shanghai (9 March in UTC)
+    const series = await dailyOrderSeries(getDb(), merchantId, NOW, 'Asia/Shanghai');
+    expect(series.map(({ day, created, paid }) => `${day} ${created}/${paid}`)).toEqual([
+      '2031-03-04 1/0',
+      '2031-03-05 0/0',
+      '2031-03-06 0/0',
+      '2031-03-07 0/0',
+      '2031-03-08 0/0',
+      '2031-03-09 0/0',
+      '2031-03-10 1/1',
+    ]);
+  });
+
+  it('finds the start of a day across a daylight-saving change', () => {
+    // New York moves to summer time on 9 March 2031 at 02:00: that day starts at 05:00Z, the next at 04:00Z.
+    expect(seriesWindow(new Date('2031-03-09T12:00:00Z'), 'America/New_York', 1).from.toISOString()).toBe('2031-03-09T05:00:00.000Z');
+    expect(seriesWindow(new Date('2031-03-10T12:00:00Z'), 'America/New_York', 1).from.toISOString()).toBe('2031-03-10T04:00:00.000Z');
   });
 });

@@ -41,7 +41,7 @@ describe('dashboard', () => {
     const eightDaysAgo = new Date(now.getTime() - 8 * 86_400_000);
     await getDb().update(orders).set({ createdAt: eightDaysAgo, status: 'paid', paidAt: eightDaysAgo }).where(eq(orders.id, old.id));
 
-    const dashboard = await merchantDashboard(getDb(), alice, now);
+    const dashboard = await merchantDashboard(getDb(), alice, now, 'UTC');
     expect(dashboard.today).toEqual({ orders: 4, paid: 2 });
     expect(dashboard.week).toMatchObject({ orders: 4, paid: 2, closed: 1 });
     expect(dashboard.successRate).toBe(66.7);
@@ -52,6 +52,6 @@ describe('dashboard', () => {
     expect(dashboard.days.slice(0, 6).every((day) => day.created === 0 && day.paid === 0)).toBe(true);
 
     const fresh = await aPortalMerchant();
-    expect(await merchantDashboard(getDb(), fresh, now)).toMatchObject({ today: { orders: 0, paid: 0 }, successRate: undefined, paidTotals: [] });
+    expect(await merchantDashboard(getDb(), fresh, now, 'UTC')).toMatchObject({ today: { orders: 0, paid: 0 }, successRate: undefined, paidTotals: [] });
   });
 });

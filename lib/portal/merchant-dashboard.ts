@@ -2,19 +2,17 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
-import { dailyOrderSeries, utcDayStart } from './daily-order-series';
+import { dailyOrderSeries, seriesWindow } from './daily-order-series';
 import type { MerchantContext } from './merchant-context';
 
-const DAY_MS = 86_400_000;
-
 /**
- * The context merchant's figures: today (UTC day) and the last 7 days (today and the 6 days before).
- * Success rate: paid ÷ (paid + closed) among the window's orders; orders still pending are not counted yet.
- * `days`: the same 7 UTC days one by one (orders created, orders paid), for the overview's chart.
+ * The context merchant's figures: today and the last 7 days (today and the 6 days before), as calendar days in the
+ * zone the pages show times in. Success rate: paid ÷ (paid + closed) among the window's orders; orders still pending
+ * are not counted yet. `days`: the same 7 days one by one (orders created, orders paid), for the overview's chart.
  */
-export async function merchantDashboard(db: Database, context: MerchantContext, now: Date) {
-  const todayStart = utcDayStart(now);
-  const weekStart = new Date(todayStart.getTime() - 6 * DAY_MS);
+export async function merchantDashboard(db: Database, context: MerchantContext, now: Date, timeZone: string) {
+  const weekStart = seriesWindow(now, timeZone, 7).from;
+  const todayStart = seriesWindow(now, timeZone, 1).from;
   const [counts] = await db
     .select({
       todayOrders: sql<number>`count(*) FILTER (WHERE ${orders.createdAt} >= ${todayStart}::timestamptz)::int`,
@@ -37,7 +35,7 @@ export async function merchantDashboard(db: Database, context: MerchantContext, 
     .where(and(eq(orders.merchantId, context.merchantId), eq(orders.status, 'paid'), gte(orders.paidAt, weekStart)))
     .groupBy(orders.channel, orders.currency)
     .orderBy(orders.channel, orders.currency);
-  const days = await dailyOrderSeries(db, context.merchantId, now, 7);
+  const days = await dailyOrderSeries(db, context.merchantId, now, timeZone, 7);
   const finished = (counts?.weekPaid ?? 0) + (counts?.weekClosed ?? 0);
   return {
     today: { orders: counts?.todayOrders ?? 0, paid: counts?.todayPaid ?? 0 },

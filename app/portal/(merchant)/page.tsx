@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { getTimeZone, getTranslations } from 'next-intl/server';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { OrdersChart } from '@/components/portal/orders-chart';
 import { card, details, detailsTerm, detailsValue, formError, link, mono, note, pageTitle, sectionTitle, table, tableWrap, td, th } from '@/components/portal/styles';
@@ -13,10 +13,10 @@ const statValue = 'mt-1 mb-0 text-2xl font-bold';
 
 export default async function PortalHome() {
   const merchant = await requireMerchant();
-  const [t, nav] = await Promise.all([getTranslations('portal.overview'), getTranslations('portal.nav.links')]);
+  const [t, nav, timeZone] = await Promise.all([getTranslations('portal.overview'), getTranslations('portal.nav.links'), getTimeZone()]);
   const now = new Date();
   const [dashboard, failing] = await Promise.all([
-    merchantDashboard(getDb(), merchant, now),
+    merchantDashboard(getDb(), merchant, now, timeZone),
     failingDestinations(getDb(), now, { merchantId: merchant.merchantId }),
   ]);
   return (
@@ -30,7 +30,7 @@ export default async function PortalHome() {
       )}
       <section aria-labelledby="figures-heading" className="mb-4">
         <h2 id="figures-heading" className={sectionTitle}>
-          {t('figures', { zone: 'UTC' })}
+          {t('figures', { zone: timeZone })}
         </h2>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4" data-testid="dashboard-stats">
           <div className={stat}>
@@ -54,7 +54,7 @@ export default async function PortalHome() {
         <h2 id="chart-heading" className={sectionTitle}>
           {t('chart')}
         </h2>
-        <OrdersChart days={dashboard.days} />
+        <OrdersChart days={dashboard.days} timeZone={timeZone} />
       </section>
       <section aria-labelledby="totals-heading" className="mb-4">
         <h2 id="totals-heading" className={sectionTitle}>

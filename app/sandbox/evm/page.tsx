@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
-import { otherLanguageHref, sandboxTranslations } from '@/components/sandbox/sandbox-locale';
+import { sandboxTranslations } from '@/components/sandbox/sandbox-locale';
+import { SandboxPageHeader } from '@/components/sandbox/sandbox-page-header';
 import { networkName } from '@/lib/channels/usdt/checkout-network';
 import { usdtChainNamed } from '@/lib/channels/usdt/usdt-chains';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
@@ -23,12 +24,7 @@ export default async function SandboxEvmWallet({ searchParams }: { searchParams:
   };
   return (
     <main className="checkout" lang={locale}>
-      <header className="merchant-bar">
-        <p className="merchant-name">{t('badge')}</p>
-        <a className="language" href={otherLanguageHref(locale, query)}>
-          {t('languageLink')}
-        </a>
-      </header>
+      <SandboxPageHeader locale={locale} t={t} query={query} />
       <section className="card" aria-labelledby="wallet-title">
         <h1 id="wallet-title">{t('evm.title')}</h1>
         <p>{t('evm.intro', { network: network(chain), chainId: String(spec.chainId), decimals: spec.decimals, rpcUrl: sandboxRpcUrl(chain) })}</p>

@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
-import { otherLanguageHref, sandboxTranslations } from '@/components/sandbox/sandbox-locale';
+import { sandboxTranslations } from '@/components/sandbox/sandbox-locale';
+import { SandboxPageHeader } from '@/components/sandbox/sandbox-page-header';
 import { ReloadWhenRestored } from '@/components/sandbox/reload-when-restored';
 import { getDb } from '@/lib/db/client';
 import { safeReturnPath } from '@/lib/i18n/locales';
@@ -26,12 +27,7 @@ export default async function SandboxTronWallet({ searchParams }: { searchParams
   return (
     <main className="checkout" lang={locale}>
       <ReloadWhenRestored />
-      <header className="merchant-bar">
-        <p className="merchant-name">{t('badge')}</p>
-        <a className="language" href={otherLanguageHref(locale, query)}>
-          {t('languageLink')}
-        </a>
-      </header>
+      <SandboxPageHeader locale={locale} t={t} query={query} />
       <section className="card" aria-labelledby="wallet-title">
         <h1 id="wallet-title" className="text-xl">
           {t('tron.title')}

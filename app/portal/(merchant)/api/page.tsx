@@ -92,7 +92,8 @@ export default async function ApiReferencePage() {
         {submitChoices.map(({ channel, field, choices }) => (
           <div key={`${channel}-${field}`}>
             <h3 className={subTitle}>{t.rich('submit.choicesTitle', { code, field, channel })}</h3>
-            <div className={tableWrap}>
+            {/* Focusable: on a narrow screen the table scrolls sideways, and a keyboard must be able to scroll it too. */}
+            <div className={tableWrap} tabIndex={0} role="region" aria-label={t('submit.choicesRegion', { field, channel })}>
               <table className={table} data-testid={`submit-choices-${field}`}>
                 <thead>
                   <tr>

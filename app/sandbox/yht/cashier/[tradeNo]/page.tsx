@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
-import { otherLanguageHref, sandboxTranslations } from '@/components/sandbox/sandbox-locale';
+import { sandboxTranslations } from '@/components/sandbox/sandbox-locale';
+import { SandboxPageHeader } from '@/components/sandbox/sandbox-page-header';
 import { getDb } from '@/lib/db/client';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { sandboxCashier } from '@/sandbox/yht/cashier-view';
@@ -22,12 +23,7 @@ export default async function SandboxYhtCashier({
   const { locale, t } = await sandboxTranslations(query.lang);
   return (
     <main className="checkout" lang={locale}>
-      <header className="merchant-bar">
-        <p className="merchant-name">{t('badge')}</p>
-        <a className="language" href={otherLanguageHref(locale, query)}>
-          {t('languageLink')}
-        </a>
-      </header>
+      <SandboxPageHeader locale={locale} t={t} query={query} />
       <section className="card" aria-labelledby="cashier-title">
         <p className="warn">{t('yht.banner')}</p>
         <h1 id="cashier-title" className="text-xl">
