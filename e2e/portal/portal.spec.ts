@@ -3,6 +3,11 @@ import { admin, randomTronAddress, PASSWORD, signIn, signInOverHttp, signUp, uni
 import { signed } from '../../test/beds/contract-signer';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
+/** Today as the overview's chart names it: a calendar day in the pages' time zone (Asia/Shanghai, the service's default). */
+function todayInPagesTimeZone(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+}
+
 test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, orders with their notification log', async ({ page, request }, testInfo) => {
   test.setTimeout(240_000); // first visits compile each page in development mode; the operator CLI runs several times
   const email = uniqueEmail(`alice-${testInfo.project.name}`);
@@ -101,7 +106,7 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
     await page.goto('/portal');
     const chart = page.getByRole('figure', { name: /Orders per day, last 7 days/ });
     await expect(chart).toContainText('1 created, 1 paid');
-    await expect(chart.getByRole('row', { name: `${new Date().toISOString().slice(0, 10)} 1 1` })).toHaveCount(1);
+    await expect(chart.getByRole('row', { name: `${todayInPagesTimeZone()} 1 1` })).toHaveCount(1);
 
     // Another merchant, signed in through next-auth's credentials endpoint over plain HTTP, sees none of it.
     const bobEmail = uniqueEmail(`bob-${testInfo.project.name}`);
@@ -174,11 +179,9 @@ test('dashboard and signature debugger', async ({ page }, testInfo) => {
   const chart = page.getByRole('figure', { name: /Orders per day, last 7 days/ });
   await expect(chart).toContainText('0 created, 0 paid');
   await expect(chart.getByTestId('orders-chart-svg').locator('g[data-day]')).toHaveCount(7);
-  // Days are the calendar days of the pages' time zone (Asia/Shanghai unless DISPLAY_TIME_ZONE says otherwise).
   const chartTable = chart.getByRole('table', { name: 'Orders per day (Asia/Shanghai)' });
   await expect(chartTable.getByRole('row')).toHaveCount(8);
-  const todayInShanghai = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-  await expect(chartTable.getByRole('rowheader', { name: todayInShanghai })).toHaveCount(1);
+  await expect(chartTable.getByRole('rowheader', { name: todayInPagesTimeZone() })).toHaveCount(1);
 
   await page.goto('/portal/signature');
   // Fill only once the form is hydrated (its button is enabled then): a first visit compiles the page in development.
