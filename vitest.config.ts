@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -13,9 +12,6 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/isolated-database.ts'],
     pool: 'forks',
-    // Most tests wait on PostgreSQL, child processes or a chain node rather than the CPU: a file per core, at least
-    // two (Vitest's default leaves one core idle, which on a 2-core machine runs the files one at a time).
-    maxWorkers: Math.max(2, availableParallelism()),
     // Receivers in tests listen on loopback; the guard itself is tested by switching this off.
     // Every process needs its secrets; a test run has its own (its databases and data dirs are its own too).
     env: {
