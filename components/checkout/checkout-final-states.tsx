@@ -1,3 +1,4 @@
+import { BackToShop } from './back-to-shop';
 import { CheckoutShell, type CheckoutFrame } from './checkout-shell';
 import { ReturnToMerchant } from './return-to-merchant';
 
@@ -38,15 +39,7 @@ export function CheckoutExpired({ frame, orderNo, redirectUrl, text }: { frame: 
   return (
     <CheckoutShell frame={frame} state="expired" title={t('expiredTitle')} orderNo={orderNo}>
       <p role="alert">{text ?? t('expiredText')}</p>
-      {redirectUrl ? (
-        <a className="btn" href={redirectUrl} data-testid="back-to-shop">
-          {t('backToShop', { merchant: merchant.name })}
-        </a>
-      ) : (
-        <p className="note" data-testid="no-shop-link">
-          {t('noShopLink', { merchant: merchant.name })}
-        </p>
-      )}
+      <BackToShop t={t} merchantName={merchant.name} redirectUrl={redirectUrl} button />
     </CheckoutShell>
   );
 }

@@ -1,5 +1,6 @@
 import type { Locale } from '@/lib/i18n/locales';
 import type { CheckoutT } from './checkout-locale';
+import { BackToShop } from './back-to-shop';
 import { CheckoutShell, type CheckoutFrame } from './checkout-shell';
 
 /** A payUrl whose order was closed long ago (410): said in the payer's language, with the way back to the shop. */
@@ -10,15 +11,7 @@ export function CheckoutGone({ frame, redirectUrl }: { frame: CheckoutFrame; red
       <p role="alert" data-testid="checkout-gone">
         {t('gone.text')}
       </p>
-      {redirectUrl ? (
-        <a className="btn" href={redirectUrl} data-testid="back-to-shop">
-          {t('backToShop', { merchant: merchant.name })}
-        </a>
-      ) : (
-        <p className="note" data-testid="no-shop-link">
-          {t('noShopLink', { merchant: merchant.name })}
-        </p>
-      )}
+      <BackToShop t={t} merchantName={merchant.name} redirectUrl={redirectUrl} button />
     </CheckoutShell>
   );
 }
