@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { checkoutFixture, type FixtureOrder } from '../e2e/visual/checkout-fixtures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,6 +112,23 @@ interface Load {
   fcpMs: number;
 }
 
+/** A light page that lost its stylesheet, its language or its script is no win: the load counts only if all work. */
+async function expectWorkingCheckout(page: Page, url: string) {
+  const shown = await page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    styled: getComputedStyle(document.querySelector('.checkout')!).maxWidth === '448px',
+    countdown: document.querySelector('[data-seconds-left]')?.textContent ?? null,
+  }));
+  const problems = [shown.lang === 'zh-CN' ? '' : `<html lang="${shown.lang}">`, shown.styled ? '' : 'no stylesheet'];
+  if (shown.countdown !== null) {
+    await page.waitForTimeout(1500);
+    const later = await page.evaluate(() => document.querySelector('[data-seconds-left]')?.textContent);
+    if (later === shown.countdown) problems.push('the countdown does not run');
+  }
+  const found = problems.filter(Boolean);
+  if (found.length > 0) throw new Error(`${url}: ${found.join('; ')}`);
+}
+
 async function measure(browser: Browser, url: string): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'zh-CN' });
   const page = await context.newPage();
@@ -134,6 +151,7 @@ async function measure(browser: Browser, url: string): Promise<Load> {
   });
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForTimeout(500);
+  await expectWorkingCheckout(page, url);
   const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
   const inlineScripts = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')].filter((script) => !(script as HTMLScriptElement).type || /javascript|module/.test((script as HTMLScriptElement).type)).map((script) => script.textContent ?? ''),
