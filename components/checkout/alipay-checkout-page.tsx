@@ -1,9 +1,9 @@
 import type { AlipayCheckout } from '@/lib/channels/alipay/checkout-view';
 import { BackToShop } from './back-to-shop';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
+import { ForwardTo } from './behaviour-markers';
 import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
 import { CheckoutShell, type CheckoutPageProps } from './checkout-shell';
-import { ContinueToUpstream } from './continue-to-upstream';
 
 /**
  * The ALIPAY checkout at the order's payUrl. While the order can be paid it sends the payer's browser on to Alipay's
@@ -38,7 +38,7 @@ export function AlipayCheckoutPage({ frame, token, view: checkout, searchParams 
           <a className="btn" href={checkout.gatewayUrl} data-testid="pay-alipay">
             {returned ? t('alipay.payAgain') : t('alipay.payButton', { amount: checkout.amount })}
           </a>
-          {returned ? null : <ContinueToUpstream url={checkout.gatewayUrl} token={token} />}
+          {returned ? null : <ForwardTo url={checkout.gatewayUrl} forwardKey={`${token}:cashier`} afterMs={800} />}
         </>
       ) : (
         <p role="alert" data-testid="pay-unavailable">

@@ -1,6 +1,6 @@
 import { BackToShop } from './back-to-shop';
 import { CheckoutShell, type CheckoutFrame } from './checkout-shell';
-import { ReturnToMerchant } from './return-to-merchant';
+import { ForwardTo } from './behaviour-markers';
 
 /**
  * The paid state, the same for every channel: the success mark, the amount, the confirmation (announced) and either
@@ -22,7 +22,7 @@ export function CheckoutPaid({ frame, token, amount, orderNo, redirectUrl }: { f
           <a className="btn" href={redirectUrl} data-testid="return-to-merchant">
             {t('backToShop', { merchant: merchant.name })}
           </a>
-          <ReturnToMerchant url={redirectUrl} token={token} />
+          <ForwardTo url={redirectUrl} forwardKey={`${token}:shop`} afterMs={3_000} />
         </>
       ) : (
         <p className="note" data-testid="no-shop-link">

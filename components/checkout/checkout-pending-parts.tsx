@@ -1,5 +1,4 @@
-import { TimeLeft } from '@/components/time-left';
-import { RefreshWhilePending } from './refresh-while-pending';
+import { ReloadWhenSettled, TimeLeft } from './behaviour-markers';
 
 /** The top of a pending card: what is bought (when the merchant said) and the amount to pay. */
 export function AmountToPay({ productName, label, amount }: { productName: string | null | undefined; label: string; amount: string }) {
@@ -21,13 +20,13 @@ export function AmountToPay({ productName, label, amount }: { productName: strin
 export function WaitingForPayment({ token, secondsLeft, texts }: { token: string; secondsLeft: number; texts: { timeLeft: string; waiting?: string } }) {
   return (
     <>
-      <TimeLeft initialSeconds={secondsLeft} label={texts.timeLeft} />
+      <TimeLeft seconds={secondsLeft} label={texts.timeLeft} />
       {texts.waiting === undefined ? null : (
         <p className="status note" data-testid="pay-status" role="status">
           {texts.waiting}
         </p>
       )}
-      <RefreshWhilePending token={token} />
+      <ReloadWhenSettled token={token} />
     </>
   );
 }

@@ -18,11 +18,14 @@ export interface CheckoutFrame {
 /** The query of the payUrl, as Next.js gives it (a channel's page may read its upstream's return parameters). */
 export type CheckoutSearchParams = Readonly<Record<string, string | string[] | undefined>>;
 
+/** A value as it arrives through page props (JSON): instants as ISO strings, undefined members left out. */
+export type AsJson<T> = T extends Date ? string : T extends readonly (infer Item)[] ? AsJson<Item>[] : T extends object ? { [K in keyof T]: AsJson<T[K]> } : T;
+
 /** What a channel's checkout page is given (components/checkout/checkout-pages.tsx lists the pages by channel). */
 export interface CheckoutPageProps<View> {
   frame: CheckoutFrame;
   token: string;
-  view: View;
+  view: AsJson<View>;
   searchParams: CheckoutSearchParams;
 }
 

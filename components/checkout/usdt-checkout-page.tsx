@@ -1,11 +1,11 @@
-import QRCode from 'qrcode';
 import type { UsdtCheckout } from '@/lib/channels/usdt/checkout-view';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { BackToShop } from './back-to-shop';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import { WaitingForPayment } from './checkout-pending-parts';
 import { CheckoutShell, type CheckoutPageProps } from './checkout-shell';
-import { CopyButton } from './copy-button';
+import { CopyValueButton } from './behaviour-markers';
+import { qrSvgDataUrl } from './qr-svg';
 
 /**
  * TronLink's documented deep link (docs.tronlink.org, "DeepLink › Open Wallet", v4.10.0+): it opens the wallet app;
@@ -17,7 +17,7 @@ export const TRONLINK_OPEN_URL = `tronlinkoutside://pull.activity?param=${encode
  * The USDT checkout, rendered on the server: the amount, the address and its QR code are in the HTML before any
  * script runs; the copy buttons, the countdown and the status refresh are the only scripts.
  */
-export async function UsdtCheckoutPage({ frame, token, view: checkout }: CheckoutPageProps<UsdtCheckout>) {
+export function UsdtCheckoutPage({ frame, token, view: checkout }: CheckoutPageProps<UsdtCheckout>) {
   const { t, merchant } = frame;
   const amount = `${checkout.payUsdt} USDT`;
   if (checkout.status === 'paid') {
@@ -26,7 +26,7 @@ export async function UsdtCheckoutPage({ frame, token, view: checkout }: Checkou
   if (checkout.status === 'expired') {
     return <CheckoutExpired frame={frame} orderNo={checkout.orderNo} redirectUrl={checkout.redirectUrl} text={t('usdt.expiredText')} />;
   }
-  const qrDataUrl = await QRCode.toDataURL(checkout.address, { margin: 1, width: 240 });
+  const qrDataUrl = qrSvgDataUrl(checkout.address);
   // The sandbox wallet of the order's chain (TRON's, or the EVM one with the chain chosen), coming back here.
   const sandboxWalletUrl = sandboxEnabled() ? `${checkout.sandboxWalletPath}&${new URLSearchParams({ back: `/pay/${token}` })}` : null;
   const onTron = checkout.chain.name === 'TRC20';
@@ -44,7 +44,7 @@ export async function UsdtCheckoutPage({ frame, token, view: checkout }: Checkou
         <p className="amount" data-testid="pay-amount">
           {amount}
         </p>
-        <CopyButton text={checkout.payUsdt} label={t('usdt.copyAmount')} copiedLabel={t('usdt.copied')} testId="copy-amount" />
+        <CopyValueButton text={checkout.payUsdt} label={t('usdt.copyAmount')} copiedLabel={t('usdt.copied')} testId="copy-amount" />
       </div>
       <p className="note">{t('usdt.exactNote')}</p>
       {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -54,7 +54,7 @@ export async function UsdtCheckoutPage({ frame, token, view: checkout }: Checkou
         <p className="mono" data-testid="pay-address">
           {checkout.address}
         </p>
-        <CopyButton text={checkout.address} label={t('usdt.copyAddress')} copiedLabel={t('usdt.copied')} testId="copy-address" />
+        <CopyValueButton text={checkout.address} label={t('usdt.copyAddress')} copiedLabel={t('usdt.copied')} testId="copy-address" />
       </div>
       <p className="label">{t('usdt.networkLabel')}</p>
       <p className="mono" data-testid="pay-network">

@@ -1,16 +1,20 @@
-import { redirect } from 'next/navigation';
 import type { WechatCheckout } from '@/lib/channels/wechat/checkout-view';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { BackToShop } from './back-to-shop';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
-import { CheckoutShell, type CheckoutFrame, type CheckoutPageProps } from './checkout-shell';
+import { CheckoutShell, type AsJson, type CheckoutFrame, type CheckoutPageProps, type CheckoutSearchParams } from './checkout-shell';
 
 /** The sandbox payer page a sandbox code_url stands for (what scanning it with the simulated WeChat opens). */
 function sandboxScanUrl(codeUrl: string): string | undefined {
   if (!sandboxEnabled()) return undefined;
   const match = /^weixin:\/\/wxpay\/bizpayurl\?pr=([A-Za-z0-9_-]{8,64})$/.exec(codeUrl);
   return match ? `/sandbox/wechat/pay/${match[1]}` : undefined;
+}
+
+/** h5 while pending, before the payer went to WeChat: straight on to WeChat's h5_url (no page in the history). */
+export function wechatH5Redirect(checkout: AsJson<WechatCheckout>, query: CheckoutSearchParams): string | undefined {
+  return checkout.h5Url && checkout.status === 'pending' && query.wxreturn !== '1' ? checkout.h5Url : undefined;
 }
 
 /**
@@ -21,7 +25,6 @@ function sandboxScanUrl(codeUrl: string): string | undefined {
  */
 export function WechatCheckoutPage({ frame, token, view: checkout, searchParams }: CheckoutPageProps<WechatCheckout>) {
   const returnedFromWechat = searchParams.wxreturn === '1';
-  if (checkout.h5Url && !returnedFromWechat) redirect(checkout.h5Url);
   const { t, merchant } = frame;
   const withState: CheckoutFrame = { ...frame, keep: returnedFromWechat ? { wxreturn: '1' } : {} };
   if (checkout.status === 'paid') {

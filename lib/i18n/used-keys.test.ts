@@ -5,7 +5,7 @@ import { LOCALES } from './locales';
 import { loadMessages } from './messages';
 
 const ROOT = path.join(import.meta.dirname, '../..');
-const SCANNED = ['app', 'components'];
+const SCANNED = ['app', 'pages', 'components'];
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((entry) => {

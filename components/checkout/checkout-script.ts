@@ -1,0 +1,88 @@
+/**
+ * Everything a checkout does in the browser, as one small script inlined at the end of the page: the checkout ships
+ * no framework (a payer's phone on a slow network gets the amount, the address and the QR code as plain HTML). The
+ * page marks what the script works on with data attributes:
+ *
+ * - `button[data-copy]`: copies its value, says `data-copied-label` for two seconds;
+ * - `[data-seconds-left]`: counts down to 0:00;
+ * - `[data-poll-status]`: asks that status URL every few seconds and reloads the page once the order is no longer
+ *   pending, so the state shown is always the service's own;
+ * - `[data-forward-url]`: after `data-forward-after-ms`, replaces this page with that URL (the upstream's cashier,
+ *   or the shop once paid). `replace`, so Back never lands on a page that forwards again; once per tab and
+ *   `data-forward-key`, so a page reached again (Back, bfcache) stays put with its button.
+ *
+ * Written as a function so it is type-checked and linted; it must use nothing from outside its own body.
+ */
+function checkoutBehaviour(): void {
+  const formatSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+  document.querySelectorAll<HTMLButtonElement>('button[data-copy]').forEach((button) => {
+    const text = button.dataset.copy ?? '';
+    const label = button.querySelector('span') ?? button;
+    const idle = label.textContent;
+    let reset: ReturnType<typeof setTimeout> | undefined;
+    const copied = () => {
+      label.textContent = button.dataset.copiedLabel ?? idle;
+      clearTimeout(reset);
+      reset = setTimeout(() => (label.textContent = idle), 2000);
+    };
+    button.addEventListener('click', () => {
+      const fallback = () => {
+        // No Clipboard API (older browsers, insecure origins): select-and-copy.
+        const field = document.createElement('textarea');
+        field.value = text;
+        document.body.appendChild(field);
+        field.select();
+        document.execCommand('copy');
+        field.remove();
+        copied();
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(text).then(copied, fallback);
+      else fallback();
+    });
+  });
+
+  const countdown = document.querySelector<HTMLElement>('[data-seconds-left]');
+  if (countdown) {
+    const deadline = Date.now() + Number(countdown.dataset.secondsLeft) * 1000;
+    const tick = setInterval(() => {
+      const seconds = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+      countdown.textContent = formatSeconds(seconds);
+      if (seconds === 0) clearInterval(tick);
+    }, 1000);
+  }
+
+  const poll = document.querySelector<HTMLElement>('[data-poll-status]');
+  if (poll) {
+    const statusUrl = poll.dataset.pollStatus!;
+    const everyMs = Number(poll.dataset.pollEveryMs ?? 3000);
+    let reloading = false;
+    setInterval(() => {
+      if (reloading) return;
+      fetch(statusUrl, { cache: 'no-store' })
+        .then((response) => (response.ok ? response.json() : undefined))
+        .then((body: { status?: string } | undefined) => {
+          if (body?.status && body.status !== 'pending' && !reloading) {
+            reloading = true;
+            window.location.reload();
+          }
+        })
+        // Offline for a moment, or the page is being left: the next poll tries again.
+        .catch(() => undefined);
+    }, everyMs);
+  }
+
+  const forward = document.querySelector<HTMLElement>('[data-forward-url]');
+  if (forward) {
+    const key = `checkout-forwarded:${forward.dataset.forwardKey}`;
+    if (!sessionStorage.getItem(key)) {
+      setTimeout(() => {
+        sessionStorage.setItem(key, '1');
+        window.location.replace(forward.dataset.forwardUrl!);
+      }, Number(forward.dataset.forwardAfterMs ?? 0));
+    }
+  }
+}
+
+/** The script's source, to inline into the checkout's HTML (the CSP allows inline scripts of this origin's pages). */
+export const CHECKOUT_SCRIPT = `(${checkoutBehaviour.toString()})();`;
