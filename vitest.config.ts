@@ -2,13 +2,22 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
+const TEST_FILES = ['lib/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+
+/**
+ * Test files that need the machine to themselves: the fresh-clone `npm run dev` test counts Fast Refresh rebuilds,
+ * and a second file running beside it (other processes, other compiles) makes one more. They run after the rest,
+ * one at a time.
+ */
+const ALONE = ['scripts/dev-server.test.ts'];
+
+/** A newcomer's `npm run dev` in a fresh clone always runs on the embedded database (the test clears DATABASE_URL):
+ * on a run against a PostgreSQL server it would only repeat, for two minutes, what the embedded run proves. */
+const SKIPPED_ON_A_SERVER = process.env.DATABASE_URL ? ['scripts/dev-server.test.ts'] : [];
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
-    include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
-    // A newcomer's `npm run dev` in a fresh clone always runs on the embedded database (the test clears DATABASE_URL):
-    // on a run against a PostgreSQL server it would only repeat, for two minutes, what the embedded run proves.
-    exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, 'scripts/dev-server.test.ts'] : configDefaults.exclude,
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/isolated-database.ts'],
     pool: 'forks',
@@ -21,5 +30,19 @@ export default defineConfig({
     },
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    passWithNoTests: true,
+    // Each test file has its own database, so files run side by side, a file per core; then the ones that need the
+    // machine to themselves, one at a time. (A project's include and exclude would add to the root's: they are set
+    // here only.)
+    projects: [
+      {
+        extends: true,
+        test: { name: 'side-by-side', include: TEST_FILES, exclude: [...configDefaults.exclude, ...SKIPPED_ON_A_SERVER, ...ALONE], maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'alone', include: ALONE, exclude: [...configDefaults.exclude, ...SKIPPED_ON_A_SERVER], fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
