@@ -18,6 +18,7 @@ const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { stampClientAddress } = await import('../server/client-address');
 const { stampCheckoutStatus } = await import('../server/checkout-status');
+const { stampPortalRequest } = await import('../server/portal-request');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
 const { checkPublicBaseUrl } = await import('../lib/config/public-url');
 const { recordServiceSandboxMode } = await import('../lib/sandbox/database-sandbox-mode');
@@ -57,6 +58,7 @@ nextReady.catch(() => undefined); // a failure is thrown below, where start-up a
 const server = createAppServer({
   pages: async (req, res) => {
     stampClientAddress(req);
+    stampPortalRequest(req);
     await stampCheckoutStatus(getDb, req, res);
     const handleWithNext = await nextReady;
     return handleWithNext(req, res);
