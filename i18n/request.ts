@@ -1,6 +1,8 @@
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
+import { signedInMerchant } from '@/app/portal/_session/require-merchant';
 import { LOCALE_COOKIE, pickLocale } from '@/lib/i18n/locales';
+import { PORTAL_REQUEST_HEADER } from '@/lib/i18n/portal-request';
 import { displayTimeZone } from '@/lib/i18n/time-zone';
 import { loadMessages } from '@/lib/i18n/messages';
 
@@ -13,5 +15,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
     cookie: cookieStore.get(LOCALE_COOKIE)?.value,
     acceptLanguage: headerList.get('accept-language'),
   });
-  return { locale, timeZone: displayTimeZone(), messages: await loadMessages(locale) };
+  // Portal pages read times in the signed-in merchant's own zone; the console, the checkout and the sandbox in the service's.
+  const merchantTimeZone = headerList.get(PORTAL_REQUEST_HEADER) ? (await signedInMerchant()).merchant?.timeZone : undefined;
+  return { locale, timeZone: merchantTimeZone ?? displayTimeZone(), messages: await loadMessages(locale) };
 });

@@ -17,6 +17,7 @@ const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-
 const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { stampClientAddress } = await import('../server/client-address');
+const { stampPortalRequest } = await import('../server/portal-request');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
 const { checkPublicBaseUrl } = await import('../lib/config/public-url');
 const { recordServiceSandboxMode } = await import('../lib/sandbox/database-sandbox-mode');
@@ -56,6 +57,7 @@ nextReady.catch(() => undefined); // a failure is thrown below, where start-up a
 const server = createAppServer({
   pages: async (req, res) => {
     stampClientAddress(req);
+    stampPortalRequest(req);
     const handleWithNext = await nextReady;
     return handleWithNext(req, res);
   },

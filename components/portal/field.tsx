@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { codeArea, control as controlClass, fieldError, fieldLabel, fieldWrap, formError, formSuccess, note } from './styles';
 
 interface LabelledProps {
@@ -60,6 +60,24 @@ export function TextAreaField({ label, name, error, hint, fieldId, ...textarea }
       hint={hint}
       fieldId={fieldId}
       control={(attributes) => <textarea className={codeArea} {...attributes} rows={4} spellCheck={false} {...textarea} />}
+    />
+  );
+}
+
+/** A labelled select (its options as children), with its error tied to it and announced like Field's. */
+export function SelectField({ label, name, error, hint, fieldId, children, ...select }: LabelledProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Labelled
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      fieldId={fieldId}
+      control={(attributes) => (
+        <select className={controlClass} {...attributes} {...select}>
+          {children}
+        </select>
+      )}
     />
   );
 }

@@ -42,6 +42,7 @@ const ACTIONS = [
   'revealSecretAction',
   'rotateSecretAction',
   'saveBrandingAction',
+  'saveTimeZoneAction',
   'setCredentialEnabledAction',
   'submitCredentialAction',
 ];
@@ -131,7 +132,7 @@ async function aMerchant(browser: Browser, testInfo: TestInfo, label: string, pa
 async function snapshot(merchant: Merchant) {
   const query = async (text: string, values: unknown[]) => (await db.query(text, values)).rows;
   return {
-    merchant: await query('SELECT name, app_secret_encrypted, order_permission, updated_at FROM merchants WHERE id = $1', [merchant.merchantId]),
+    merchant: await query('SELECT name, app_secret_encrypted, order_permission, time_zone, updated_at FROM merchants WHERE id = $1', [merchant.merchantId]),
     accounts: await query('SELECT id, email, password_hash, session_version FROM accounts WHERE merchant_id = $1 ORDER BY id', [merchant.merchantId]),
     credentials: await query(
       'SELECT id, upstream_app_id, private_key_encrypted, review_status, enabled, deleted_at, updated_at FROM upstream_credentials WHERE merchant_id = $1 ORDER BY id',
@@ -244,8 +245,9 @@ test('pages: Bob never sees Alice’s data, whatever the URL names', async () =>
   for (const page of ['/portal', '/portal/api', '/portal/keys', '/portal/signature']) expect((await (await request.get(page)).text()).includes(bob.appId), page).toBe(true);
   expect((await (await request.get('/portal/credentials')).text()).includes(bob.credentialAppId)).toBe(true);
 
-  // The order list: Alice's numbers in the search find nothing; every filter shows only Bob's order.
-  const today = new Date().toISOString().slice(0, 10);
+  // The order list: Alice's numbers in the search find nothing; every filter shows only Bob's order. The dates are
+  // calendar days in Bob's time zone (Asia/Shanghai, a new merchant's).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
   for (const query of [`q=${alice.orderNo}`, `q=${alice.merchantOrderNo}`, `q=${alice.orderNo}&status=paid&channel=USDT&from=${today}&to=${today}`]) {
     const html = await (await request.get(`/portal/orders?${query}`)).text();
     expect(ordersTotal(html), query).toBe(0);
@@ -385,6 +387,14 @@ test('actions: identifiers of Alice added to Bob’s own requests are ignored; B
   await rewritten();
   bob.password = newPassword;
 
+  // Time zone with Alice's ids added: Bob's zone changes, Alice's does not.
+  await page.getByRole('combobox', { name: 'Time zone' }).selectOption('Asia/Tokyo');
+  rewritten = await tamperNextAction(page, ([input]) => [inject(input)]);
+  await page.getByRole('button', { name: 'Save time zone' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Time zone saved' })).toBeVisible();
+  await rewritten();
+  expect((await db.query('SELECT time_zone FROM merchants WHERE id = $1', [bob.merchantId])).rows).toEqual([{ time_zone: 'Asia/Tokyo' }]);
+
   expect(await snapshot(alice)).toEqual(aliceBefore);
   // Alice's session and password still work.
   expect((await alice.context.request.get('/portal/keys')).url()).toMatch(/\/portal\/keys$/);
@@ -446,6 +456,13 @@ test('without a session every page sends to sign-in and every action refuses, ch
       await page.getByLabel('Current password').fill(bob.password);
       await page.getByLabel('New password', { exact: true }).fill('anonymous password 1');
       await page.getByLabel('Confirm new password').fill('anonymous password 1');
+    },
+  );
+  await refusedWithoutSession(
+    '/portal/account',
+    () => page.getByRole('button', { name: 'Save time zone' }).click(),
+    async () => {
+      await page.getByRole('combobox', { name: 'Time zone' }).selectOption('UTC');
     },
   );
   await refusedWithoutSession(

@@ -3,7 +3,7 @@ import { admin, randomTronAddress, PASSWORD, signIn, signInOverHttp, signUp, uni
 import { signed } from '../../test/beds/contract-signer';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
-/** Today as the overview's chart names it: a calendar day in the pages' time zone (Asia/Shanghai, the service's default). */
+/** Today as the overview's chart names it: a calendar day in the merchant's time zone (Asia/Shanghai, a new merchant's). */
 function todayInPagesTimeZone(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 }

@@ -57,7 +57,7 @@ beforeAll(async () => {
     INSERT INTO receiving_addresses (chain, address, enabled)
     SELECT 'TRC20', 'TScale' || lpad(g::text, 28, '0'), true FROM generate_series(1, 50) AS g RETURNING id`);
   seed = await seedAtScale(db, merchants.map((merchant) => merchant.id), rows.map((row) => Number(row.id)));
-  context = { accountId: 0, email: 'owner@merchant.example', merchantId: seed.bigMerchantId, appId, merchantName: 'Test merchant', orderPermission: true };
+  context = { accountId: 0, email: 'owner@merchant.example', merchantId: seed.bigMerchantId, appId, merchantName: 'Test merchant', orderPermission: true, timeZone: 'Asia/Shanghai' };
   capturing = capturingDatabase(process.env.DATABASE_URL!);
   explainer = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await explainer.connect();

@@ -11,6 +11,16 @@ export function isTimeZone(value: string): boolean {
 }
 
 /**
+ * The runtime's own spelling of a zone name (`asia/shanghai` → `Asia/Shanghai`, `Etc/UTC` → `UTC`), or undefined when
+ * the runtime does not know it. Offsets (`+08:00`) are not names: PostgreSQL reads their sign the other way round.
+ */
+export function canonicalTimeZone(value: string): string | undefined {
+  const name = value.trim();
+  if (name === '' || /^[+-]/.test(name) || !isTimeZone(name)) return undefined;
+  return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+}
+
+/**
  * The zone pages show times in: `DISPLAY_TIME_ZONE` when set, else Asia/Shanghai. A zone the runtime does not know
  * stops here with a message naming the setting rather than showing times in a zone nobody chose.
  */
@@ -43,6 +53,13 @@ export function formatInZone(date: Date, timeZone: string): string {
 /** The same instant in UTC, for the hover title. */
 export function formatUtc(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The zone's offset from UTC at that instant as people write it: `UTC+08:00`, `UTC-05:00`, `UTC+00:00`. */
+export function utcOffsetLabel(timeZone: string, at: Date): string {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
+  // ICU writes a zero offset as a bare `GMT`.
+  return !offset || offset === 'GMT' ? 'UTC+00:00' : offset.replace('GMT', 'UTC');
 }
 
 /** The calendar day (`YYYY-MM-DD`) the instant falls on in the zone. */

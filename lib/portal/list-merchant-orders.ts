@@ -2,22 +2,22 @@ import { and, asc, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cursorTime, keysetPage, keysetQuery } from '../db/keyset';
 import { orders } from '../db/schema';
+import { addCalendarDays, startOfDayInZone } from '../i18n/time-zone';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { MerchantContext } from './merchant-context';
 import { ORDERS_PAGE_SIZE, type OrderFilters } from './order-filters';
 
-const DAY_MS = 86_400_000;
-
 /**
  * The context merchant's orders (never another's), newest first, filtered and paged by keyset on
- * orders_merchant_created_idx: any page of a merchant with millions of orders reads one page of rows.
+ * orders_merchant_created_idx: any page of a merchant with millions of orders reads one page of rows. The from/to
+ * dates are calendar days in the merchant's time zone, both included.
  */
 export async function listMerchantOrders(db: Database, context: MerchantContext, filters: OrderFilters) {
   const conditions: SQL[] = [eq(orders.merchantId, context.merchantId)];
   if (filters.channel) conditions.push(eq(orders.channel, filters.channel));
   if (filters.status) conditions.push(eq(orders.status, filters.status));
-  if (filters.from) conditions.push(gte(orders.createdAt, new Date(`${filters.from}T00:00:00Z`)));
-  if (filters.to) conditions.push(lt(orders.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)));
+  if (filters.from) conditions.push(gte(orders.createdAt, startOfDayInZone(filters.from, context.timeZone)));
+  if (filters.to) conditions.push(lt(orders.createdAt, startOfDayInZone(addCalendarDays(filters.to, 1), context.timeZone)));
   if (filters.q) conditions.push(or(eq(orders.merchantOrderNo, filters.q), eq(orders.orderNo, filters.q))!);
   const page = keysetQuery(filters, orders.id, orders.createdAt);
   if (page.where) conditions.push(page.where);

@@ -10,6 +10,8 @@ export interface MerchantContext {
   appId: string;
   merchantName: string;
   orderPermission: boolean;
+  /** The zone the merchant reads its back office in: times, calendar days of the filters and figures. */
+  timeZone: string;
 }
 
 /** The audit actor of a portal action. */
@@ -32,6 +34,7 @@ export async function loadMerchantContext(db: Database, token: { accountId: numb
       appId: merchants.appId,
       merchantName: merchants.name,
       orderPermission: merchants.orderPermission,
+      timeZone: merchants.timeZone,
     })
     .from(accounts)
     .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
@@ -45,5 +48,6 @@ export async function loadMerchantContext(db: Database, token: { accountId: numb
     appId: row.appId,
     merchantName: row.merchantName,
     orderPermission: row.orderPermission,
+    timeZone: row.timeZone,
   };
 }

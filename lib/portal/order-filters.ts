@@ -11,7 +11,8 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((text) => !Number
 
 /**
  * The order list's query string. Unknown or malformed values are dropped rather than refused: the list is a view,
- * and a hand-edited URL should still show something. Dates are calendar days in UTC, both ends included.
+ * and a hand-edited URL should still show something. Dates are calendar days in the merchant's time zone, both
+ * ends included (lib/portal/list-merchant-orders.ts).
  */
 export const orderFiltersSchema = z.object({
   channel: z.preprocess(blankToUndefined, z.enum(PORTAL_CHANNELS).optional()).catch(undefined),

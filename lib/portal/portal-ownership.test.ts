@@ -7,6 +7,7 @@ import { setOrderPermission } from '../merchants/merchants';
 import { receivingAddresses } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/open-api-client';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
+import { calendarDayInZone } from '../i18n/time-zone';
 import { revealAppSecret, rotateAppSecret } from './interface-keys';
 import { listMerchantOrders } from './list-merchant-orders';
 import { loadMerchantContext, type MerchantContext } from './merchant-context';
@@ -58,7 +59,7 @@ describe('orders: a merchant sees only its own', () => {
     expect((await listMerchantOrders(getDb(), alice, filters({ channel: 'YHT' }))).rows.length).toBe(0);
     expect((await listMerchantOrders(getDb(), alice, filters({ q: aliceOrders[1]!.merchantOrderNo }))).rows.map((row) => row.orderNo)).toEqual([aliceOrders[1]!.orderNo]);
     expect((await listMerchantOrders(getDb(), alice, filters({ q: aliceOrders[2]!.orderNo }))).rows.length).toBe(1);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = calendarDayInZone(new Date(), alice.timeZone);
     expect((await listMerchantOrders(getDb(), alice, filters({ from: today, to: today }))).rows.length).toBe(3);
     expect((await listMerchantOrders(getDb(), alice, filters({ to: '2020-01-01' }))).rows.length).toBe(0);
     // Garbage in the query string is dropped, not an error.

@@ -1,21 +1,31 @@
-import { getServerSession } from 'next-auth';
+import { getServerSession, type Session } from 'next-auth';
 import { redirect } from 'next/navigation';
+import { cache } from 'react';
 import { getDb } from '@/lib/db/client';
 import { loadMerchantContext, type MerchantContext } from '@/lib/portal/merchant-context';
 import { authOptions } from './auth-options';
+
+/**
+ * The request's session and, when it is a current merchant session, its merchant, read once per request: the layout,
+ * the page and the request's i18n settings (the merchant's time zone, i18n/request.ts) share one database read.
+ */
+export const signedInMerchant = cache(async (): Promise<{ session: Session | null; merchant?: MerchantContext }> => {
+  const session = await getServerSession(authOptions());
+  if (!session) return { session };
+  return { session, merchant: await loadMerchantContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion }) };
+});
 
 /**
  * The merchant behind the request's session, re-read from the database on every page and action (an account that
  * is gone or a session from before a password change is sent to sign in again; an operator to the operator console).
  */
 export async function requireMerchant(): Promise<MerchantContext> {
-  const session = await getServerSession(authOptions());
+  const { session, merchant } = await signedInMerchant();
   if (!session) redirect('/portal/sign-in');
-  const context = await loadMerchantContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion });
-  if (!context) {
+  if (!merchant) {
     // An operator has no portal: the console is theirs (it re-checks the account itself).
     if (session.role === 'operator') redirect('/operator');
     redirect('/portal/sign-in?error=SessionExpired');
   }
-  return context;
+  return merchant;
 }

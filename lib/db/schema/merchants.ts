@@ -1,4 +1,5 @@
 import { bigserial, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE } from '../../i18n/locales';
 
 export const merchants = pgTable('merchants', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -7,6 +8,8 @@ export const merchants = pgTable('merchants', {
   /** AES-256-GCM envelope (see lib/crypto/secret-box.ts); never the plain secret. */
   appSecretEncrypted: text('app_secret_encrypted').notNull(),
   orderPermission: boolean('order_permission').notNull().default(false),
+  /** The IANA zone the merchant's back office shows times and counts calendar days in (lib/merchants/time-zone.ts). */
+  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

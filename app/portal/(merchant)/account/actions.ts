@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { changePassword } from '@/lib/accounts/change-password';
 import { newPasswordSchema } from '@/lib/accounts/passwords';
 import { getDb } from '@/lib/db/client';
+import { setMerchantTimeZone } from '@/lib/merchants/merchant-time-zone';
+import { portalActor } from '@/lib/portal/merchant-context';
 import { fieldErrorsOf, refusal, type ActionResult } from '../../_session/action-result';
 import { requireMerchant } from '../../_session/require-merchant';
 
@@ -21,6 +23,22 @@ export async function changePasswordAction(input: { password: string; newPasswor
   try {
     await changePassword(getDb(), { accountId: merchant.accountId, currentPassword: parsed.data.password, newPassword: parsed.data.newPassword, now: new Date() });
     return { ok: true, data: { email: merchant.email } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Sets the zone the back office shows times in; the form reads the page again to show them in it. */
+export async function saveTimeZoneAction(input: { timeZone: string }): Promise<ActionResult<{ timeZone: string }>> {
+  const merchant = await requireMerchant();
+  try {
+    const timeZone = await setMerchantTimeZone(getDb(), {
+      merchantId: merchant.merchantId,
+      timeZone: typeof input?.timeZone === 'string' ? input.timeZone : '',
+      actor: portalActor(merchant),
+      now: new Date(),
+    });
+    return { ok: true, data: { timeZone } };
   } catch (error) {
     return refusal(error);
   }

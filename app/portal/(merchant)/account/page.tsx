@@ -1,6 +1,8 @@
-import { changePasswordAction } from './actions';
+import { changePasswordAction, saveTimeZoneAction } from './actions';
 import { getTranslations } from 'next-intl/server';
 import { PasswordForm } from '@/components/portal/password-form';
+import { TimeZoneForm } from '@/components/portal/time-zone-form';
+import { timeZoneChoices } from '@/lib/merchants/merchant-time-zone';
 import { requireMerchant } from '../../_session/require-merchant';
 import { card, note, pageTitle, sectionTitle } from '@/components/portal/styles';
 
@@ -16,6 +18,11 @@ export default async function AccountPage() {
           {t.rich('signedInAs', { email: merchant.email, b: (chunks) => <strong>{chunks}</strong> })}
         </p>
         <PasswordForm changePasswordAction={changePasswordAction} />
+      </section>
+      <section className={card} aria-labelledby="time-zone-heading">
+        <h2 id="time-zone-heading" className={sectionTitle}>{t('timeZone.heading')}</h2>
+        <p className={`${note} mb-4`}>{t('timeZone.intro')}</p>
+        <TimeZoneForm current={merchant.timeZone} choices={timeZoneChoices(merchant.timeZone, new Date())} saveTimeZoneAction={saveTimeZoneAction} />
       </section>
     </>
   );

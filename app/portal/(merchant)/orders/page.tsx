@@ -62,17 +62,20 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </div>
         <div className={fieldWrap}>
           <label htmlFor="filter-from" className={fieldLabel}>{t('from')}</label>
-          <input id="filter-from" className={`${control} h-10`} name="from" type="date" defaultValue={filters.from ?? ''} />
+          <input id="filter-from" className={`${control} h-10`} name="from" type="date" defaultValue={filters.from ?? ''} aria-describedby="filter-dates-zone" />
         </div>
         <div className={fieldWrap}>
           <label htmlFor="filter-to" className={fieldLabel}>{t('to')}</label>
-          <input id="filter-to" className={`${control} h-10`} name="to" type="date" defaultValue={filters.to ?? ''} />
+          <input id="filter-to" className={`${control} h-10`} name="to" type="date" defaultValue={filters.to ?? ''} aria-describedby="filter-dates-zone" />
         </div>
         <div className={`${fieldWrap} items-start justify-end`}>
           <button className={button()} type="submit">
             {common('filter')}
           </button>
         </div>
+        <p id="filter-dates-zone" className={`${note} col-span-full mb-4`} data-testid="orders-date-zone">
+          {t.rich('datesIn', { zone: merchant.timeZone, account: (chunks) => <Link className={link} href="/portal/account">{chunks}</Link> })}
+        </p>
       </form>
       <p className={`${note} mb-2`} role="status" data-testid="orders-total">
         {t('onPage', { count: result.rows.length })}
