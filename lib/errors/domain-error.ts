@@ -39,7 +39,10 @@ export const DOMAIN_ERROR_KINDS = [
 export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 
 export interface DomainErrorDetails {
-  /** For logs, operators, the CLI and the open API when its contract does not fix the text; English, names the field. Defaults to the kind. */
+  /**
+   * In English, for logs, operators, the CLI and the open API when its contract does not fix the text; names the field.
+   * Defaults to the kind.
+   */
   message?: string;
   /** What a merchant's form shows instead of the kind's own text, when the refusal needs explaining; translated by the form. */
   userMessage?: DomainMessage;
