@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { admin, randomTronAddress, signUp, uniqueEmail } from '../factories';
+import { generateKeyPairSync } from 'node:crypto';
+import { admin, PASSWORD, randomTronAddress, signUp, uniqueEmail } from '../factories';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
 test('the phone menu opens without JavaScript, and every page is in one language', async ({ browser }, testInfo) => {
@@ -31,10 +32,11 @@ test('the phone menu opens without JavaScript, and every page is in one language
   }
 });
 
-test('the language switch is remembered across pages and sign-ins; a Chinese browser starts in Chinese', async ({ browser }, testInfo) => {
+test('the language switch is remembered across pages and sign-ins; a Chinese browser starts in Chinese; refusals are in Chinese only', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const chinese = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' });
   const page = await chinese.newPage();
+  const email = uniqueEmail(`switch-${testInfo.project.name}`);
   try {
     await page.goto('/portal/sign-in');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -45,7 +47,7 @@ test('the language switch is remembered across pages and sign-ins; a Chinese bro
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     // Remembered on the next page and after signing up, whatever the browser says.
-    await signUp(page, { name: 'Switch Shop', email: uniqueEmail(`switch-${testInfo.project.name}`) });
+    await signUp(page, { name: 'Switch Shop', email });
     await expect(page.locator('h1')).toHaveText('Interface keys');
     await page.getByRole('button', { name: 'Language: 中文' }).click();
     await page.waitForURL('**/portal/keys');
@@ -53,8 +55,48 @@ test('the language switch is remembered across pages and sign-ins; a Chinese bro
     await page.goto('/portal/orders');
     await expect(page.locator('h1')).toHaveText('订单');
     await expect(page.locator('body')).not.toContainText('Interface keys');
+
+    // What the domain refuses is said in the page's language, and only in it.
+    await page.goto('/portal/keys');
+    const revealForm = page.locator('form').filter({ has: page.getByRole('button', { name: '显示密钥' }) });
+    await expect(revealForm.getByRole('button', { name: '显示密钥' })).toBeEnabled();
+    await revealForm.getByLabel('密码').fill('not the password');
+    await revealForm.getByRole('button', { name: '显示密钥' }).click();
+    await expect(revealForm.getByRole('alert').filter({ hasText: /^密码不正确。$/ })).toBeVisible();
+    await expect(revealForm.getByRole('alert').filter({ hasText: /^密码不正确$/ })).toBeVisible();
+    await expect(revealForm).not.toContainText('not correct');
+
+    await page.goto('/portal/credentials');
+    const form = page.getByRole('form', { name: '支付宝凭证' });
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    await form.getByLabel('应用 ID', { exact: true }).fill('2021000000000001');
+    await form.getByLabel('应用私钥').fill('-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----');
+    await form.getByLabel('支付宝公钥').fill(publicKey);
+    await form.getByLabel('支付宝账号 ID（seller_id）').fill('2088123');
+    await form.getByRole('button', { name: '提交支付宝凭证' }).click();
+    await expect(form.getByRole('alert').filter({ hasText: /^应用私钥：不是有效的 PEM 私钥$/ })).toBeVisible();
+    await expect(form.getByRole('alert').filter({ hasText: /^支付宝账号 ID（seller_id）：须为 2088 开头的 16 位数字$/ })).toBeVisible();
+    await expect(form.getByRole('alert').first()).toHaveText('请检查以下字段：应用私钥：不是有效的 PEM 私钥；支付宝账号 ID（seller_id）：须为 2088 开头的 16 位数字');
+    await expect(form).not.toContainText('not a valid');
   } finally {
     await chinese.close();
+  }
+
+  // Signing up again with that email, from a Chinese browser without a session.
+  const stranger = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' });
+  const signUpPage = await stranger.newPage();
+  try {
+    await signUpPage.goto('/portal/sign-up');
+    await signUpPage.getByLabel('商户名称').fill('Switch Shop again');
+    await signUpPage.getByLabel('邮箱').fill(email);
+    await signUpPage.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await signUpPage.getByLabel('确认密码').fill(PASSWORD);
+    await signUpPage.getByRole('button', { name: '创建账户' }).click();
+    await expect(signUpPage.getByRole('alert').filter({ hasText: /^该邮箱已注册。$/ })).toBeVisible();
+    await expect(signUpPage.getByRole('alert').filter({ hasText: /^已注册$/ })).toBeVisible();
+    await expect(signUpPage.locator('main')).not.toContainText('already');
+  } finally {
+    await stranger.close();
   }
 });
 

@@ -42,15 +42,19 @@ test('upstream credentials: submit an ALIPAY credential, a bad PEM is named, the
   await page.reload();
   expect(await page.content()).not.toContain(keyLine);
 
-  // A bad PEM: the error names the field, is announced, and marks the input.
+  // A bad PEM: the error names the field, is announced, and marks the input; in the page's one language only.
   await form.getByLabel('App ID').fill(appId);
   await form.getByLabel('App private key').fill('-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----');
   await form.getByLabel('Alipay public key').fill(alipay.publicKey);
   await form.getByLabel('Alipay user ID (seller_id)').fill('2088123');
   await form.getByRole('button', { name: 'Submit ALIPAY credential' }).click();
-  await expect(form.getByRole('alert').filter({ hasText: 'App private key · 应用私钥: not a valid PEM private key' }).first()).toBeVisible();
+  await expect(form.getByRole('alert').filter({ hasText: /^App private key: not a valid PEM private key$/ })).toBeVisible();
   await expect(form.getByLabel('App private key')).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByRole('alert').filter({ hasText: 'Alipay user ID (seller_id) · 支付宝账号 ID: must be the Alipay user id' }).first()).toBeVisible();
+  await expect(form.getByRole('alert').filter({ hasText: /^Alipay user ID \(seller_id\): must be the Alipay user id: 2088 followed by 12 digits$/ })).toBeVisible();
+  await expect(form.getByRole('alert').first()).toHaveText(
+    'Check the fields below: App private key: not a valid PEM private key; Alipay user ID (seller_id): must be the Alipay user id: 2088 followed by 12 digits',
+  );
+  expect(await form.textContent()).not.toMatch(/[\u4e00-\u9fff]/);
   await expect(form.getByLabel('Alipay user ID (seller_id)')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Alipay public key')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('tbody tr')).toHaveCount(1);

@@ -17,6 +17,17 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
   await expect(page.getByTestId('order-permission')).toContainText('not enabled yet');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL('**/portal/sign-in');
+  // The same email again: refused, the field marked, in English only.
+  await page.goto('/portal/sign-up');
+  await page.getByLabel('Business name').fill('Alice again');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^This email already has an account\.$/ })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: /^Already registered$/ })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('main')).not.toContainText('已注册');
   await page.goto('/portal/keys');
   await page.waitForURL('**/portal/sign-in');
   await page.getByLabel('Email').fill(email);
@@ -31,7 +42,8 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
   const revealForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Reveal AppSecret' }) });
   await revealForm.getByLabel('Password').fill('wrong password');
   await revealForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
-  await expect(revealForm.getByRole('alert').filter({ hasText: 'The password is not correct' }).first()).toBeVisible();
+  await expect(revealForm.getByRole('alert').filter({ hasText: /^The password is not correct\.$/ })).toBeVisible();
+  await expect(revealForm).not.toContainText('密码不正确');
   await revealForm.getByLabel('Password').fill(PASSWORD);
   await revealForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
   const oldSecret = (await page.getByTestId('app-secret').textContent())!.trim();
@@ -213,7 +225,9 @@ test('password change keeps this session, ends the others, and the new password 
   await page.getByLabel('New password', { exact: true }).fill('a brand new password');
   await page.getByLabel('Confirm new password').fill('a brand new password');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The password is not correct' }).first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: /^The password is not correct\.$/ })).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('main')).not.toContainText('密码不正确');
   await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByLabel('New password', { exact: true }).fill('a brand new password');
   await page.getByLabel('Confirm new password').fill('a brand new password');

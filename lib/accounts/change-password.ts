@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { DomainError } from '../errors/domain-error';
+import { domainMessage } from '../errors/domain-message';
 import { accounts } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { hashPassword, verifyPassword } from './passwords';
@@ -9,15 +10,15 @@ import { reentryRule, refundAttempt, takeAttempt } from './sign-in-throttle';
 const passwordRejected = () =>
   new DomainError('password_rejected', {
     message: 'the password is not correct',
-    userMessage: 'The password is not correct. / 密码不正确。',
-    fieldErrors: { password: 'The password is not correct / 密码不正确' },
+    userMessage: domainMessage('accounts.passwordRejected'),
+    fieldErrors: { password: domainMessage('accounts.passwordRejectedField') },
   });
 
 function tooManyAttempts(retryAt: Date | undefined): DomainError {
   const minutes = retryAt ? Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 60_000)) : 15;
   return new DomainError('too_many_attempts', {
     message: 'too many attempts; try again later',
-    userMessage: `Too many attempts. Try again in ${minutes} min. / 尝试次数过多，请 ${minutes} 分钟后再试。`,
+    userMessage: domainMessage('accounts.tooManyAttempts', { minutes }),
   });
 }
 

@@ -34,7 +34,11 @@ describe('sign-up', () => {
   it('refuses an email that already has an account, whatever its case, and creates no merchant', async () => {
     const { email } = await aSignedUpMerchant();
     const before = await getDb().$count(merchants);
-    await expect(aSignedUpMerchant(` ${email.toUpperCase()} `)).rejects.toMatchObject({ kind: 'email_already_registered' });
+    await expect(aSignedUpMerchant(` ${email.toUpperCase()} `)).rejects.toMatchObject({
+      kind: 'email_already_registered',
+      userMessage: { key: 'accounts.emailRegistered' },
+      fieldErrors: { email: { key: 'accounts.emailRegisteredField' } },
+    });
     expect(await getDb().$count(merchants)).toBe(before);
   });
 
@@ -43,7 +47,10 @@ describe('sign-up', () => {
     for (let index = 0; index < 10; index += 1) {
       await signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now });
     }
-    await expect(signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now })).rejects.toMatchObject({ kind: 'too_many_attempts' });
+    await expect(signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now })).rejects.toMatchObject({
+      kind: 'too_many_attempts',
+      userMessage: { key: 'accounts.signUpThrottled' },
+    });
     await signUpMerchant(getDb(), { merchantName: 'Shop', email: anEmail(), password: PASSWORD, clientAddress: '203.0.113.77', now: new Date(now.getTime() + 3_600_001) });
   });
 });

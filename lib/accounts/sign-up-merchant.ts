@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DomainError } from '../errors/domain-error';
+import { domainMessage } from '../errors/domain-message';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { accounts } from '../db/schema';
@@ -18,14 +19,14 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 const emailAlreadyRegistered = () =>
   new DomainError('email_already_registered', {
     message: 'this email already has an account',
-    userMessage: 'This email already has an account. / 该邮箱已注册。',
-    fieldErrors: { email: 'Already registered / 已注册' },
+    userMessage: domainMessage('accounts.emailRegistered'),
+    fieldErrors: { email: domainMessage('accounts.emailRegisteredField') },
   });
 
 const signUpThrottled = () =>
   new DomainError('too_many_attempts', {
     message: 'too many sign-ups from this address',
-    userMessage: 'Too many sign-ups from your network. Try again later. / 注册过于频繁，请稍后再试。',
+    userMessage: domainMessage('accounts.signUpThrottled'),
   });
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OPEN_API_CODES } from './error-codes';
 import { DOCUMENTED_ERRORS } from './openapi/error-catalogue';
-import { DOMAIN_ERROR_KINDS, DomainError } from '../errors/domain-error';
+import { actionRefused, DOMAIN_ERROR_KINDS, DomainError } from '../errors/domain-error';
+import { domainMessage } from '../errors/domain-message';
 import { merchantFormRefusal, operatorFormRefusal } from '../errors/form-answer';
 import { formWords } from '../errors/form-words';
 import { LOCALES } from '../i18n/locales';
@@ -37,5 +38,25 @@ describe('one error model', () => {
     expect(operatorFormRefusal(refused, zh)).toEqual({ ok: false, message: 'credential not found: 7 (未找到)' });
     const named = new DomainError('action_refused', { message: 'reason: a rejection needs a reason' });
     expect(operatorFormRefusal(named, en)).toEqual({ ok: false, message: 'reason: a rejection needs a reason', fieldErrors: { reason: 'reason: a rejection needs a reason' } });
+  });
+
+  it('a form translates what the error says into its reader’s one language; the English message stays for logs and the CLI', async () => {
+    const [en, zh] = await Promise.all([formWords('en'), formWords('zh-CN')]);
+    const rejected = new DomainError('password_rejected', {
+      message: 'the password is not correct',
+      userMessage: domainMessage('accounts.passwordRejected'),
+      fieldErrors: { password: domainMessage('accounts.passwordRejectedField') },
+    });
+    expect(merchantFormRefusal(rejected, en)).toEqual({ ok: false, message: 'The password is not correct.', fieldErrors: { password: 'The password is not correct' } });
+    expect(merchantFormRefusal(rejected, zh)).toEqual({ ok: false, message: '密码不正确。', fieldErrors: { password: '密码不正确' } });
+    expect(operatorFormRefusal(rejected, zh)).toEqual({ ok: false, message: '密码不正确。', fieldErrors: { password: '密码不正确' } });
+    expect(rejected.message).toBe('the password is not correct');
+
+    const throttled = new DomainError('too_many_attempts', { userMessage: domainMessage('accounts.tooManyAttempts', { minutes: 12 }) });
+    expect(merchantFormRefusal(throttled, zh).message).toBe('尝试次数过多，请 12 分钟后再试。');
+    // An action refused without an explanation for merchants: the merchant reads the kind, the operator the detail.
+    const refused = actionRefused('order P1 is not paid: there is nothing to notify');
+    expect(merchantFormRefusal(refused, zh).message).toBe(zh.kinds.action_refused);
+    expect(operatorFormRefusal(refused, en).message).toBe('order P1 is not paid: there is nothing to notify');
   });
 });

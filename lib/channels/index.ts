@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import { invalidParameter } from '../errors/domain-error';
 import { invalidCredential } from '../credentials/errors';
+import { domainMessage } from '../errors/domain-message';
 import { present, type RequestFields } from '../validation/request-fields';
 import { alipayChannel } from './alipay/channel';
 import type { Channel } from './channel';
@@ -78,7 +79,7 @@ export function credentialsOf(channelName: string): NonNullable<Channel['credent
   const credentials = channelNamed(channelName)?.credentials;
   if (!credentials) {
     const names = credentialChannels().map((channel) => channel.name);
-    throw invalidCredential({ channel: `channel must be one of ${names.join(', ')}` });
+    throw invalidCredential({ channel: domainMessage('credentialFields.unknownChannel', { channels: names.join(', ') }) });
   }
   return credentials;
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import type { DomainMessage } from '../errors/domain-message';
 import type { CredentialForm } from './credential-form';
 
 /**
@@ -39,10 +40,10 @@ export interface ChannelCredentials {
   /** The portal's form: the inputs a merchant fills in, their labels and hints by message key. */
   readonly form: CredentialForm;
   /**
-   * Field names by input name, in both languages, as validation errors name them (the errors reach the portal, the
-   * console and the CLI alike).
+   * Field names by input name, as validation errors name them (domain messages: the errors reach the portal in the
+   * merchant's language, the CLI in English).
    */
-  readonly fieldLabels: Readonly<Record<string, string>>;
+  readonly fieldLabels: Readonly<Record<string, DomainMessage>>;
   /** Checks the submitted fields; throws an invalid_credential DomainError naming every bad field. */
   validate(input: Readonly<Record<string, unknown>>, now: Date): CredentialColumns;
   /** The non-secret fields of a stored credential, as one line (portal and console lists). */

@@ -1,9 +1,11 @@
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { domainMessage, type DomainMessage } from '../errors/domain-message';
 import { invalidCredential } from './errors';
 
 /**
  * The checks every channel's credential validation is made of (lib/channels/<name>/credentials.ts): keys and
  * certificates parsed and normalised to PEM, patterns, and one invalid_credential DomainError naming every bad field.
+ * Problems and labels are domain messages (`credentialFields.*` and the channel's own, in messages/<locale>/domain.json).
  */
 export const MIN_RSA_BITS = 2048;
 const MAX_PEM_LENGTH = 20_000;
@@ -58,26 +60,26 @@ function parsePublicKey(value: string): KeyObject | undefined {
   return undefined;
 }
 
-function rsaProblem(key: KeyObject): string | undefined {
-  if (key.asymmetricKeyType !== 'rsa') return 'must be an RSA key / 须为 RSA 密钥';
+function rsaProblem(key: KeyObject): DomainMessage | undefined {
+  if (key.asymmetricKeyType !== 'rsa') return domainMessage('credentialFields.notRsa');
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (bits < MIN_RSA_BITS) return `must be at least ${MIN_RSA_BITS} bits, got ${bits} / 长度须至少 ${MIN_RSA_BITS} 位`;
+  if (bits < MIN_RSA_BITS) return domainMessage('credentialFields.rsaTooShort', { min: MIN_RSA_BITS, bits });
   return undefined;
 }
 
 /** Collects every bad field of one submitted credential, each message starting with the field's label. */
 export class FieldErrors {
-  readonly errors: Record<string, string> = {};
+  readonly errors: Record<string, DomainMessage> = {};
 
-  constructor(private readonly labels: Readonly<Record<string, string>>) {}
+  constructor(private readonly labels: Readonly<Record<string, DomainMessage>>) {}
 
-  add(field: string, problem: string) {
-    this.errors[field] ??= `${this.labels[field] ?? field}: ${problem}`;
+  add(field: string, problem: DomainMessage) {
+    this.errors[field] ??= domainMessage('credentialFields.fieldProblem', { label: this.labels[field] ?? field, problem });
   }
 
   required(field: string, value: string): boolean {
     if (value !== '') return true;
-    this.add(field, 'required / 必填');
+    this.add(field, domainMessage('credentialFields.required'));
     return false;
   }
 
@@ -86,7 +88,7 @@ export class FieldErrors {
     if (!this.required(field, value)) return undefined;
     const key = value.length <= MAX_PEM_LENGTH ? parsePrivateKey(value) : undefined;
     if (!key) {
-      this.add(field, 'not a valid PEM private key / 不是有效的 PEM 私钥');
+      this.add(field, domainMessage('credentialFields.notPrivateKey'));
       return undefined;
     }
     const problem = rsaProblem(key);
@@ -102,7 +104,7 @@ export class FieldErrors {
     if (!this.required(field, value)) return undefined;
     const key = value.length <= MAX_PEM_LENGTH ? parsePublicKey(value) : undefined;
     if (!key) {
-      this.add(field, 'not a valid PEM public key / 不是有效的 PEM 公钥');
+      this.add(field, domainMessage('credentialFields.notPublicKey'));
       return undefined;
     }
     const problem = rsaProblem(key);
@@ -120,22 +122,22 @@ export class FieldErrors {
       if (value.length > MAX_PEM_LENGTH || !value.includes('-----BEGIN CERTIFICATE-----')) throw new Error('not PEM');
       certificate = new X509Certificate(value);
     } catch {
-      this.add(field, 'not a valid PEM certificate / 不是有效的 PEM 证书');
+      this.add(field, domainMessage('credentialFields.notCertificate'));
       return undefined;
     }
     const problem = rsaProblem(certificate.publicKey);
     if (problem) {
-      this.add(field, `key ${problem}`);
+      this.add(field, domainMessage('credentialFields.certificateKey', { problem }));
       return undefined;
     }
     if (new Date(certificate.validTo).getTime() < now.getTime()) {
-      this.add(field, `expired on ${new Date(certificate.validTo).toISOString()} / 证书已过期`);
+      this.add(field, domainMessage('credentialFields.certificateExpired', { validTo: new Date(certificate.validTo).toISOString() }));
       return undefined;
     }
     return certificate.toString();
   }
 
-  matches(field: string, value: string, pattern: RegExp, problem: string): string | undefined {
+  matches(field: string, value: string, pattern: RegExp, problem: DomainMessage): string | undefined {
     if (!this.required(field, value)) return undefined;
     if (!pattern.test(value)) {
       this.add(field, problem);

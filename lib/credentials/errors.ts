@@ -1,9 +1,18 @@
 import { actionRefused, DomainError } from '../errors/domain-error';
+import { domainMessage, type DomainMessage } from '../errors/domain-message';
+import { englishText } from '../i18n/domain-translator';
 
-/** The submitted credential has bad fields; `fieldErrors` names each one (keys are the input's field names). */
-export function invalidCredential(fieldErrors: Readonly<Record<string, string>>): DomainError {
-  const listed = Object.values(fieldErrors).join('; ');
-  return new DomainError('invalid_credential', { message: listed, userMessage: `Check the fields below: ${listed}`, fieldErrors });
+/**
+ * The submitted credential has bad fields; `fieldErrors` names each one (keys are the input's field names). The
+ * message lists them in English for the CLI and logs; a form translates the same messages for its reader.
+ */
+export function invalidCredential(fieldErrors: Readonly<Record<string, DomainMessage>>): DomainError {
+  const problems = Object.values(fieldErrors);
+  return new DomainError('invalid_credential', {
+    message: problems.map(englishText).join('; '),
+    userMessage: domainMessage('credentialFields.checkFields', { problems }),
+    fieldErrors,
+  });
 }
 
 /** No such credential within the caller's reach (another merchant's, deleted, or unknown). */

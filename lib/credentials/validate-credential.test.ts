@@ -1,20 +1,27 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_V3_KEY, PLATFORM_CERTIFICATE, anAlipayCredential, aWechatCredential, rsaKeyPair } from '../../test/credential-keys';
-import { isDomainError } from '../errors/domain-error';
+import { isDomainError, type DomainError } from '../errors/domain-error';
+import { englishText, loadDomainTranslator } from '../i18n/domain-translator';
 import { validateAlipayCredential } from '../channels/alipay/credentials';
 import { validateWechatCredential } from '../channels/wechat/credentials';
 
 const NOW = new Date('2026-11-22T00:00:00Z');
 
-function fieldErrorsOf(action: () => unknown): Record<string, string> {
+function invalidCredentialOf(action: () => unknown): DomainError {
   try {
     action();
   } catch (error) {
-    if (isDomainError(error, 'invalid_credential')) return { ...error.fieldErrors };
+    if (isDomainError(error, 'invalid_credential')) return error;
     throw error;
   }
   throw new Error('expected an invalid_credential DomainError');
+}
+
+/** The field errors as the CLI and an English form read them. */
+function fieldErrorsOf(action: () => unknown): Record<string, string> {
+  const fieldErrors = invalidCredentialOf(action).fieldErrors ?? {};
+  return Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, englishText(message)]));
 }
 
 describe('ALIPAY credential validation', () => {
@@ -51,9 +58,18 @@ describe('ALIPAY credential validation', () => {
     expect(validateAlipayCredential({ ...anAlipayCredential(), sellerId: ' 2088102177296610 ' }).sellerId).toBe('2088102177296610');
     for (const sellerId of ['2088', '1088102177296610', '20881021772966100', '2088abc177296610']) {
       expect(fieldErrorsOf(() => validateAlipayCredential({ ...anAlipayCredential(), sellerId }))).toEqual({
-        sellerId: 'Alipay user ID (seller_id) · 支付宝账号 ID: must be the Alipay user id: 2088 followed by 12 digits / 须为 2088 开头的 16 位数字',
+        sellerId: 'Alipay user ID (seller_id): must be the Alipay user id: 2088 followed by 12 digits',
       });
     }
+  });
+
+  it('says the same in English for the CLI (every field, no Chinese) and in Chinese for a zh-CN form (no English)', async () => {
+    const error = invalidCredentialOf(() => validateAlipayCredential({ ...anAlipayCredential(), appPrivateKey: rsaKeyPair(1024).privateKey, sellerId: '2088' }));
+    expect(error.message).toBe('App private key: must be at least 2048 bits, got 1024; Alipay user ID (seller_id): must be the Alipay user id: 2088 followed by 12 digits');
+    const chinese = await loadDomainTranslator('zh-CN');
+    expect(chinese(error.fieldErrors!.appPrivateKey!)).toBe('应用私钥：长度须至少 2048 位，当前为 1024 位');
+    expect(chinese(error.userMessage!)).toBe('请检查以下字段：应用私钥：长度须至少 2048 位，当前为 1024 位；支付宝账号 ID（seller_id）：须为 2088 开头的 16 位数字');
+    expect(englishText(error.userMessage!)).toBe(`Check the fields below: ${error.message}`);
   });
 
   it('refuses RSA keys under 2048 bits, non-RSA keys, and a private key pasted as the public key', () => {

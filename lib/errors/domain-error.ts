@@ -1,3 +1,5 @@
+import type { DomainMessage } from './domain-message';
+
 /**
  * Every failure the domain reports on purpose. A kind says what went wrong, never who asked: each transport (open
  * API, portal and console forms, CLI) maps kinds to its own answer in one place (`lib/errors/*-answer.ts`,
@@ -37,17 +39,20 @@ export const DOMAIN_ERROR_KINDS = [
 export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 
 export interface DomainErrorDetails {
-  /** For logs, operators and the open API when its contract does not fix the text; names the field. Defaults to the kind. */
+  /**
+   * In English, for logs, operators, the CLI and the open API when its contract does not fix the text; names the field.
+   * Defaults to the kind.
+   */
   message?: string;
-  /** What a merchant's form shows instead of the kind's own text (bilingual), when the refusal needs explaining. */
-  userMessage?: string;
-  /** Messages by input field name, for forms that mark each field. */
-  fieldErrors?: Readonly<Record<string, string>>;
+  /** What a merchant's form shows instead of the kind's own text, when the refusal needs explaining; translated by the form. */
+  userMessage?: DomainMessage;
+  /** What each input field shows, by field name, for forms that mark each field; translated by the form. */
+  fieldErrors?: Readonly<Record<string, DomainMessage>>;
 }
 
 export class DomainError extends Error {
-  readonly userMessage?: string;
-  readonly fieldErrors?: Readonly<Record<string, string>>;
+  readonly userMessage?: DomainMessage;
+  readonly fieldErrors?: Readonly<Record<string, DomainMessage>>;
 
   constructor(
     readonly kind: DomainErrorKind,
@@ -68,8 +73,11 @@ export function isDomainError(error: unknown, ...kinds: DomainErrorKind[]): erro
 /** The most common refusal: a request field is missing or malformed; the message names it. */
 export const invalidParameter = (message: string) => new DomainError('invalid_parameter', { message });
 
-/** An action the state of the data does not allow; the message (bilingual where a merchant reads it) says why. */
-export const actionRefused = (message: string) => new DomainError('action_refused', { message, userMessage: message });
+/**
+ * An action the state of the data does not allow; the English message says why (operators and the CLI read it), and
+ * `userMessage` where a merchant's form must explain it (otherwise the merchant reads the kind's own text).
+ */
+export const actionRefused = (message: string, userMessage?: DomainMessage) => new DomainError('action_refused', { message, userMessage });
 
 /** Something the caller named is not there; `what` names it for logs, operators and the CLI. */
 export const notFound = (what: string) => new DomainError('not_found', { message: `${what} not found` });

@@ -1,4 +1,5 @@
 import { type DomainError, type DomainErrorKind } from './domain-error';
+import type { DomainMessage } from './domain-message';
 
 /** What a portal or console form shows for a refused action. */
 export interface FormRefusal {
@@ -7,17 +8,22 @@ export interface FormRefusal {
   fieldErrors?: Record<string, string>;
 }
 
-/** A form's words in the reader's language (`formErrors` in the common catalogue: lib/errors/form-words.ts). */
+/**
+ * A form's words in the reader's language (`formErrors` in the common catalogue, and the domain catalogue for what the
+ * error itself says: lib/errors/form-words.ts).
+ */
 export interface FormWords {
   /** The text of each kind when the error brings no `userMessage` of its own. */
   readonly kinds: Readonly<Record<DomainErrorKind, string>>;
   readonly address: string;
   readonly notFound: string;
+  /** A domain message (an error's `userMessage`, its field errors) in the reader's language. */
+  readonly translate: (message: DomainMessage) => string;
 }
 
 /** A merchant's form: the error's own explanation, else its kind's text; never internal details. */
 export function merchantFormRefusal(error: DomainError, words: FormWords): FormRefusal {
-  return withFields(error.userMessage ?? words.kinds[error.kind], error.fieldErrors);
+  return withFields(error.userMessage ? words.translate(error.userMessage) : words.kinds[error.kind], translatedFields(error, words));
 }
 
 /**
@@ -34,12 +40,17 @@ export function operatorFormRefusal(error: DomainError, words: FormWords, field?
     case 'merchant_not_found':
       return { ok: false, message: `${error.message} (${words.notFound})` };
     default: {
-      const message = error.userMessage ?? error.message;
+      const message = error.userMessage ? words.translate(error.userMessage) : error.message;
       // Domain messages that concern one field start with its name ("reason: …", "note: …").
       const named = /^(\w+): /.exec(message)?.[1];
-      return withFields(message, error.fieldErrors ?? (named ? { [named]: message } : undefined));
+      return withFields(message, translatedFields(error, words) ?? (named ? { [named]: message } : undefined));
     }
   }
+}
+
+function translatedFields(error: DomainError, words: FormWords): Record<string, string> | undefined {
+  if (!error.fieldErrors) return undefined;
+  return Object.fromEntries(Object.entries(error.fieldErrors).map(([field, message]) => [field, words.translate(message)]));
 }
 
 function withFields(message: string, fieldErrors: Readonly<Record<string, string>> | undefined): FormRefusal {

@@ -2,9 +2,10 @@ import type { Locale } from './locales';
 
 /**
  * One catalogue per area and language, in `messages/<locale>/<area>.json`. A page hands the client only the areas its
- * client components use (the checkout must stay light), so areas are loaded and picked by name.
+ * client components use (the checkout must stay light), so areas are loaded and picked by name. `domain` holds what
+ * the domain's errors say (lib/errors/domain-message.ts), translated on the server by the transport that answers.
  */
-export const MESSAGE_AREAS = ['common', 'checkout', 'portal', 'console', 'sandbox'] as const;
+export const MESSAGE_AREAS = ['common', 'checkout', 'portal', 'console', 'sandbox', 'domain'] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 export type Messages = Record<string, unknown>;
 

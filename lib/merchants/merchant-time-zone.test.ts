@@ -51,9 +51,10 @@ describe('merchant time zone', () => {
     for (const name of ['Mars/Olympus', '+08:00', 'GMT+8', '', 'Asia/Shanghai; DROP TABLE merchants']) {
       const refused = await setMerchantTimeZone(getDb(), { merchantId: merchant.id, timeZone: name, actor: 'account:c@example.com', now }).catch((error: unknown) => error);
       expect(refused, name).toBeInstanceOf(DomainError);
-      expect(refused).toMatchObject({ kind: 'invalid_parameter', message: expect.stringMatching(/^timeZone: /), fieldErrors: { timeZone: expect.any(String) } });
+      expect(refused).toMatchObject({ kind: 'invalid_parameter', message: expect.stringMatching(/^timeZone: /), fieldErrors: { timeZone: { key: 'merchantSettings.notATimeZone' } } });
       // The portal form marks the field.
-      expect(merchantFormRefusal(refused as DomainError, await formWords('en')).fieldErrors).toHaveProperty('timeZone');
+      expect(merchantFormRefusal(refused as DomainError, await formWords('en')).fieldErrors).toEqual({ timeZone: 'Not a time zone name (e.g. Asia/Shanghai, UTC)' });
+      expect(merchantFormRefusal(refused as DomainError, await formWords('zh-CN')).fieldErrors).toEqual({ timeZone: '不是时区名称（如 Asia/Shanghai、UTC）' });
     }
     expect(await storedZone(merchant.id)).toBe('Asia/Shanghai');
     expect(await auditOf(merchant.appId)).toEqual([]);

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { merchants } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { DomainError, notFound } from '../errors/domain-error';
+import { domainMessage } from '../errors/domain-message';
 import { canonicalTimeZone, utcOffsetLabel } from '../i18n/time-zone';
 
 /** The zones the portal's form offers first: where the merchants this serves and their customers mostly are. */
@@ -32,7 +33,7 @@ export function timeZoneChoices(current: string, now: Date): { value: string; la
 const notATimeZone = (value: string) =>
   new DomainError('invalid_parameter', {
     message: `timeZone: "${value}" is not a time zone name (e.g. Asia/Shanghai, UTC)`,
-    fieldErrors: { timeZone: 'Not a time zone name (e.g. Asia/Shanghai, UTC) / 不是时区名称（如 Asia/Shanghai、UTC）' },
+    fieldErrors: { timeZone: domainMessage('merchantSettings.notATimeZone') },
   });
 
 /**

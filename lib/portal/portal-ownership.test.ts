@@ -122,14 +122,22 @@ describe('resend notification', () => {
     expect(await getDb().$count(notifications, eq(notifications.orderId, order.id))).toBe(1);
 
     const pending = await aPendingUsdtOrder(alice.merchantId, 'http://127.0.0.1:9/notify');
-    await expect(resendOrderNotification(getDb(), alice, { orderNo: pending.orderNo, now: new Date() })).rejects.toMatchObject({ kind: 'action_refused' });
+    await expect(resendOrderNotification(getDb(), alice, { orderNo: pending.orderNo, now: new Date() })).rejects.toMatchObject({
+      kind: 'action_refused',
+      message: 'only a paid order has a notification to re-send',
+      userMessage: { key: 'orders.resendNeedsPaid' },
+    });
   });
 });
 
 describe('interface keys', () => {
   it('reveals the AppSecret only with the account password, and only its own merchant’s', async () => {
     const dave = await aPortalMerchant();
-    await expect(revealAppSecret(getDb(), dave, { password: 'wrong', now: new Date() })).rejects.toMatchObject({ kind: 'password_rejected' });
+    await expect(revealAppSecret(getDb(), dave, { password: 'wrong', now: new Date() })).rejects.toMatchObject({
+      kind: 'password_rejected',
+      userMessage: { key: 'accounts.passwordRejected' },
+      fieldErrors: { password: { key: 'accounts.passwordRejectedField' } },
+    });
     const secret = await revealAppSecret(getDb(), dave, { password: PASSWORD, now: new Date() });
     const bobSecret = await revealAppSecret(getDb(), bob, { password: PASSWORD, now: new Date() });
     expect(secret).not.toBe(bobSecret);
@@ -142,7 +150,10 @@ describe('interface keys', () => {
     const erin = await aPortalMerchant();
     const now = new Date();
     for (let index = 0; index < 5; index += 1) await expect(revealAppSecret(getDb(), erin, { password: `guess ${index}`, now })).rejects.toMatchObject({ kind: 'password_rejected' });
-    await expect(revealAppSecret(getDb(), erin, { password: PASSWORD, now })).rejects.toMatchObject({ kind: 'too_many_attempts' });
+    await expect(revealAppSecret(getDb(), erin, { password: PASSWORD, now })).rejects.toMatchObject({
+      kind: 'too_many_attempts',
+      userMessage: { key: 'accounts.tooManyAttempts', values: { minutes: expect.any(Number) } },
+    });
   });
 
   it('rotation: over HTTP the old secret gets 1002 at once, the new one signs; the other merchant is untouched', async () => {

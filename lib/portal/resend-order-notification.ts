@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import { actionRefused } from '../errors/domain-error';
+import { domainMessage } from '../errors/domain-message';
 import { resendNotification } from '../notifications/resend-notification';
 import { findMerchantOrder } from './merchant-order-detail';
 import { portalActor, type MerchantContext } from './merchant-context';
@@ -10,6 +11,6 @@ import { portalActor, type MerchantContext } from './merchant-context';
  */
 export async function resendOrderNotification(db: Database, context: MerchantContext, input: { orderNo: string; now: Date }) {
   const order = await findMerchantOrder(db, context, input.orderNo);
-  if (order.status !== 'paid') throw actionRefused('Only a paid order has a notification to re-send / 仅已支付订单可重发通知');
+  if (order.status !== 'paid') throw actionRefused('only a paid order has a notification to re-send', domainMessage('orders.resendNeedsPaid'));
   return resendNotification(db, { appId: context.appId, merchantOrderNo: order.merchantOrderNo, actor: portalActor(context), now: input.now });
 }

@@ -45,7 +45,7 @@ export async function createTestOrder(db: Database, context: MerchantContext, in
     await submitOrder({ db, merchant: signing.merchant, fields: testOrderFields(input, merchantOrderNo), clientAddress: '127.0.0.1' });
   } catch (error) {
     // The merchant is testing their own order: the refusal says what the open API would name (the field, the rule).
-    if (isDomainError(error)) return { ok: false, message: error.userMessage ?? error.message };
+    if (isDomainError(error)) return { ok: false, message: error.message };
     throw error;
   }
   const [order] = await db

@@ -1,5 +1,6 @@
 import type { ChannelCredentials } from '../../credentials/channel-credentials';
 import { FieldErrors, text } from '../../credentials/credential-fields';
+import { domainMessage, type DomainMessage } from '../../errors/domain-message';
 import { alipayCredentialForm } from './credential-form';
 import { alipaySandboxCredential } from './sandbox-credential';
 
@@ -14,12 +15,12 @@ export interface AlipayCredentialInput {
   sellerId?: string;
 }
 
-/** Field names in both languages, as validation errors name them (the portal form's labels are in the message catalogues). */
-export const ALIPAY_CREDENTIAL_FIELD_LABELS: Readonly<Record<keyof AlipayCredentialInput, string>> = {
-  appId: 'App ID · 应用 ID',
-  appPrivateKey: 'App private key · 应用私钥',
-  alipayPublicKey: 'Alipay public key · 支付宝公钥',
-  sellerId: 'Alipay user ID (seller_id) · 支付宝账号 ID',
+/** Field names as validation errors name them (domain messages; the portal form's own labels are in its catalogue). */
+export const ALIPAY_CREDENTIAL_FIELD_LABELS: Readonly<Record<keyof AlipayCredentialInput, DomainMessage>> = {
+  appId: domainMessage('alipayCredential.labels.appId'),
+  appPrivateKey: domainMessage('alipayCredential.labels.appPrivateKey'),
+  alipayPublicKey: domainMessage('alipayCredential.labels.alipayPublicKey'),
+  sellerId: domainMessage('alipayCredential.labels.sellerId'),
 };
 
 const ALIPAY_APP_ID = /^\d{16}$/;
@@ -40,12 +41,12 @@ export interface ValidAlipayCredential {
 /** Checks an ALIPAY credential; throws an invalid_credential DomainError naming every bad field. Keys come back as PEM. */
 export function validateAlipayCredential(input: Readonly<Partial<Record<keyof AlipayCredentialInput, unknown>>>): ValidAlipayCredential {
   const errors = new FieldErrors(ALIPAY_CREDENTIAL_FIELD_LABELS);
-  const appId = errors.matches('appId', text(input.appId), ALIPAY_APP_ID, 'must be the 16-digit Alipay app id / 须为 16 位数字的支付宝应用 ID');
+  const appId = errors.matches('appId', text(input.appId), ALIPAY_APP_ID, domainMessage('alipayCredential.appIdPattern'));
   const privateKey = errors.privateKey('appPrivateKey', text(input.appPrivateKey));
   const publicKey = errors.publicKey('alipayPublicKey', text(input.alipayPublicKey));
   const sellerIdText = text(input.sellerId);
   const sellerId =
-    sellerIdText === '' ? null : (errors.matches('sellerId', sellerIdText, ALIPAY_USER_ID, 'must be the Alipay user id: 2088 followed by 12 digits / 须为 2088 开头的 16 位数字') ?? null);
+    sellerIdText === '' ? null : (errors.matches('sellerId', sellerIdText, ALIPAY_USER_ID, domainMessage('alipayCredential.sellerIdPattern')) ?? null);
   errors.throwIfAny();
   return { upstreamAppId: appId!, privateKey: privateKey!, upstreamPublicKey: publicKey!, sellerId };
 }

@@ -1,5 +1,6 @@
 import type { ChannelCredentials, StoredCredentialFields } from '../../credentials/channel-credentials';
 import { FieldErrors, text } from '../../credentials/credential-fields';
+import { domainMessage, type DomainMessage } from '../../errors/domain-message';
 import { wechatCredentialForm } from './credential-form';
 import { wechatSandboxCredential } from './sandbox-credential';
 
@@ -18,16 +19,16 @@ export interface WechatCredentialInput {
   wechatPayPublicKeyId?: string;
 }
 
-/** Field names in both languages, as validation errors name them (the portal form's labels are in the message catalogues). */
-export const WECHAT_CREDENTIAL_FIELD_LABELS: Readonly<Record<keyof WechatCredentialInput, string>> = {
-  appId: 'App ID · 应用 ID',
-  mchId: 'Merchant ID (mchid) · 商户号',
-  merchantCertSerial: 'Merchant certificate serial · 商户证书序列号',
-  merchantPrivateKey: 'Merchant private key · 商户私钥',
-  apiV3Key: 'APIv3 key · APIv3 密钥',
-  platformCertificate: 'Platform certificate · 平台证书',
-  wechatPayPublicKey: 'WeChat Pay public key · 微信支付公钥',
-  wechatPayPublicKeyId: 'WeChat Pay public key ID · 微信支付公钥 ID',
+/** Field names as validation errors name them (domain messages; the portal form's own labels are in its catalogue). */
+export const WECHAT_CREDENTIAL_FIELD_LABELS: Readonly<Record<keyof WechatCredentialInput, DomainMessage>> = {
+  appId: domainMessage('wechatCredential.labels.appId'),
+  mchId: domainMessage('wechatCredential.labels.mchId'),
+  merchantCertSerial: domainMessage('wechatCredential.labels.merchantCertSerial'),
+  merchantPrivateKey: domainMessage('wechatCredential.labels.merchantPrivateKey'),
+  apiV3Key: domainMessage('wechatCredential.labels.apiV3Key'),
+  platformCertificate: domainMessage('wechatCredential.labels.platformCertificate'),
+  wechatPayPublicKey: domainMessage('wechatCredential.labels.wechatPayPublicKey'),
+  wechatPayPublicKeyId: domainMessage('wechatCredential.labels.wechatPayPublicKeyId'),
 };
 
 const WECHAT_APP_ID = /^wx[0-9a-zA-Z]{16}$/;
@@ -53,19 +54,19 @@ export interface ValidWechatCredential {
 /** Checks a WECHAT API v3 credential; throws an invalid_credential DomainError naming every bad field. */
 export function validateWechatCredential(input: Readonly<Partial<Record<keyof WechatCredentialInput, unknown>>>, now: Date): ValidWechatCredential {
   const errors = new FieldErrors(WECHAT_CREDENTIAL_FIELD_LABELS);
-  const appId = errors.matches('appId', text(input.appId), WECHAT_APP_ID, 'must be a WeChat appid: wx followed by 16 letters or digits / 须为 wx 开头的 18 位 appid');
-  const mchId = errors.matches('mchId', text(input.mchId), MCH_ID, 'must be digits only / 须为数字');
+  const appId = errors.matches('appId', text(input.appId), WECHAT_APP_ID, domainMessage('wechatCredential.appIdPattern'));
+  const mchId = errors.matches('mchId', text(input.mchId), MCH_ID, domainMessage('wechatCredential.mchIdPattern'));
   const serial = errors.matches(
     'merchantCertSerial',
     text(input.merchantCertSerial),
     CERT_SERIAL,
-    'must be the certificate serial in hexadecimal (8–64 characters) / 须为十六进制序列号',
+    domainMessage('wechatCredential.certSerialPattern'),
   );
   const privateKey = errors.privateKey('merchantPrivateKey', text(input.merchantPrivateKey));
   // The APIv3 key is used as given (an AES-256 key): not trimmed.
   const apiV3Key = typeof input.apiV3Key === 'string' ? input.apiV3Key : '';
   if (errors.required('apiV3Key', apiV3Key) && Buffer.byteLength(apiV3Key, 'utf8') !== 32) {
-    errors.add('apiV3Key', `must be exactly 32 bytes, got ${Buffer.byteLength(apiV3Key, 'utf8')} / 须为 32 字节`);
+    errors.add('apiV3Key', domainMessage('wechatCredential.apiV3KeyLength', { bytes: Buffer.byteLength(apiV3Key, 'utf8') }));
   }
 
   const certificateText = text(input.platformCertificate);
@@ -80,10 +81,10 @@ export function validateWechatCredential(input: Readonly<Partial<Record<keyof We
   if (publicKeyText !== '' || publicKeyIdText !== '') {
     upstreamPublicKey = errors.publicKey('wechatPayPublicKey', publicKeyText) ?? null;
     upstreamPublicKeyId =
-      errors.matches('wechatPayPublicKeyId', publicKeyIdText, PUBLIC_KEY_ID, 'must look like PUB_KEY_ID_… / 须为 PUB_KEY_ID_ 开头') ?? null;
+      errors.matches('wechatPayPublicKeyId', publicKeyIdText, PUBLIC_KEY_ID, domainMessage('wechatCredential.publicKeyIdPattern')) ?? null;
   }
   if (certificateText === '' && publicKeyText === '' && publicKeyIdText === '') {
-    errors.add('platformCertificate', 'give the platform certificate, or the WeChat Pay public key with its id (or both while migrating) / 请填写平台证书，或微信支付公钥及其 ID（切换期间可两者都填）');
+    errors.add('platformCertificate', domainMessage('wechatCredential.verificationMissing'));
   }
   errors.throwIfAny();
   return {

@@ -19,8 +19,7 @@ export const SANDBOX_WECHAT_APP_ID = 'wxsandbox000000001';
 
 export class WechatSandboxOff extends DomainError {
   constructor() {
-    const message = 'the WeChat sandbox is off here (NODE_ENV=production without SANDBOX_ENABLED=true)';
-    super('action_refused', { message, userMessage: message });
+    super('action_refused', { message: 'the WeChat sandbox is off here (NODE_ENV=production without SANDBOX_ENABLED=true)' });
     this.name = 'WechatSandboxOff';
   }
 }
