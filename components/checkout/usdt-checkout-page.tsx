@@ -71,6 +71,14 @@ export function UsdtCheckoutPage({ frame, token, view: checkout }: CheckoutPageP
           <p className="note">{t('usdt.tronLinkHint')}</p>
         </>
       ) : null}
+      {checkout.metaMaskUrl ? (
+        <>
+          <a className="btn" href={checkout.metaMaskUrl} data-testid="open-metamask">
+            {t('usdt.openMetaMask')}
+          </a>
+          <p className="note">{t('usdt.metaMaskHint', { network: checkout.network })}</p>
+        </>
+      ) : null}
       {sandboxWalletUrl ? (
         <a className="btn-secondary" href={sandboxWalletUrl} data-testid="sandbox-wallet">
           {t('usdt.sandboxWallet')}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { getAddress } from 'viem';
+import { SANDBOX_EVM_CHAINS } from '../../sandbox/evm/chain-specs';
 import { admin } from '../factories';
 import { signed } from '../../test/beds/contract-signer';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
@@ -26,6 +27,12 @@ test('an ERC20 USDT order: the checkout names Ethereum, the sandbox EVM wallet p
     // The order sits on the first ERC20 address free at this amount: this one, or one an earlier run added.
     const payTo = (await page.getByTestId('pay-address').textContent())!.trim();
     expect(admin('address', 'list').addresses.filter((row: { chain: string }) => row.chain === 'ERC20').map((row: { address: string }) => row.address)).toContain(payTo);
+
+    // MetaMask opens the transfer on the sandbox node's chain, to this address, for exactly the amount (6 decimals).
+    const metaMask = new URL((await page.getByTestId('open-metamask').getAttribute('href'))!);
+    expect(metaMask.origin + metaMask.pathname).toMatch(new RegExp(`^https://link\\.metamask\\.io/send/0x[0-9a-fA-F]{40}@${SANDBOX_EVM_CHAINS.ERC20.chainId}/transfer$`));
+    const [whole, cents] = amount.split('.');
+    expect(Object.fromEntries(metaMask.searchParams)).toEqual({ address: payTo, uint256: `${whole}${cents}0000` });
 
     const walletHref = await page.getByTestId('sandbox-wallet').getAttribute('href');
     const wallet = await page.context().newPage();

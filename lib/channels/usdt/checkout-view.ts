@@ -4,6 +4,8 @@ import { orders, receivingAddresses } from '../../db/schema';
 import { formatMinorUnits } from '../../money/decimal-amount';
 import { usdtStatus } from './usdt-view';
 import { networkName, networkWarning } from './checkout-network';
+import { isEvmChainName } from './evm/evm-chains';
+import { orderMetaMaskLink } from './evm/metamask-link';
 import { usdtChainByType, type UsdtChain } from './usdt-chains';
 
 export interface UsdtCheckout {
@@ -14,6 +16,8 @@ export interface UsdtCheckout {
   chain: UsdtChain;
   network: string;
   networkWarning: { en: string; zh: string };
+  /** On an EVM chain: MetaMask's link that opens the transfer with the token, chain, address and amount filled in. */
+  metaMaskUrl: string | null;
   /** The sandbox wallet of the order's chain (shown only when the sandbox is on). */
   sandboxWalletPath: string;
   status: 'pending' | 'paid' | 'expired';
@@ -43,6 +47,7 @@ export async function findUsdtCheckout(db: Database, payToken: string, now = new
     chain,
     network: networkName(chain),
     networkWarning: { en: networkWarning(chain, 'en'), zh: networkWarning(chain, 'zh') },
+    metaMaskUrl: isEvmChainName(chain.name) ? (orderMetaMaskLink(chain.name, row.address, row.order.payAmountMinor) ?? null) : null,
     sandboxWalletPath: `${chain.name === 'TRC20' ? '/sandbox/tron' : '/sandbox/evm'}?${walletQuery}`,
     status: status === '1' ? 'paid' : status === '2' ? 'expired' : 'pending',
     expiresAt: row.order.expiresAt,
