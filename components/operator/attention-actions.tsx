@@ -7,7 +7,7 @@ import { useHydrated } from '@/components/portal/use-hydrated';
 import type { AttentionKind } from '@/lib/operator/attention';
 import { FormStatus, TextAreaField } from './field';
 import { buttonClass } from './ui';
-import { useOperatorAction } from './use-operator-action';
+import { useServerAction } from '@/components/back-office/use-server-action';
 
 /**
  * What an operator does with one attention item: complete its order by hand with a reason (transfers and callbacks
@@ -25,7 +25,7 @@ export function AttentionItemActions({ kind, itemId, label, canComplete, orderNo
   const hydrated = useHydrated();
   const formId = useId();
   const [mode, setMode] = useState<'idle' | 'dismissing' | 'completing'>('idle');
-  const { pending, error, fieldErrors, run } = useOperatorAction();
+  const { pending, error, fieldErrors, run } = useServerAction();
   const busy = pending || !hydrated;
 
   return (

@@ -7,7 +7,7 @@ import { useHydrated } from '@/components/portal/use-hydrated';
 import type { ReviewStatus } from '@/lib/credentials/credentials';
 import { FormStatus, TextAreaField } from './field';
 import { buttonClass } from './ui';
-import { useOperatorAction } from './use-operator-action';
+import { useServerAction } from '@/components/back-office/use-server-action';
 
 /** Review (approve, reject with a reason), enable/disable and delete one credential. */
 type Done = Promise<OperatorActionResult<{ id: number }>>;
@@ -24,7 +24,7 @@ export function CredentialReviewActions({ id, reviewStatus, enabled, actions }: 
   const hydrated = useHydrated();
   const formId = useId();
   const [mode, setMode] = useState<'idle' | 'rejecting' | 'deleting'>('idle');
-  const { pending, error, fieldErrors, run } = useOperatorAction();
+  const { pending, error, fieldErrors, run } = useServerAction();
   const busy = pending || !hydrated;
 
   return (

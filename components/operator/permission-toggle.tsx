@@ -6,14 +6,14 @@ import type { OperatorActionResult } from './action-result';
 import { useHydrated } from '@/components/portal/use-hydrated';
 import { FormStatus } from './field';
 import { Badge, buttonClass } from './ui';
-import { useOperatorAction } from './use-operator-action';
+import { useServerAction } from '@/components/back-office/use-server-action';
 
 /** The merchant's order permission and the switch that flips it, after a confirmation naming the consequence. */
 export function PermissionToggle({ appId, name, enabled, setOrderPermissionAction }: { appId: string; name: string; enabled: boolean; setOrderPermissionAction: (appId: string, enabled: boolean) => Promise<OperatorActionResult<{ orderPermission: boolean }>> }) {
   const t = useTranslations('console.permission');
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
-  const { pending, error, run } = useOperatorAction();
+  const { pending, error, run } = useServerAction();
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="order-permission">

@@ -1,8 +1,8 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
+import { useServerAction } from '@/components/back-office/use-server-action';
 import type { ActionResult } from './action-result';
 import { FormMessage, SelectField } from './field';
 import { button } from './styles';
@@ -19,31 +19,22 @@ export function TimeZoneForm({
   saveTimeZoneAction: (input: { timeZone: string }) => Promise<ActionResult<{ timeZone: string }>>;
 }) {
   const t = useTranslations('portal.account.timeZone');
-  const router = useRouter();
   const hydrated = useHydrated();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ error?: string; success?: string }>({});
-  const [pending, setPending] = useState(false);
+  const { pending, error, fieldErrors, run } = useServerAction();
+  const [saved, setSaved] = useState<string>();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setPending(true);
-    const result = await saveTimeZoneAction({ timeZone: String(new FormData(event.currentTarget).get('timeZone') ?? '') });
-    setPending(false);
-    if (!result.ok) {
-      setErrors(result.fieldErrors ?? {});
-      setMessage({ error: result.message });
-      return;
-    }
-    setErrors({});
-    setMessage({ success: t('saved', { zone: result.data.timeZone }) });
-    router.refresh();
+    const timeZone = String(new FormData(event.currentTarget).get('timeZone') ?? '');
+    setSaved(undefined);
+    const result = await run(() => saveTimeZoneAction({ timeZone }));
+    if (result.ok) setSaved(t('saved', { zone: result.data.timeZone }));
   }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending}>
-      <FormMessage error={message.error} success={message.success} />
-      <SelectField label={t('label')} name="timeZone" defaultValue={current} hint={t('hint')} error={errors.timeZone}>
+      <FormMessage error={error} success={saved} />
+      <SelectField label={t('label')} name="timeZone" defaultValue={current} hint={t('hint')} error={fieldErrors.timeZone}>
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}

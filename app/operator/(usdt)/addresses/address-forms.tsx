@@ -6,13 +6,13 @@ import type { OperatorActionResult } from '@/components/operator/action-result';
 import { useHydrated } from '@/components/portal/use-hydrated';
 import { FormStatus, TextField } from '@/components/operator/field';
 import { buttonClass } from '@/components/operator/ui';
-import { useOperatorAction } from '@/components/operator/use-operator-action';
+import { useServerAction } from '@/components/back-office/use-server-action';
 
 /** Adds a TRC20 receiving address; a malformed one is refused with the field named. */
 export function AddAddressForm({ addAddressAction }: { addAddressAction: (input: { address: string }) => Promise<OperatorActionResult<{ id: number; created: boolean }>> }) {
   const t = useTranslations('console.addresses');
   const hydrated = useHydrated();
-  const { pending, error, fieldErrors, run } = useOperatorAction();
+  const { pending, error, fieldErrors, run } = useServerAction();
   const [success, setSuccess] = useState<string>();
   return (
     <form
@@ -54,7 +54,7 @@ export function AddAddressForm({ addAddressAction }: { addAddressAction: (input:
 export function AddressToggle({ id, address, enabled, setAddressEnabledAction }: { id: number; address: string; enabled: boolean; setAddressEnabledAction: (addressId: number, enabled: boolean) => Promise<OperatorActionResult<{ enabled: boolean }>> }) {
   const t = useTranslations('console.addresses');
   const hydrated = useHydrated();
-  const { pending, error, run } = useOperatorAction();
+  const { pending, error, run } = useServerAction();
   return (
     <div className="flex flex-col gap-1">
       <button
@@ -75,7 +75,7 @@ export function AddressToggle({ id, address, enabled, setAddressEnabledAction }:
 export function UsdtLimitForm({ current, setUsdtLimitAction }: { current: string; setUsdtLimitAction: (input: { usdtMax: string }) => Promise<OperatorActionResult<{ usdtMax: string }>> }) {
   const t = useTranslations('console.addresses');
   const hydrated = useHydrated();
-  const { pending, error, fieldErrors, run } = useOperatorAction();
+  const { pending, error, fieldErrors, run } = useServerAction();
   const [success, setSuccess] = useState<string>();
   return (
     <form

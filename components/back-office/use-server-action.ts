@@ -2,16 +2,18 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { OperatorActionResult } from './action-result';
+
+/** What a portal or console server action answers (components/portal/action-result.ts, components/operator/action-result.ts). */
+type ServerActionResult<T> = { ok: true; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string> };
 
 /** Runs a server action once at a time, keeps its error (and per-field errors), and refreshes the page after a success. */
-export function useOperatorAction() {
+export function useServerAction() {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  async function run<T>(action: () => Promise<OperatorActionResult<T>>): Promise<OperatorActionResult<T>> {
+  async function run<T>(action: () => Promise<ServerActionResult<T>>): Promise<ServerActionResult<T>> {
     setPending(true);
     setError(undefined);
     setFieldErrors({});
