@@ -4,7 +4,7 @@ import nextTypescript from 'eslint-config-next/typescript';
 const config = [
   ...nextVitals,
   ...nextTypescript,
-  { ignores: ['.next/**', '.data/**', 'node_modules/**', 'lib/db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['.next/**', '.data/**', 'dist/**', 'node_modules/**', 'lib/db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'] },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

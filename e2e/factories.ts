@@ -10,7 +10,7 @@ import { ensureEmbeddedServer } from '../lib/db/embedded-server';
  */
 /** Runs the operator CLI as an operator would, next to the running service (same database). */
 export function admin(...args: string[]): any {
-  const output = execFileSync('npx', ['tsx', 'scripts/admin.ts', ...args, '--json'], {
+  const output = execFileSync(process.execPath, ['dist/cli/admin.js', ...args, '--json'], {
     encoding: 'utf8',
     env: { ...process.env, EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg' },
   });
@@ -83,7 +83,7 @@ export async function signInOverHttp(request: APIRequestContext, email: string, 
 export function anOperator(label: string): { email: string; password: string } {
   const email = `ops-${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   const password = `operator ${randomBytes(6).toString('hex')}`;
-  const output = execFileSync('npx', ['tsx', 'scripts/admin.ts', 'operator', 'add', '--email', email, '--json'], {
+  const output = execFileSync(process.execPath, ['dist/cli/admin.js', 'operator', 'add', '--email', email, '--json'], {
     encoding: 'utf8',
     env: { ...process.env, EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg', OPERATOR_PASSWORD: password },
   });

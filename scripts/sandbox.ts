@@ -13,34 +13,31 @@ import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
 import { settleRuntimeMode } from '../lib/config/runtime-mode';
 import { sandboxEnabled } from '../lib/sandbox/sandbox-enabled';
 import { adoptServiceBaseUrl } from '../lib/settings/service-address';
-import { existsSync, readdirSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * Every simulator's commands: each sandbox/<upstream>/cli.ts exports its own `sandboxCommands`, so a new simulator
- * registers itself in its folder. A cli.ts without that export stops the CLI, naming the file.
+ * The simulators, each with the commands of its sandbox/<upstream>/cli.ts (its `sandboxCommands`). A command loads
+ * only its own simulator; the listing (`--help`) loads them all. A new simulator adds its line here.
  */
-async function simulatorCommands(): Promise<CliCommand[]> {
-  const root = fileURLToPath(new URL('../sandbox/', import.meta.url));
-  const files = readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(`${root}${entry.name}/cli.ts`))
-    .map((entry) => `${root}${entry.name}/cli.ts`)
-    .sort();
-  const modules = await Promise.all(files.map(async (file) => ({ file, module: (await import(pathToFileURL(file).href)) as { sandboxCommands?: readonly CliCommand[] } })));
-  return modules.flatMap(({ file, module }) => {
-    if (!module.sandboxCommands) throw new Error(`${file} must export sandboxCommands (its simulator's commands)`);
-    return [...module.sandboxCommands];
-  });
-}
+const SIMULATORS: Readonly<Record<string, () => Promise<{ sandboxCommands: readonly CliCommand[] }>>> = {
+  alipay: () => import('../sandbox/alipay/cli'),
+  evm: () => import('../sandbox/evm/cli'),
+  tron: () => import('../sandbox/tron/cli'),
+  wechat: () => import('../sandbox/wechat/cli'),
+  yht: () => import('../sandbox/yht/cli'),
+};
 
-const COMMANDS: readonly CliCommand[] = await simulatorCommands();
+async function commandsOf(groups: readonly string[]): Promise<CliCommand[]> {
+  const modules = await Promise.all(groups.map((group) => SIMULATORS[group]!()));
+  return modules.flatMap((module) => [...module.sandboxCommands]);
+}
 
 const argv = process.argv.slice(2);
 settleRuntimeMode(!process.env.DATABASE_URL); // before any option is checked: on a DATABASE_URL this is production
 
-function usage(): string {
-  const width = Math.max(...COMMANDS.map((command) => `${command.group} ${command.action}`.length));
-  const lines = COMMANDS.map((command) => `  ${`${command.group} ${command.action}`.padEnd(width)}  ${command.summary}`);
+async function usage(): Promise<string> {
+  const commands = await commandsOf(Object.keys(SIMULATORS));
+  const width = Math.max(...commands.map((command) => `${command.group} ${command.action}`.length));
+  const lines = commands.map((command) => `  ${`${command.group} ${command.action}`.padEnd(width)}  ${command.summary}`);
   return ['usage: npm run sandbox -- <upstream> <action> [options] [--json]', '', 'commands:', ...lines, '', 'Run `npm run sandbox -- <upstream> <action> --help` for details.'].join('\n');
 }
 
@@ -48,11 +45,13 @@ async function main(): Promise<number> {
   const [group, action, ...rest] = argv;
   const json = wantsJson(argv);
   if (group === undefined || group === '--help' || group === '-h' || group === 'help') {
-    printResult(processStreams, json, { json: { usage: usage() }, text: usage() });
+    const text = await usage();
+    printResult(processStreams, json, { json: { usage: text }, text });
     return EXIT_OK;
   }
-  const command = COMMANDS.find((candidate) => candidate.group === group && candidate.action === action);
-  if (!command) throw new UsageError(`unknown command: ${[group, action].filter(Boolean).join(' ')}`, usage());
+  const simulatorCommands = Object.hasOwn(SIMULATORS, group) ? await commandsOf([group]) : [];
+  const command = simulatorCommands.find((candidate) => candidate.action === action);
+  if (!command) throw new UsageError(`unknown command: ${[group, action].filter(Boolean).join(' ')}`, await usage());
   const args = parseCommandArgs(rest, command.options, command.usage);
   if (args.flag('help')) {
     printResult(processStreams, json, { json: { usage: command.usage }, text: command.usage });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureEmbeddedServer, type EmbeddedServerHandle } from '../lib/db/embedded-server';
 import { EmbeddedServerError } from '../lib/db/embedded-server-error';
+// @ts-expect-error: plain JavaScript without declarations (it runs before anything is compiled)
+import { buildCli } from '../scripts/build-cli.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +18,7 @@ let embedded: EmbeddedServerHandle | undefined;
  * (./.data/test-pg, apart from the development data). Each test file then gets a database of its own.
  */
 export async function setup(project: TestProject) {
+  await buildCli(); // the CLI tests run the compiled commands, as `npm run admin` does: from the sources under test
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     process.env.EMBEDDED_PG_DIR ??= path.resolve('.data', 'test-pg');

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
+import { cliEntryPoint, repositoryRoot } from '../lib/cli/run-admin-for-tests';
 
-/** Runs `npm run sandbox -- …` (scripts/sandbox.ts) as a person would, next to the test's service. */
+/** Runs `npm run sandbox -- …` (the compiled scripts/sandbox.ts) as a person would, next to the test's service. */
 export function runSandbox(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', ...args], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliEntryPoint('sandbox'), ...args], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -81,7 +81,7 @@ test('the checkout offers a Pay with Alipay button, in Chinese, and `npm run san
   await expect(button).toHaveText('使用支付宝支付 ¥12.00');
   expect(await button.getAttribute('href')).toContain('/sandbox/alipay/gateway.do?');
 
-  const output = execFileSync('npx', ['tsx', 'scripts/sandbox.ts', 'alipay', 'pay', '--order', data.platformOrderNo, '--json'], {
+  const output = execFileSync(process.execPath, ['dist/cli/sandbox.js', 'alipay', 'pay', '--order', data.platformOrderNo, '--json'], {
     encoding: 'utf8',
     env: { ...process.env, EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg', PUBLIC_BASE_URL: new URL(data.payUrl).origin },
   });

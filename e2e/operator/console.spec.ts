@@ -107,7 +107,7 @@ test('attention: a failed notification is resent; an unmatched transfer is dismi
 
   // A transfer to a pool address where no order is open: the chain watcher records it as unmatched.
   const amount = `${1 + Math.floor(Math.random() * 90)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
-  execFileSync('npx', ['tsx', 'scripts/sandbox.ts', 'tron', 'transfer', '--to', pool.address, '--amount', amount, '--json'], {
+  execFileSync(process.execPath, ['dist/cli/sandbox.js', 'tron', 'transfer', '--to', pool.address, '--amount', amount, '--json'], {
     encoding: 'utf8',
     env: { ...process.env, EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg' },
   });

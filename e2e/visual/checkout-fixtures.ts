@@ -40,8 +40,10 @@ export interface CheckoutFixture {
   setStates: (changes: [FixtureOrder, 'paid' | 'expired' | 'gone'][]) => void;
 }
 
+/** Runs a script (TypeScript through tsx, or the compiled CLI's JavaScript) and answers what it printed. */
 function run(env: NodeJS.ProcessEnv, script: string, args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return execFileSync(process.execPath, [...loader, script, ...args], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /**
@@ -68,7 +70,7 @@ function postOnNewConnection(url: string, body: string): Promise<unknown> {
 }
 
 export function checkoutFixture({ baseURL, env, redirectUrl = '', channels = ['YHT', 'WECHAT', 'ALIPAY'] }: CheckoutFixtureOptions): CheckoutFixture {
-  const admin = (...args: string[]) => JSON.parse(run(env, 'scripts/admin.ts', [...args, '--json']));
+  const admin = (...args: string[]) => JSON.parse(run(env, 'dist/cli/admin.js', [...args, '--json']));
   const merchant = admin('merchant', 'create', '--name', FIXTURE_MERCHANT, '--orders', 'on') as { appId: string; appSecret: string };
   for (const channel of channels) {
     try {

@@ -81,7 +81,7 @@ test('npm run sandbox -- yht pay pays an order of the running service; the open 
   await expect(page.getByTestId('pay-method')).toHaveText('微信支付');
   await expect(page.getByTestId('pay-amount')).toHaveText('¥12.00');
 
-  const output = execFileSync('npx', ['tsx', 'scripts/sandbox.ts', 'yht', 'pay', '--order', data.orderNo, '--json'], {
+  const output = execFileSync(process.execPath, ['dist/cli/sandbox.js', 'yht', 'pay', '--order', data.orderNo, '--json'], {
     encoding: 'utf8',
     env: { ...process.env, EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg' },
   });

@@ -7,7 +7,6 @@ import type { Database } from '../db/client';
 import type { QueriedOrder } from '../orders/find-order';
 import type { PeriodicJob } from '../workers/periodic-job';
 import type { ChannelCredentials } from '../credentials/channel-credentials';
-import type { CliCommand } from '../cli/command';
 import type { TransferItem } from '../operator/attention-items';
 import type { ChainEndpointHealth } from '../operator/chain-endpoint-health';
 import type { Locale } from '../i18n/locales';
@@ -73,8 +72,6 @@ export interface Channel<CheckoutView = unknown> {
    * setting) when a required one is missing, so the process stops before any job runs.
    */
   readonly describeStartup?: () => string[];
-  /** The channel's own operator commands (`npm run admin -- …`), listed after the merchant commands. */
-  readonly commands?: readonly CliCommand[];
   /**
    * Reads the settings its requests use (submit, expiry), so that a malformed one stops the web process or the worker
    * at start, not at the first request; throws naming the setting.

@@ -1,4 +1,3 @@
-import { listUpstreamCallbacks } from '../channels/list-upstream-callbacks';
 import type { CliCommand } from './command';
 
 const listUsage = `usage: npm run admin -- callback list [--channel <channel>] [--attention] [--order <orderNo>] [--json]
@@ -22,6 +21,7 @@ export const callbackList: CliCommand = {
     args.expectPositionals();
     const filter = { channel: args.optional('channel'), attentionOnly: args.flag('attention'), orderNo: args.optional('order') };
     return async (db) => {
+      const { listUpstreamCallbacks } = await import('../channels/list-upstream-callbacks');
       const rows = await listUpstreamCallbacks(db, filter);
       const callbacks = rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
       const text =

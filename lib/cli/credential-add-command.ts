@@ -1,19 +1,17 @@
 import type { Database } from '../db/client';
-import { credentialChannels } from '../channels/index';
+import { CREDENTIAL_CHANNEL_NAMES } from '../channels/channel-names';
 import type { SandboxCredentialProvider } from '../credentials/channel-credentials';
-import { reviewCredential, setCredentialEnabled, submitCredential, type CredentialChannel, type CredentialSummary } from '../credentials/credentials';
-import { sandboxCredentialUnavailable } from '../credentials/errors';
-import { findMerchantForSigning } from '../merchants/merchants';
-import { databaseSandboxMode } from '../sandbox/database-sandbox-mode';
+import type { CredentialChannel, CredentialSummary } from '../credentials/credentials';
 import { sandboxEnabled } from '../sandbox/sandbox-enabled';
 import { actionRefused } from '../errors/domain-error';
 import { type CliCommand } from './command';
 import { cliActor } from './operator';
 
-const channelNames = () => credentialChannels().map((channel) => channel.name);
+const channelNames = (): readonly string[] => CREDENTIAL_CHANNEL_NAMES;
 
 /** The simulators that offer merchant credentials, by channel (the registry's channels with credentials and a simulator). */
-function sandboxProviders(): Readonly<Record<string, SandboxCredentialProvider | undefined>> {
+async function sandboxProviders(): Promise<Readonly<Record<string, SandboxCredentialProvider | undefined>>> {
+  const { credentialChannels } = await import('../channels/index');
   return Object.fromEntries(credentialChannels().map((channel) => [channel.name, channel.credentials.sandbox]));
 }
 
@@ -36,10 +34,16 @@ export async function addSandboxCredential(
   db: Database,
   input: { appId: string; channel: CredentialChannel; approve: boolean; enable: boolean; actor: string; providers?: Readonly<Record<string, SandboxCredentialProvider | undefined>> },
 ): Promise<CredentialSummary> {
+  const [{ databaseSandboxMode }, { reviewCredential, setCredentialEnabled, submitCredential }, { sandboxCredentialUnavailable }, { findMerchantForSigning }] = await Promise.all([
+    import('../sandbox/database-sandbox-mode'),
+    import('../credentials/credentials'),
+    import('../credentials/errors'),
+    import('../merchants/merchants'),
+  ]);
   if ((await databaseSandboxMode(db)) === 'off') {
     throw actionRefused('this database is not in sandbox mode: its service runs with the sandbox off (production without SANDBOX_ENABLED=true)');
   }
-  const provider = (input.providers ?? sandboxProviders())[input.channel];
+  const provider = (input.providers ?? (await sandboxProviders()))[input.channel];
   if (!provider) throw sandboxCredentialUnavailable(input.channel);
   const found = await findMerchantForSigning(db, input.appId);
   if (!found) throw actionRefused(`merchant not found: ${input.appId}`);

@@ -1,12 +1,5 @@
-import {
-  deleteCredential,
-  listAllCredentials,
-  REJECTION_REASON_MAX_LENGTH,
-  reviewCredential,
-  setCredentialEnabled,
-  type CredentialSummary,
-  type ReviewStatus,
-} from '../credentials/credentials';
+import type { CredentialSummary, ReviewStatus } from '../credentials/credentials';
+import { REJECTION_REASON_MAX_LENGTH } from '../credentials/review-rules';
 import type { ParsedArgs } from './args';
 import { type CliCommand, type CommandOutput } from './command';
 import { credentialAdd } from './credential-add-command';
@@ -76,7 +69,8 @@ function command(action: 'approve' | 'reject' | 'enable' | 'disable' | 'delete',
       const reason = parseReason(args, action === 'reject');
       const actor = cliActor();
       return (db) =>
-        asCredentialAction(() => {
+        asCredentialAction(async () => {
+          const { deleteCredential, reviewCredential, setCredentialEnabled } = await import('../credentials/credentials');
           const now = new Date();
           if (action === 'approve' || action === 'reject') return reviewCredential(db, { credentialId, decision: action, reason, actor, now });
           if (action === 'delete') return deleteCredential(db, { credentialId, scope: { kind: 'operator' }, reason, actor, now });
@@ -108,6 +102,7 @@ export const credentialList: CliCommand = {
       args.fail(`option --status must be one of ${REVIEW_STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
     }
     return async (db) => {
+      const { listAllCredentials } = await import('../credentials/credentials');
       const credentials = await listAllCredentials(db, { reviewStatus: status as ReviewStatus | undefined });
       return {
         json: { credentials: credentials.map(credentialJson) },

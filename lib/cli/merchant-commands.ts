@@ -1,4 +1,3 @@
-import { createMerchant, setOrderPermission } from '../merchants/merchants';
 import { parseOnOff } from './args';
 import { type CliCommand } from './command';
 import { cliActor } from './operator';
@@ -29,6 +28,7 @@ export const merchantCreate: CliCommand = {
     if (name.length > MERCHANT_NAME_MAX_LENGTH) args.fail(`option --name must be at most ${MERCHANT_NAME_MAX_LENGTH} characters`);
     const orderPermission = parseOnOff(args.required('orders'), 'option --orders', createUsage);
     return async (db) => {
+      const { createMerchant } = await import('../merchants/merchants');
       const { merchant, appSecret } = await createMerchant(db, { name, orderPermission });
       return {
         json: { appId: merchant.appId, appSecret, name: merchant.name, orderPermission: merchant.orderPermission },
@@ -62,6 +62,7 @@ export const merchantOrders: CliCommand = {
     const orderPermission = parseOnOff(setting!, 'argument on|off', ordersUsage);
     const appId = args.required('app-id');
     return async (db) => {
+      const { setOrderPermission } = await import('../merchants/merchants');
       const merchant = await setOrderPermission(db, appId, orderPermission, { actor: cliActor() });
       return {
         json: { appId: merchant.appId, orderPermission: merchant.orderPermission },

@@ -1,5 +1,4 @@
-import { listNotifications, NOTIFICATION_STATUSES, type NotificationStatus } from '../notifications/list-notifications';
-import { resendNotification } from '../notifications/resend-notification';
+import { NOTIFICATION_STATUSES, type NotificationStatus } from '../notifications/notification-statuses';
 import type { CliCommand } from './command';
 import { cliActor } from './operator';
 
@@ -23,6 +22,7 @@ export const notifyResend: CliCommand = {
     const appId = args.required('app-id');
     const merchantOrderNo = args.required('merchant-order-no');
     return async (db) => {
+      const { resendNotification } = await import('../notifications/resend-notification');
       const resent = await resendNotification(db, { appId, merchantOrderNo, actor: cliActor(), now: new Date() });
       return { json: { ...resent }, text: `notification cycle ${resent.cycle} of order ${resent.orderNo} queued (#${resent.notificationId})` };
     };
@@ -51,6 +51,7 @@ export const notifyList: CliCommand = {
       args.fail(`option --status must be one of ${NOTIFICATION_STATUSES.join(', ')}`);
     }
     return async (db) => {
+      const { listNotifications } = await import('../notifications/list-notifications');
       const rows = await listNotifications(db, { appId, status: status as NotificationStatus | undefined });
       const notifications = rows.map((row) => ({
         ...row,

@@ -6,7 +6,7 @@ import { verifyPassword } from '../accounts/passwords';
 import { addReceivingAddress } from '../channels/usdt/receiving-addresses';
 import { getDb } from '../db/client';
 import { accounts, auditLog, merchants, receivingAddresses } from '../db/schema';
-import { parseSingleJsonObject, repositoryRoot, runAdmin, runAdminJson, type AdminRun } from './run-admin-for-tests';
+import { cliEntryPoint, parseSingleJsonObject, repositoryRoot, runAdmin, runAdminJson, type AdminRun } from './run-admin-for-tests';
 
 let sequence = 0;
 const anEmail = () => `cli-operator-${process.pid}-${(sequence += 1)}@example.com`;
@@ -14,7 +14,7 @@ const anEmail = () => `cli-operator-${process.pid}-${(sequence += 1)}@example.co
 /** Runs the CLI with `input` written to its stdin (runAdmin gives the child no stdin). */
 function runAdminWithStdin(args: readonly string[], input: string, env: NodeJS.ProcessEnv): Promise<AdminRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: repositoryRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliEntryPoint('admin'), ...args], { cwd: repositoryRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -1,4 +1,3 @@
-import { addOperatorAccount } from '../operator/add-operator-account';
 import type { CliCommand } from './command';
 import { cliActor } from './operator';
 
@@ -36,6 +35,7 @@ export const operatorAdd: CliCommand = {
     if (email === '') args.fail('option --email must not be empty');
     return async (db) => {
       const password = await readOperatorPassword();
+      const { addOperatorAccount } = await import('../operator/add-operator-account');
       const account = await addOperatorAccount(db, { email, password, actor: cliActor() });
       return { json: { id: account.id, email: account.email, role: 'operator' }, text: `operator account ${account.email} created (id ${account.id})` };
     };

@@ -1,4 +1,3 @@
-import { completeOrderManually } from '../orders/complete-order-manually';
 import type { CliCommand } from './command';
 import { cliActor } from './operator';
 
@@ -25,6 +24,7 @@ export const orderComplete: CliCommand = {
     const reason = args.required('reason').trim();
     if (reason === '') args.fail('option --reason must not be empty');
     return async (db) => {
+      const { completeOrderManually } = await import('../orders/complete-order-manually');
       const { order, auditId } = await completeOrderManually(db, { appId, merchantOrderNo, reason, actor: cliActor(), now: new Date() });
       const paidAt = order.paidAt!.toISOString();
       return {

@@ -1,6 +1,6 @@
-import { CHANNELS } from '../channels';
 import { parseCommandArgs } from './args';
 import { callbackCommands } from './callback-commands';
+import { CHANNEL_COMMANDS } from './channel-commands';
 import { credentialCommands } from './credential-commands';
 import { UsageError, type CliCommand, type CommandRun } from './command';
 import { merchantCommands } from './merchant-commands';
@@ -11,7 +11,7 @@ import { orderCommands } from './order-commands';
 /** The shared commands, with each channel's own (its receiving addresses, limits, chains…) after the merchant ones. */
 export const COMMANDS: readonly CliCommand[] = [
   ...merchantCommands,
-  ...CHANNELS.flatMap((channel) => channel.commands ?? []),
+  ...CHANNEL_COMMANDS,
   ...orderCommands,
   ...notifyCommands,
   ...callbackCommands,

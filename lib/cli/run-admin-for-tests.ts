@@ -2,9 +2,17 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Test support: runs `scripts/admin.ts` in a child process, as an operator would, and collects what it printed. */
+/** Test support: runs the admin CLI in a child process, as an operator would, and collects what it printed. */
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The compiled entry point `npm run <name>` starts (dist/cli, built by scripts/build-cli.mjs; the test suite's global
+ * setup builds it from the current sources).
+ */
+export function cliEntryPoint(name: 'admin' | 'sandbox' | 'worker' | 'migrate'): string {
+  return path.join(repositoryRoot, 'dist', 'cli', `${name}.js`);
+}
 
 export interface AdminRun {
   exitCode: number | null;
@@ -14,7 +22,7 @@ export interface AdminRun {
 
 export function runAdmin(args: readonly string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<AdminRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    const child = spawn(process.execPath, [cliEntryPoint('admin'), ...args], {
       cwd: repositoryRoot,
       env: options.env ?? { ...process.env },
       stdio: ['ignore', 'pipe', 'pipe'],

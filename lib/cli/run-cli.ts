@@ -1,5 +1,4 @@
-import { closeDb, getDb } from '../db/client';
-import { resolveDatabase, type DatabaseTarget } from '../db/connect';
+import type { DatabaseTarget } from '../db/connect';
 import { EXIT_OK, type CommandRun } from './command';
 import { printResult, processStreams, reportError } from './output';
 
@@ -10,6 +9,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
  * (never stopped here), else one started for this command and stopped after it — and prints its output.
  */
 export async function runOnDatabase(run: CommandRun, json: boolean): Promise<number> {
+  // The database's modules (pg, drizzle, the embedded server) load only once a command is valid and runs.
+  const [{ closeDb, getDb }, { resolveDatabase }] = await Promise.all([import('../db/client'), import('../db/connect')]);
   let database: DatabaseTarget | undefined;
   try {
     database = await resolveDatabase({ owner: false, migrate: true, log });

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record-audit';
 import { encryptSecret } from '../crypto/secret-box';
 import { credentialsOf } from '../channels/index';
 import type { CredentialColumns } from './channel-credentials';
+import { REJECTION_REASON_MAX_LENGTH } from './review-rules';
 
 /** The name of a channel whose orders use the merchant's own credentials (lib/channels/index.ts credentialChannels). */
 export type CredentialChannel = string;
@@ -39,7 +40,7 @@ export interface CredentialSummary {
   updatedAt: Date;
 }
 
-export const REJECTION_REASON_MAX_LENGTH = 500;
+export { REJECTION_REASON_MAX_LENGTH };
 
 export function summarize(row: UpstreamCredentialRow): CredentialSummary {
   const reviewStatus = row.reviewStatus as ReviewStatus;

@@ -3,8 +3,9 @@ import { actionRefused } from '../errors/domain-error';
 import type { Database } from '../db/client';
 import { merchants, notifications, orders } from '../db/schema';
 
-export const NOTIFICATION_STATUSES = ['pending', 'delivered', 'failed', 'superseded'] as const;
-export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+import type { NotificationStatus } from './notification-statuses';
+
+export { NOTIFICATION_STATUSES, type NotificationStatus } from './notification-statuses';
 
 /** A merchant's notifications, newest first, optionally of one status. */
 export async function listNotifications(db: Database, input: { appId: string; status?: NotificationStatus; limit?: number }) {

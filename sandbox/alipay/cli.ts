@@ -56,5 +56,5 @@ export const alipayPay = sandboxPayCommand({
 
 export const alipaySandboxCommands: CliCommand[] = [alipayPay];
 
-/** This simulator's commands, found by scripts/sandbox.ts (every sandbox/<upstream>/cli.ts registers its own). */
+/** This simulator's commands, listed by scripts/sandbox.ts's SIMULATORS. */
 export const sandboxCommands: readonly CliCommand[] = alipaySandboxCommands;

@@ -46,5 +46,5 @@ export const evmTransfer: CliCommand = {
 
 export const evmSandboxCommands: readonly CliCommand[] = [evmTransfer];
 
-/** This simulator's commands, found by scripts/sandbox.ts (every sandbox/<upstream>/cli.ts registers its own). */
+/** This simulator's commands, listed by scripts/sandbox.ts's SIMULATORS. */
 export const sandboxCommands: readonly CliCommand[] = evmSandboxCommands;

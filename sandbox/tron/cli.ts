@@ -52,5 +52,5 @@ export const tronTransfer: CliCommand = {
 
 export const tronSandboxCommands: CliCommand[] = [tronTransfer];
 
-/** This simulator's commands, found by scripts/sandbox.ts (every sandbox/<upstream>/cli.ts registers its own). */
+/** This simulator's commands, listed by scripts/sandbox.ts's SIMULATORS. */
 export const sandboxCommands: readonly CliCommand[] = tronSandboxCommands;

@@ -36,5 +36,5 @@ export const wechatPay = sandboxPayCommand({
 
 export const wechatSandboxCommands: CliCommand[] = [wechatPay, wechatMode, wechatRotateCertificate];
 
-/** This simulator's commands, found by scripts/sandbox.ts (every sandbox/<upstream>/cli.ts registers its own). */
+/** This simulator's commands, listed by scripts/sandbox.ts's SIMULATORS. */
 export const sandboxCommands: readonly CliCommand[] = wechatSandboxCommands;

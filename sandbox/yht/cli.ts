@@ -42,5 +42,5 @@ export const yhtPay = sandboxPayCommand({
 
 export const yhtSandboxCommands: CliCommand[] = [yhtPay];
 
-/** This simulator's commands, found by scripts/sandbox.ts (every sandbox/<upstream>/cli.ts registers its own). */
+/** This simulator's commands, listed by scripts/sandbox.ts's SIMULATORS. */
 export const sandboxCommands: readonly CliCommand[] = yhtSandboxCommands;

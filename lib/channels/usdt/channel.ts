@@ -6,9 +6,6 @@ import { usdtTestOrder } from './test-order';
 import { chainWatcherJob, usdtExpiryJob } from './chain/chain-jobs';
 import { chainConfig, describeChainAccess } from './chain/chain-config';
 import { describeEvmChains, usdtEvmWatcherJob } from './evm/usdt-evm-job';
-import { usdtEvmCommands } from './evm/evm-commands';
-import { addressCommands } from './operator/address-commands';
-import { limitCommands } from './operator/limit-commands';
 import { listTransferItems } from './operator/transfer-attention';
 import { trc20WatcherHealth } from './chain/watcher-health';
 import { usdtFirstRun } from './first-run';
@@ -33,7 +30,6 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   checkoutView: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
   notificationFields: (order) => ({ orderNo: order.orderNo, pay_usdt: formatMinorUnits(order.payAmountMinor) }),
   describeStartup: () => [describeChainAccess(chainConfig()), describeEvmChains()],
-  commands: [...addressCommands, ...limitCommands, ...usdtEvmCommands],
   checkSettings: () => void usdtSlotCooldownMinutes(),
   firstRun: usdtFirstRun,
   devSandbox: 'sandbox/evm/dev-sandbox-evm.ts',

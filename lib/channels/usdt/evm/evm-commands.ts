@@ -1,8 +1,6 @@
 import { UsageError, type CliCommand } from '../../../cli/command';
 import { DomainError } from '../../../errors/domain-error';
 import { isEvmChainName, EVM_CHAIN_NAMES } from './evm-chains';
-import { evmSettings } from './evm-config';
-import { resumeEvmChainAfterReorg } from './resume-after-reorg';
 
 const resumeUsage = `usage: npm run admin -- evm resume --chain ${EVM_CHAIN_NAMES.join('|')} --after-block <n> [--json]
 
@@ -27,6 +25,7 @@ export const evmResume: CliCommand = {
     if (!/^\d+$/.test(afterText)) throw new UsageError('--after-block must be a block number', resumeUsage);
     const afterBlock = BigInt(afterText);
     return async (db) => {
+      const [{ evmSettings }, { resumeEvmChainAfterReorg }] = await Promise.all([import('./evm-config'), import('./resume-after-reorg')]);
       const settings = evmSettings().chains.find((entry) => entry.definition.name === chain);
       if (!settings) throw new DomainError('invalid_parameter', { message: `chain: ${chain} is not enabled (USDT_EVM_CHAINS)` });
       const { EvmRpcPool } = await import('./evm-rpc-pool'); // viem loads only for this command

@@ -1,11 +1,8 @@
-import {
-  SUPPORTED_CHAINS,
-  addReceivingAddress,
-  listReceivingAddresses,
-  setReceivingAddressEnabled,
-} from '../receiving-addresses';
+import { USDT_CHAINS } from '../usdt-chains';
 import { type CliCommand } from '../../../cli/command';
 import { cliActor } from '../../../cli/operator';
+
+const SUPPORTED_CHAINS = USDT_CHAINS.map((chain) => chain.name);
 
 const addUsage = `usage: npm run admin -- address add --chain ${SUPPORTED_CHAINS.join('|')} <address> [--json]
 
@@ -26,6 +23,7 @@ export const addressAdd: CliCommand = {
     const [address] = args.expectPositionals('address');
     const chain = args.required('chain').toUpperCase();
     return async (db) => {
+      const { addReceivingAddress } = await import('../receiving-addresses');
       const { address: row, created } = await addReceivingAddress(db, chain, address!, { actor: cliActor() });
       return {
         json: { id: row.id, chain: row.chain, address: row.address, enabled: row.enabled, created },
@@ -50,6 +48,7 @@ export const addressList: CliCommand = {
   prepare(args) {
     args.expectPositionals();
     return async (db) => {
+      const { listReceivingAddresses } = await import('../receiving-addresses');
       const addresses = (await listReceivingAddresses(db)).map((row) => ({
         id: row.id,
         chain: row.chain,
@@ -90,6 +89,7 @@ ${action === 'enable' ? 'Puts a receiving address back in the pool for new USDT 
       if (!/^[1-9]\d{0,15}$/.test(text)) args.fail(`option --id must be an address id (a positive integer), got ${JSON.stringify(text)}`);
       const id = Number(text);
       return async (db) => {
+        const { setReceivingAddressEnabled } = await import('../receiving-addresses');
         const row = await setReceivingAddressEnabled(db, { id, enabled: action === 'enable', actor: cliActor() });
         return {
           json: { id: row.id, chain: row.chain, address: row.address, enabled: row.enabled },

@@ -1,5 +1,4 @@
 import { formatMinorUnits, parseMinorUnits } from '../../../money/decimal-amount';
-import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../max-per-order';
 import { UsageError, type CliCommand, type CommandOutput } from '../../../cli/command';
 import { cliActor } from '../../../cli/operator';
 
@@ -29,6 +28,7 @@ export const limitSet: CliCommand = {
       throw new UsageError(`option --usdt-max must be an amount greater than 0 with at most 2 decimal places, got ${JSON.stringify(text)}`, setUsage);
     }
     return async (db) => {
+      const { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } = await import('../max-per-order');
       await setUsdtMaxPerOrderMinor(db, minor, { actor: cliActor() });
       return limitOutput(await getUsdtMaxPerOrderMinor(db));
     };
@@ -49,7 +49,10 @@ export const limitShow: CliCommand = {
   options: {},
   prepare(args) {
     args.expectPositionals();
-    return async (db) => limitOutput(await getUsdtMaxPerOrderMinor(db));
+    return async (db) => {
+      const { getUsdtMaxPerOrderMinor } = await import('../max-per-order');
+      return limitOutput(await getUsdtMaxPerOrderMinor(db));
+    };
   },
 };
 
