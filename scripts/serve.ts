@@ -10,6 +10,7 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1'; // the service runs on closed netwo
 
 const { reportStartupRefusals } = await import('../lib/config/startup-refusal');
 reportStartupRefusals(); // a missing or wrong setting is one line naming it
+(await import('../lib/config/operational-settings')).checkOperationalSettings(); // database timeouts, job deadlines, watcher lag
 const { default: next } = await import('next');
 const { resolveDatabase } = await import('../lib/db/connect');
 const { closeDb, getDb } = await import('../lib/db/client');

@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../lib/validation/request-fields';
 import { clientAddressFrom } from '../lib/accounts/client-address';
 import { publicBaseUrl } from '../lib/orders/identifiers';
 import { securityHeaders } from '../lib/security/security-headers';
+import { failureForLog } from '../lib/db/database-failure';
 import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
@@ -66,7 +67,7 @@ async function serveOpenApi(core: OpenApiCore, req: http.IncomingMessage, res: h
   if (!body) return;
   const clientAddress = process.env.TRUST_PROXY === 'true' ? clientAddressFrom(req.headers['x-forwarded-for']) : (req.socket.remoteAddress ?? 'unknown');
   const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes, clientAddress });
-  writeJson(res, reply.status, reply.json);
+  writeJson(res, reply.status, reply.json, reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) });
 }
 
 /** Any other POST handler (e.g. an upstream callback), through a Web Request/Response bridge. */
@@ -151,7 +152,7 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     }
     Promise.resolve(work)
       .catch((error: unknown) => {
-        console.error('http: unhandled failure', error instanceof Error ? error.stack : error);
+        console.error('http: unhandled failure', failureForLog(error));
         if (res.writableEnded) return;
         if (!res.headersSent) res.writeHead(500, { 'content-type': OPEN_API_CONTENT_TYPE });
         res.end(JSON.stringify({ code: 1000, message: 'internal error', data: null }));

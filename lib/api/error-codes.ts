@@ -118,6 +118,13 @@ export function internalErrorEnvelope(): Envelope {
   return { code: INTERNAL.code, message: INTERNAL.message, data: null };
 }
 
+/** The database is unreachable for now: code 1000 (retry later), answered with HTTP 503 and Retry-After. */
+export const TEMPORARILY_UNAVAILABLE_MESSAGE = 'service temporarily unavailable; retry later';
+
+export function temporarilyUnavailableEnvelope(): Envelope {
+  return { code: INTERNAL.code, message: TEMPORARILY_UNAVAILABLE_MESSAGE, data: null };
+}
+
 /** The envelope of a domain failure, or undefined when the open API must not answer it as one (code 1000). */
 export function errorEnvelope(error: DomainError): Envelope | undefined {
   const entry = OPEN_API_CODES[error.kind];

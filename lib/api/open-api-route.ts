@@ -7,7 +7,9 @@ import { verifySignature } from '../signing';
 import { DomainError, invalidParameter } from '../errors/domain-error';
 import { decodeBody, MAX_BODY_BYTES, parseRequestFields, present, type RequestFields } from '../validation/request-fields';
 import type { SignedRequest, SuccessAnswer } from '../validation/signed-request';
-import { errorEnvelope, internalErrorEnvelope, successEnvelope, type Envelope } from './error-codes';
+import { errorEnvelope, internalErrorEnvelope, successEnvelope, temporarilyUnavailableEnvelope, type Envelope } from './error-codes';
+import { failureForLog, isDatabaseUnavailable } from '../db/database-failure';
+import { OutageLog } from '../db/outage-log';
 
 export type OpenApiContext = SignedRequest;
 
@@ -31,6 +33,8 @@ export interface OpenApiReply {
   status: number;
   /** The envelope as JSON text. */
   json: string;
+  /** Seconds after which a retry may succeed (the Retry-After header of a 503). */
+  retryAfterSeconds?: number;
 }
 
 /** An open-API endpoint without HTTP objects: body bytes in, status + JSON text out. */
@@ -61,8 +65,24 @@ async function authenticate(db: Database, fields: RequestFields): Promise<Mercha
   return found.merchant;
 }
 
+/** One line when the database becomes unreachable and one when it is back, not one per refused request. */
+const databaseOutage = new OutageLog('open api');
+
+/** How soon a merchant may retry after a 503 (the database is usually back within seconds: a restart, a failover). */
+export const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A failure no domain rule explains. The database being unreachable is temporary: HTTP 503 with Retry-After and code
+ * 1000, whose contract meaning is "retry later, nothing half-done is kept" (a retry with the same fields answers an
+ * order stored just before the cut). Anything else is a fault of ours: HTTP 500, logged with its stack but never
+ * with SQL text or parameter values.
+ */
 function unexpected(error: unknown): OpenApiReply {
-  console.error('open api: unexpected failure', error instanceof Error ? error.stack : error);
+  if (isDatabaseUnavailable(error)) {
+    databaseOutage.failed(error);
+    return { ...reply(temporarilyUnavailableEnvelope(), 503), retryAfterSeconds: RETRY_AFTER_SECONDS };
+  }
+  console.error('open api: unexpected failure', failureForLog(error));
   return reply(internalErrorEnvelope(), 500);
 }
 
@@ -76,6 +96,7 @@ function unexpected(error: unknown): OpenApiReply {
  */
 export function openApiRoute(handle: (context: OpenApiContext) => Promise<SuccessAnswer>): OpenApiEndpoint {
   async function core({ contentType, body, clientAddress }: OpenApiInput): Promise<OpenApiReply> {
+    const startedAt = databaseOutage.now();
     try {
       if (!/^application\/json\s*(;|$)/i.test(contentType ?? '')) throw invalidParameter('Content-Type must be application/json');
       if (body === 'too-large') throw bodyTooLarge();
@@ -83,6 +104,7 @@ export function openApiRoute(handle: (context: OpenApiContext) => Promise<Succes
       const db = getDb();
       const merchant = await authenticate(db, fields);
       const answer = await handle({ db, merchant, fields, clientAddress: clientAddress ?? 'unknown' });
+      databaseOutage.answered(startedAt);
       return reply(successEnvelope(answer.message, answer.data));
     } catch (error) {
       const envelope = error instanceof DomainError ? errorEnvelope(error) : undefined;
@@ -101,7 +123,9 @@ export function openApiRoute(handle: (context: OpenApiContext) => Promise<Succes
     } catch (error) {
       result = unexpected(error); // the body could not be read
     }
-    return new Response(result.json, { status: result.status, headers: { 'content-type': OPEN_API_CONTENT_TYPE } });
+    const headers: Record<string, string> = { 'content-type': OPEN_API_CONTENT_TYPE };
+    if (result.retryAfterSeconds !== undefined) headers['retry-after'] = String(result.retryAfterSeconds);
+    return new Response(result.json, { status: result.status, headers });
   }
 
   return { core, POST };

@@ -133,8 +133,11 @@ export interface DevSandboxModule {
 
 /** The health page's view of a chain watcher. */
 export interface ChannelWatcherHealth {
-  /** The time of the last block the watcher has read and when it saved that; undefined before its first run. */
-  cursor(db: Database): Promise<{ blockTime: Date; updatedAt: Date | null } | undefined>;
+  /**
+   * The time of the last block the watcher has read a payment in and when it saved that, and the final block a
+   * complete pass has read through (it moves when no payment comes in); undefined before its first run.
+   */
+  cursor(db: Database): Promise<{ blockTime: Date; updatedAt: Date | null; readThrough?: Date } | undefined>;
   /** Each endpoint the watcher fails over between, in order of preference, as it last answered. */
   endpoints(db: Database, now: Date): Promise<ChainEndpointHealth[]>;
 }

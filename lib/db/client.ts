@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { poolSettings } from './pool-settings';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -7,9 +8,18 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 // node-postgres returns int8 as text; amounts are read as bigint through Drizzle, counts as numbers where safe.
 const globalForDb = globalThis as unknown as { __paymentDb?: { url: string; db: Database } };
 
-export function createDatabase(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 20)): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', () => undefined); // idle-client errors are retried by the pool; never crash the process
+export function createDatabase(url: string, poolSize?: number): Database {
+  const settings = poolSettings();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize ?? settings.max,
+    connectionTimeoutMillis: settings.connectionTimeoutMillis,
+    statement_timeout: settings.statementTimeoutMs,
+    idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
+    query_timeout: settings.queryTimeoutMs,
+    keepAlive: true,
+  });
+  pool.on('error', () => undefined); // an idle connection that dies is dropped and replaced by the pool; never crash the process
   return drizzle(pool, { schema }) as Database;
 }
 

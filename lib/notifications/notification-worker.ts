@@ -7,6 +7,12 @@ import { claimDueNotifications, type ClaimedNotification } from './claim';
 import { deliverClaimed } from './deliver-claimed';
 import { NOTIFICATION_CHANNEL } from './enqueue';
 import { expireDeferredNotifications } from './expire-deferred';
+import { describeFailure, isDatabaseUnavailable } from '../db/database-failure';
+import { OutageLog } from '../db/outage-log';
+
+/** Opening the LISTEN connection; then, after it is lost, the pause before each new try. */
+const LISTEN_CONNECT_TIMEOUT_MS = 5_000;
+const LISTEN_RETRY_MS = 1_000;
 
 export interface NotificationWorkerOptions {
   db: Database;
@@ -45,7 +51,12 @@ export class NotificationWorker {
   /** Set when something wakes the loop while it is claiming, so that the sleep after that claim does not wait. */
   private woken = false;
   private listener?: pg.Client;
+  private listenRetry?: NodeJS.Timeout;
+  /** Set from losing the LISTEN connection until it is back, so that both are logged once. */
+  private listenerLost = false;
   private expiredAt = 0;
+  /** Set while the queue cannot be read (the database is gone): one log line when it starts and one when it ends. */
+  private outage = new OutageLog('notifications', (line) => this.options.log?.(line));
 
   constructor(private readonly options: NotificationWorkerOptions) {
     this.clock = options.clock ?? systemClock;
@@ -64,7 +75,7 @@ export class NotificationWorker {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    if (this.options.listenUrl) await this.listen(this.options.listenUrl);
+    if (this.options.listenUrl) await this.listen(this.options.listenUrl).catch((error: unknown) => this.listenLost(error));
     this.loop = this.run();
   }
 
@@ -72,16 +83,51 @@ export class NotificationWorker {
     this.running = false;
     this.wakeUp();
     await this.loop;
+    clearTimeout(this.listenRetry);
     await Promise.allSettled([...this.inFlight]);
     await this.listener?.end().catch(() => undefined);
   }
 
+  /** Whether LISTEN is subscribed now (else the worker polls every pollMs until it is again). */
+  get listening(): boolean {
+    return this.listener !== undefined;
+  }
+
   private async listen(url: string): Promise<void> {
-    this.listener = new pg.Client({ connectionString: url });
-    this.listener.on('notification', () => this.wakeUp());
-    this.listener.on('error', (error) => this.options.log?.(`notifications: listener failed (${error.message}); polling only`));
-    await this.listener.connect();
-    await this.listener.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+    const listener = new pg.Client({ connectionString: url, connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS, keepAlive: true });
+    listener.on('notification', () => this.wakeUp());
+    listener.on('error', (error) => this.listenLost(error, listener));
+    listener.on('end', () => this.listenLost(new Error('connection ended'), listener));
+    await listener.connect();
+    await listener.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+    if (!this.running) return void (await listener.end().catch(() => undefined));
+    this.listener = listener;
+    this.wakeUp(); // what was queued while nobody listened is claimed now (the catch-up read)
+    if (this.listenerLost) this.options.log?.('notifications: listener back');
+    this.listenerLost = false;
+  }
+
+  /**
+   * The LISTEN connection died (the database restarted, the network was cut) or could not be opened: poll meanwhile,
+   * and subscribe again after a pause, until stopped.
+   */
+  private listenLost(error: unknown, listener?: pg.Client): void {
+    if (listener && listener !== this.listener) return; // an older connection's late event
+    const wasListening = this.listener !== undefined;
+    this.listener = undefined;
+    listener?.removeAllListeners('end');
+    listener?.on('error', () => undefined);
+    void listener?.end().catch(() => undefined);
+    if (!this.running || !this.options.listenUrl || this.listenRetry) return;
+    if (wasListening) {
+      this.listenerLost = true;
+      this.options.log?.(`notifications: listener lost (${describeFailure(error)}); polling every ${this.pollMs} ms until it is back`);
+    }
+    const url = this.options.listenUrl;
+    this.listenRetry = setTimeout(() => {
+      this.listenRetry = undefined;
+      if (this.running) this.listen(url).catch((retryError: unknown) => this.listenLost(retryError));
+    }, LISTEN_RETRY_MS);
   }
 
   private async claim(limit: number): Promise<ClaimedNotification[]> {
@@ -97,7 +143,7 @@ export class NotificationWorker {
   private deliver(claim: ClaimedNotification): Promise<unknown> {
     const { timeoutMs: responseTimeoutMs, connectTimeoutMs } = this.options;
     const delivery = deliverClaimed(this.options.db, claim, { workerId: this.workerId, clock: this.clock, responseTimeoutMs, connectTimeoutMs }).catch(
-      (error: unknown) => this.options.log?.(`notifications: attempt ${claim.attemptNo} of #${claim.id} not recorded: ${String(error)}`),
+      (error: unknown) => this.options.log?.(`notifications: attempt ${claim.attemptNo} of #${claim.id} not recorded: ${describeFailure(error)}`),
     );
     this.inFlight.add(delivery);
     void delivery.finally(() => {
@@ -113,13 +159,16 @@ export class NotificationWorker {
       // attempt ends or a notification is queued, and both wake the loop.
       let exhausted = true;
       this.woken = false;
+      const startedAt = this.outage.now();
       try {
         const free = this.concurrency - this.inFlight.size;
         const claims = await this.claim(free);
         claims.forEach((claim) => void this.deliver(claim));
         exhausted = claims.length < free;
+        this.outage.answered(startedAt);
       } catch (error) {
-        this.options.log?.(`notifications: claim failed: ${String(error)}`);
+        if (isDatabaseUnavailable(error)) this.outage.failed(error);
+        else this.options.log?.(`notifications: claim failed: ${describeFailure(error)}`);
       }
       if (exhausted || this.inFlight.size >= this.concurrency) await this.sleep();
     }

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
 import { CHANNELS } from '../channels';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
+import { listServiceProblems } from './service-problems';
 import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns, notDismissed, type LinkedOrder } from './attention-items';
 
 export { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind, type LinkedOrder, type TransferItem } from './attention-items';
@@ -96,9 +97,14 @@ export async function listNotificationItems(db: Database): Promise<NotificationI
   }));
 }
 
-export async function listAttention(db: Database) {
-  const [transfers, callbacks, failedNotifications] = await Promise.all([listTransferItems(db), listCallbackItems(db), listNotificationItems(db)]);
-  return { transfers, callbacks, notifications: failedNotifications };
+export async function listAttention(db: Database, now = new Date()) {
+  const [service, transfers, callbacks, failedNotifications] = await Promise.all([
+    listServiceProblems(db, now),
+    listTransferItems(db),
+    listCallbackItems(db),
+    listNotificationItems(db),
+  ]);
+  return { service, transfers, callbacks, notifications: failedNotifications };
 }
 
 export type AttentionList = Awaited<ReturnType<typeof listAttention>>;

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { createDatabase, getDb } from '../db/client';
+import { jobRuns } from '../db/schema';
+import { healthSnapshot } from '../operator/health';
 import { runJobExclusively, schedulePeriodicJobs, type PeriodicJob } from './periodic-job';
 
 const log = () => undefined;
@@ -51,4 +54,91 @@ describe('periodic jobs', () => {
     expect(runs).toBeGreaterThan(2);
     expect(lines).toEqual(['job failing-test failed: upstream down']); // repeats within a minute are not logged again
   });
+
+  it('abandons a run that never settles at its deadline: health is red before, the lock is released, the failure recorded, the next run happens', async () => {
+    let runs = 0;
+    let hangingSignal: AbortSignal | undefined;
+    const job: PeriodicJob = {
+      name: 'hanging-test',
+      intervalMs: 100,
+      deadlineMs: 4_000, // stale after max(5 × 100 ms, 4 s / 2) = 2 s: red before the deadline
+      async run({ signal }) {
+        runs += 1;
+        if (runs === 2) {
+          hangingSignal = signal;
+          await new Promise(() => undefined); // what the hung watcher awaited: something that never settles
+        }
+      },
+    };
+    const lines: string[] = [];
+    const scheduled = schedulePeriodicJobs([job], { db: getDb(), clock: systemClock, log: (line) => lines.push(line) });
+    const otherProcess = createDatabase(process.env.DATABASE_URL!, 2);
+    try {
+      await expect.poll(() => runs, { timeout: 10_000, interval: 20 }).toBe(2);
+      const hungAt = Date.now();
+      // While it hangs, no other worker may take the job (its lock is held) ...
+      expect(await runJobExclusively(job, { db: otherProcess, clock: systemClock, log: () => undefined })).toBe(false);
+      // ... and health turns red once it has had no success for its stale period, before the deadline.
+      const staleness = async () => (await healthSnapshot(getDb(), new Date(), [job])).jobs.find((entry) => entry.name === job.name)?.stale;
+      await expect.poll(staleness, { timeout: 10_000, interval: 100 }).toBe(true);
+      expect(Date.now() - hungAt).toBeLessThan(4_000);
+      expect(runs).toBe(2);
+
+      // Past the deadline: abandoned (its signal aborted), recorded as failed, and the next runs take the lock again.
+      await expect.poll(() => runs, { timeout: 15_000, interval: 50 }).toBeGreaterThan(3);
+      expect(Date.now() - hungAt).toBeGreaterThanOrEqual(3_900);
+      expect(hangingSignal?.aborted).toBe(true);
+      expect(lines).toContainEqual(expect.stringContaining('job hanging-test failed: run did not finish within its deadline of 4 s'));
+      const [row] = await getDb().select().from(jobRuns).where(eq(jobRuns.name, job.name));
+      expect(row).toMatchObject({ failureCount: 1, lastOutcome: 'ok' });
+      expect(row!.lastError).toContain('deadline');
+      await expect.poll(staleness, { timeout: 5_000, interval: 100 }).toBe(false);
+    } finally {
+      await scheduled.stop();
+      await otherProcess.$client.end();
+    }
+  });
+
+  it('survives the database dying under a run: the run fails, nothing reaches the process, and the job runs again once it is back', async () => {
+    const { startTcpProxy } = await import('../../test/tcp-proxy');
+    const target = new URL(process.env.DATABASE_URL!);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const db = createDatabase(proxy.url(process.env.DATABASE_URL!), 4);
+    let runs = 0;
+    let succeeded = 0;
+    const job: PeriodicJob = {
+      name: 'outage-test',
+      intervalMs: 50,
+      async run({ db: jobDb }) {
+        runs += 1;
+        await jobDb.execute('SELECT pg_sleep(0.05)');
+        succeeded += 1;
+      },
+    };
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    const lines: string[] = [];
+    const scheduled = schedulePeriodicJobs([job], { db, clock: systemClock, log: (line) => lines.push(line) });
+    try {
+      await expect.poll(() => succeeded, { timeout: 10_000, interval: 20 }).toBeGreaterThan(2);
+      proxy.cut('refuse'); // mid-run: the lock connection and the run's own connection die
+      const runsAtCut = runs;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(runs - runsAtCut).toBeLessThan(5); // nothing ran while it was down (attempts fail at the lock)
+      const succeededBefore = succeeded;
+      proxy.restore();
+      const restoredAt = Date.now();
+      await expect.poll(() => succeeded, { timeout: 10_000, interval: 20 }).toBeGreaterThan(succeededBefore);
+      expect(Date.now() - restoredAt).toBeLessThan(2_000);
+      expect(uncaught).toEqual([]);
+      expect(lines.join('\n')).not.toMatch(/SELECT|params:/); // no SQL text in the log
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await scheduled.stop();
+      await db.$client.end();
+      await proxy.close();
+    }
+  });
 });
+

@@ -1,13 +1,34 @@
+import type pg from 'pg';
 import type { Database } from '../db/client';
 import type { Clock } from '../clock';
+import { describeFailure } from '../db/database-failure';
 import { recordJobRun } from './record-job-run';
+import { jobDeadlineMs } from './job-deadline';
+
+export interface JobContext {
+  db: Database;
+  clock: Clock;
+  log: (line: string) => void;
+  /** Aborted when the run passes its deadline: a job hands it to its outbound calls so that they stop too. */
+  signal?: AbortSignal;
+}
 
 /** Background work that runs every `intervalMs` (pollers, the chain watcher, expiry). */
 export interface PeriodicJob {
   /** Also the advisory-lock key: one process at a time runs a job, however many workers are started. */
   name: string;
   intervalMs: number;
-  run(context: { db: Database; clock: Clock; log: (line: string) => void }): Promise<void>;
+  /** How long one run may take before it is abandoned (default: derived from the interval, see job-deadline.ts). */
+  deadlineMs?: number;
+  run(context: JobContext): Promise<void>;
+}
+
+/** A run that passed its deadline: abandoned, its lock released, recorded as a failure. */
+export class JobDeadlineExceeded extends Error {
+  constructor(name: string, deadlineMs: number) {
+    super(`run did not finish within its deadline of ${deadlineMs / 1000} s; abandoned and its lock released`);
+    this.name = 'JobDeadlineExceeded';
+  }
 }
 
 function lockKey(name: string): number {
@@ -16,30 +37,69 @@ function lockKey(name: string): number {
   return hash;
 }
 
+/** Resolves with the work's outcome, or rejects once the deadline passes (the work itself is left to settle alone). */
+function withinDeadline(work: Promise<void>, deadlineMs: number, onDeadline: () => Error): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onDeadline()), deadlineMs);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Runs the job once if no other process is running it now (pg_try_advisory_lock on a dedicated connection), and
  * records the run (success or failure) in job_runs for the operator's health page. Returns false when another
  * process held it.
+ *
+ * A run has a deadline: past it the job's signal is aborted and its lock connection destroyed, so the session's
+ * advisory lock is released by the server and the next run (here or in another worker) can take it. A connection that
+ * dies meanwhile (the database restarting) fails the run; it never reaches the process-wide error handler.
  */
-export async function runJobExclusively(job: PeriodicJob, context: { db: Database; clock: Clock; log: (line: string) => void }): Promise<boolean> {
-  const client = await context.db.$client.connect();
+export async function runJobExclusively(job: PeriodicJob, context: JobContext): Promise<boolean> {
+  const client: pg.PoolClient = await context.db.$client.connect();
+  let connectionError: Error | undefined;
+  const onConnectionError = (error: Error) => (connectionError = error);
+  client.on('error', onConnectionError);
+  /** Set when the connection must be destroyed rather than returned to the pool (with it goes the lock). */
+  let destroy: Error | undefined;
+  let locked = false;
   try {
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [lockKey(job.name)]);
-    if (!rows[0]?.locked) return false;
-    const startedAt = new Date();
     try {
-      await job.run(context);
-      await recordRun(context, { name: job.name, startedAt, finishedAt: new Date() });
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [lockKey(job.name)]);
+      locked = rows[0]?.locked === true;
     } catch (error) {
+      destroy = asError(error);
+      throw error;
+    }
+    if (!locked) return false;
+    const startedAt = new Date();
+    const deadlineMs = jobDeadlineMs(job);
+    const abort = new AbortController();
+    try {
+      await withinDeadline(job.run({ ...context, signal: abort.signal }), deadlineMs, () => new JobDeadlineExceeded(job.name, deadlineMs));
+    } catch (error) {
+      if (error instanceof JobDeadlineExceeded) {
+        abort.abort(error);
+        destroy = error; // ends the session: the server releases the advisory lock with it
+      }
       await recordRun(context, { name: job.name, startedAt, finishedAt: new Date(), error });
       throw error;
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [lockKey(job.name)]);
     }
+    await recordRun(context, { name: job.name, startedAt, finishedAt: new Date() });
     return true;
   } finally {
-    client.release();
+    destroy ??= connectionError;
+    if (locked && !destroy) {
+      await client.query('SELECT pg_advisory_unlock($1)', [lockKey(job.name)]).catch((error: unknown) => (destroy = asError(error)));
+    }
+    client.off('error', onConnectionError);
+    if (destroy) client.on('error', () => undefined); // a late error of the destroyed connection must not escape either
+    client.release(destroy);
   }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** A failure to record the run (the database is down) must not hide the run's own outcome: it is logged only. */
@@ -47,12 +107,15 @@ async function recordRun(context: { db: Database; log: (line: string) => void },
   try {
     await recordJobRun(context.db, outcome);
   } catch (error) {
-    context.log(`job ${outcome.name}: could not record the run: ${error instanceof Error ? error.message : String(error)}`);
+    context.log(`job ${outcome.name}: could not record the run: ${describeFailure(error)}`);
   }
 }
 
-/** Schedules jobs until stopped; `stop()` waits for runs in progress. */
-export function schedulePeriodicJobs(jobs: readonly PeriodicJob[], context: { db: Database; clock: Clock; log: (line: string) => void }) {
+/**
+ * Schedules jobs until stopped; `stop()` waits for runs in progress. Every run settles (a deadline bounds it, a
+ * connection timeout bounds getting its lock), so each job is always rescheduled.
+ */
+export function schedulePeriodicJobs(jobs: readonly PeriodicJob[], context: JobContext) {
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
@@ -61,7 +124,7 @@ export function schedulePeriodicJobs(jobs: readonly PeriodicJob[], context: { db
 
   /** A job failing the same way every tick (an unreachable upstream) is logged once a minute, not every tick. */
   function reportFailure(job: PeriodicJob, error: unknown) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeFailure(error);
     const now = Date.now();
     const previous = lastFailure.get(job.name);
     if (previous && previous.message === message && now - previous.loggedAt < 60_000) {
@@ -81,7 +144,7 @@ export function schedulePeriodicJobs(jobs: readonly PeriodicJob[], context: { db
         .then((ran) => {
           if (!ran) return;
           lastRun.set(job.name, context.clock.now());
-          lastFailure.delete(job.name);
+          if (lastFailure.delete(job.name)) context.log(`job ${job.name}: running again`);
         })
         .catch((error: unknown) => reportFailure(job, error))
         .finally(() => {

@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { listAttention, type LinkedOrder, type TransferItem } from '@/lib/operator/attention';
 import { requireOperator } from '../_session/require-operator';
 import { LocalTime } from '@/components/i18n/local-time';
+import { ServiceProblems } from '@/components/operator/service-problems';
 
 const ATTENTION_ACTIONS = { completeOrderAction, dismissAttentionAction, resendNotificationAction };
 
@@ -33,13 +34,14 @@ const canComplete = (order: LinkedOrder | null) => order !== null && order.statu
 
 export default async function AttentionPage() {
   await requireOperator();
-  const [{ transfers, callbacks, notifications }, t] = await Promise.all([listAttention(getDb()), getTranslations('console.attention')]);
+  const [{ service, transfers, callbacks, notifications }, t] = await Promise.all([listAttention(getDb()), getTranslations('console.attention')]);
   return (
     <>
       <PageTitle
         title={t('title')}
         intro={t('intro')}
       />
+      <ServiceProblems problems={service} />
       <Section id="transfers-heading" title={t('transfers', { count: transfers.length })}>
         {transfers.length === 0 ? (
           <Empty testId="no-transfers">{t('nothing')}</Empty>

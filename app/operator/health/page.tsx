@@ -47,7 +47,12 @@ export default async function HealthPage() {
       <Section id="chain-heading" title={t('chain')}>
         <dl className="m-0 grid grid-cols-1 gap-3 sm:grid-cols-3">
           <Figure label={t('cursor')} value={<LocalTime value={health.chain.cursorAt} />} testId="chain-cursor" />
-          <Figure label={t('lag')} value={health.chain.lagMs === null ? t('neverRun') : formatDuration(health.chain.lagMs)} testId="chain-lag" note={t('lagNote')} />
+          <Figure
+            label={t('lag')}
+            value={health.chain.lagMs === null ? t('neverRun') : health.chain.behind ? <Badge tone="bad">{formatDuration(health.chain.lagMs)}</Badge> : formatDuration(health.chain.lagMs)}
+            testId="chain-lag"
+            note={health.chain.behind ? t('behind', { max: formatDuration(health.chain.maxLagMs) }) : t('lagNote')}
+          />
           <Figure label={t('cursorSaved')} value={<LocalTime value={health.chain.cursorUpdatedAt} />} testId="chain-cursor-updated" />
         </dl>
       </Section>
@@ -69,13 +74,20 @@ export default async function HealthPage() {
       <FailingDestinations destinations={destinations} now={now} />
       <Section id="jobs-heading" title={t('jobs')}>
         <Table label={t('jobs')} head={[t('job'), t('lastRun'), t('outcome'), t('duration'), t('lastSuccess'), t('lastError'), t('runs')]}>
-          {health.jobs.map(({ name, run }) => (
+          {health.jobs.map(({ name, run, stale, staleAfterMs }) => (
             <tr key={name} data-testid={`job-${name}`}>
               <td className={`${cell} font-mono text-xs`}>{name}</td>
               <td className={`${cell} whitespace-nowrap`} data-testid="job-last-run">
                 {run ? <LocalTime value={run.lastFinishedAt} /> : t('never')}
               </td>
-              <td className={cell}>{run ? <Badge tone={run.lastOutcome === 'ok' ? 'good' : 'bad'}>{run.lastOutcome}</Badge> : <Badge tone="neutral">{t('never')}</Badge>}</td>
+              <td className={cell} data-testid="job-outcome">
+                {run ? <Badge tone={run.lastOutcome === 'ok' && !stale ? 'good' : 'bad'}>{run.lastOutcome}</Badge> : <Badge tone="neutral">{t('never')}</Badge>}
+                {stale ? (
+                  <span className="mt-1 block" data-testid="job-stale">
+                    <Badge tone="bad">{t('stale', { period: formatDuration(staleAfterMs ?? 0) })}</Badge>
+                  </span>
+                ) : null}
+              </td>
               <td className={cell}>{run ? formatDuration(run.lastDurationMs) : '—'}</td>
               <td className={`${cell} whitespace-nowrap`}>
                 <LocalTime value={run?.lastSuccessAt} />

@@ -137,6 +137,11 @@ function errorResponses(): Record<string, Schema> {
   return {
     '405': { description: 'Method other than POST: code 1003 `method must be POST`, header `Allow: POST`.', content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
     '500': { description: 'Unexpected failure: code 1000 `internal error`.', content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
+    '503': {
+      description: 'The database is unreachable for now: code 1000 `service temporarily unavailable; retry later`, header `Retry-After` (seconds). Retry the same request.',
+      headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } },
+      content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+    },
   };
 }
 

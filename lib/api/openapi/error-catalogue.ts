@@ -1,6 +1,6 @@
 import { CHANNELS } from '../../channels/index';
 import type { DomainErrorKind } from '../../errors/domain-error';
-import { INTERNAL_ERROR, OPEN_API_CODES, SUCCESS_CODE } from '../error-codes';
+import { INTERNAL_ERROR, OPEN_API_CODES, SUCCESS_CODE, TEMPORARILY_UNAVAILABLE_MESSAGE } from '../error-codes';
 
 /**
  * Every envelope code the open API answers, with its message, as published (OpenAPI document, portal reference).
@@ -35,11 +35,19 @@ const INTERNAL: DocumentedError = {
   httpStatus: 500,
   when: 'Unexpected failure of the service. Retry later; nothing half-done is kept.',
 };
+const TEMPORARILY_UNAVAILABLE: DocumentedError = {
+  code: INTERNAL_ERROR.code,
+  message: TEMPORARILY_UNAVAILABLE_MESSAGE,
+  exact: true,
+  httpStatus: 503,
+  when: 'The service cannot reach its database for now (a restart, a failover). Retry after the `Retry-After` header\'s seconds; a submit stored just before answers that order.',
+};
 
 /** Built from the one code table (error-codes.ts) and each channel's own cases (the registry), in code order; nothing here is written twice. */
 export const DOCUMENTED_ERRORS: readonly DocumentedError[] = [
   SUCCESS,
   INTERNAL,
+  TEMPORARILY_UNAVAILABLE,
   ...(Object.entries(OPEN_API_CODES) as [DomainErrorKind, (typeof OPEN_API_CODES)[DomainErrorKind]][]).flatMap(([kind, entry]) =>
     (entry.published === undefined ? [] : [...entry.published, ...CHANNELS.flatMap((channel) => channel.openApi.errorCases?.[kind] ?? [])]).map(({ example, exact, when }) => ({
       code: entry.code,

@@ -161,8 +161,11 @@ describe('the watcher over restarts and duplicates', () => {
     const before = await watch();
     const order = await submit('70.00');
     const transfer = await sendSandboxTransfer(getDb(), { to: order.address, amount: '70' });
-    const { rows } = await getDb().execute<{ block_timestamp_ms: string }>(sql`SELECT block_timestamp_ms FROM chain_cursors`);
+    const { rows } = await getDb().execute<{ name: string; block_timestamp_ms: string }>(sql`SELECT name, block_timestamp_ms FROM chain_cursors ORDER BY name`);
+    expect(rows.map((row) => row.name)).toEqual(['usdt-trc20', 'usdt-trc20:read-through']);
     expect(Number(rows[0]!.block_timestamp_ms)).toBe(before.cursorMs);
+    // The pass listed everything up to the final block: it has read through that block, payments or not.
+    expect(Math.abs(Number(rows[1]!.block_timestamp_ms) - Date.now())).toBeLessThan(15_000);
     const restarted = await watch(); // a new client and a fresh read of the cursor, as after a restart
     // The event at the cursor's own timestamp is read again and recognised as already recorded.
     expect(restarted.recorded.filter((entry) => entry.verdict !== undefined).map((entry) => entry.transfer.transactionId)).toEqual([transfer.transactionId]);

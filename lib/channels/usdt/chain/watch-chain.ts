@@ -7,6 +7,11 @@ import { recordTransfers, type PoolTransfer, type RecordedTransfer } from './rec
 import type { TransferEvent, TronGridClient } from './trongrid-client';
 
 export const USDT_CURSOR = 'usdt-trc20';
+/**
+ * The final block a complete pass has read through (every event the indexer listed up to it is recorded). The cursor
+ * moves only with events; this moves with the chain, so health can tell a quiet chain from a watcher behind it.
+ */
+export const USDT_READ_THROUGH = 'usdt-trc20:read-through';
 const MAX_PAGES_PER_TICK = 100;
 
 async function readCursor(db: Database, fallbackMs: number): Promise<number> {
@@ -14,9 +19,9 @@ async function readCursor(db: Database, fallbackMs: number): Promise<number> {
   return rows[0] ? Number(rows[0].block_timestamp_ms) : fallbackMs;
 }
 
-async function saveCursor(db: Database, blockTimestampMs: number): Promise<void> {
+async function saveCursor(db: Database, blockTimestampMs: number, name = USDT_CURSOR): Promise<void> {
   await db.execute(sql`
-    INSERT INTO chain_cursors (name, block_timestamp_ms, updated_at) VALUES (${USDT_CURSOR}, ${blockTimestampMs}, now())
+    INSERT INTO chain_cursors (name, block_timestamp_ms, updated_at) VALUES (${name}, ${blockTimestampMs}, now())
     ON CONFLICT (name) DO UPDATE SET block_timestamp_ms = GREATEST(chain_cursors.block_timestamp_ms, EXCLUDED.block_timestamp_ms), updated_at = now()`);
 }
 
@@ -99,7 +104,11 @@ export async function watchChainOnce(context: { db: Database; client: TronGridCl
         result.cursorMs = newest;
       }
       // Past the solidified height nothing more is counted in this pass.
-      if (!page.fingerprint || final.length < page.events.length) break;
+      if (final.length < page.events.length) break;
+      if (!page.fingerprint) {
+        await saveCursor(db, solid.timestampMs, USDT_READ_THROUGH); // listed to the end, all of it final
+        break;
+      }
       next = { fingerprint: page.fingerprint, endpoint: page.endpoint };
     }
     return result;

@@ -1,0 +1,13 @@
+import { poolSettings } from '../db/pool-settings';
+import { deadlineIntervals } from '../workers/job-deadline';
+import { chainWatcherMaxLagMs } from '../workers/job-staleness';
+
+/**
+ * The settings that bound waiting (database timeouts, job deadlines, the watcher's allowed lag), read once at start
+ * so that a malformed one stops the process naming it instead of failing at the first query or run.
+ */
+export function checkOperationalSettings(env: NodeJS.ProcessEnv = process.env): void {
+  poolSettings(env);
+  deadlineIntervals(env);
+  chainWatcherMaxLagMs(env);
+}

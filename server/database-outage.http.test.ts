@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeDb, getDb } from '../lib/db/client';
+import { aMerchant, receivingAddresses } from '../test/factories';
+import { contractSignature } from '../test/beds/contract-signer';
+import { startTestApp, type TestApp } from '../test/open-api-client';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
+
+/**
+ * The web process while its database is cut, for real: a TCP proxy between the service and PostgreSQL is cut and
+ * restored under submit load. Answers during the cut are HTTP 503 with Retry-After and code 1000 (never a 500), the
+ * outage is logged once with no SQL, submits succeed again within 2 s of the return, and every acknowledged order is
+ * stored exactly once; an order stored just before its answer was lost is the answer of the merchant's retry.
+ */
+const SUBMIT = '/v1/api/open/order/submit';
+const directUrl = process.env.DATABASE_URL!;
+let proxy: TcpProxy;
+let app: TestApp;
+let merchant: Awaited<ReturnType<typeof aMerchant>>;
+let counter = 0;
+
+function usdtOrder(): Record<string, string> {
+  counter += 1;
+  return {
+    appId: merchant.appId,
+    merchantOrderNo: `CUT-${counter}-${Date.now()}`,
+    chainType: '1',
+    pay_usdt: (1 + counter / 100).toFixed(2), // each its own amount: no order waits for a free amount slot
+    productName: 'VIP',
+    notifyUrl: 'https://merchant.example/notify',
+  };
+}
+
+interface Answer {
+  status: number;
+  code: number | undefined;
+  retryAfter: string | null;
+  ms: number;
+  at: number;
+  fields: Record<string, string>;
+  orderNo?: string;
+}
+
+async function submit(fields: Record<string, string>): Promise<Answer> {
+  const started = Date.now();
+  const response = await fetch(`${app.baseUrl}${SUBMIT}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...fields, signature: contractSignature(fields, merchant.appSecret) }),
+  });
+  const json = (await response.json()) as { code?: number; data?: { orderNo?: string } };
+  return { status: response.status, code: json.code, retryAfter: response.headers.get('retry-after'), ms: Date.now() - started, at: Date.now(), fields, orderNo: json.data?.orderNo };
+}
+
+async function storedCount(merchantOrderNo: string): Promise<number> {
+  const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders WHERE merchant_order_no = ${merchantOrderNo}`);
+  return rows[0]!.count;
+}
+
+beforeAll(async () => {
+  merchant = await aMerchant();
+  await receivingAddresses(3);
+  const target = new URL(directUrl);
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  await closeDb();
+  process.env.DATABASE_URL = proxy.url(directUrl); // the service's pool now goes through the proxy
+  app = await startTestApp();
+});
+
+afterAll(async () => {
+  await app.close();
+  await closeDb();
+  process.env.DATABASE_URL = directUrl;
+  await proxy.close();
+});
+
+describe('the database cut under submit load', () => {
+  it('answers 503 with Retry-After during the cut, logs the outage once without SQL, recovers within 2 s, and loses or doubles nothing', async () => {
+    const logged: string[] = [];
+    const errorSpy = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void logged.push(parts.map(String).join(' ')));
+    const answers: Answer[] = [];
+    let cutAt = 0;
+    let restoredAt = 0;
+    const submitters = Array.from({ length: 8 }, async () => {
+      const until = Date.now() + 6_000;
+      while (Date.now() < until) answers.push(await submit(usdtOrder()));
+    });
+    const faults = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      proxy.cut('refuse');
+      cutAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      proxy.restore();
+      restoredAt = Date.now();
+    })();
+    try {
+      await Promise.all([...submitters, faults]);
+    } finally {
+      errorSpy.mockRestore();
+    }
+    await closeDb(); // read the outcome straight from the database, not through the proxy
+    process.env.DATABASE_URL = directUrl;
+    try {
+      const during = answers.filter((answer) => answer.at > cutAt + 200 && answer.at < restoredAt);
+      expect(during.length).toBeGreaterThan(0);
+      for (const answer of during) {
+        expect(answer).toMatchObject({ status: 503, code: 1000, retryAfter: '2' });
+        expect(answer.ms).toBeLessThan(1_000);
+      }
+      expect(answers.every((answer) => (answer.status === 200 && answer.code === 0) || (answer.status === 503 && answer.code === 1000))).toBe(true);
+      const firstSuccessAfter = answers.filter((answer) => answer.code === 0 && answer.at > restoredAt).map((answer) => answer.at - restoredAt);
+      expect(Math.min(...firstSuccessAfter)).toBeLessThan(2_000);
+
+      const outageLines = logged.filter((line) => line.includes('database'));
+      expect(outageLines).toHaveLength(2);
+      expect(outageLines[0]).toContain('open api: database unreachable');
+      expect(outageLines[1]).toMatch(/open api: database back after [\d.]+ s; \d+ failure\(s\)/);
+      expect(logged.join('\n')).not.toMatch(/INSERT|SELECT|params:/);
+
+      // Every acknowledged order is stored once; a refused one's retry answers it (stored or not before the cut).
+      for (const answer of answers.filter((candidate) => candidate.code === 0)) expect(await storedCount(answer.fields.merchantOrderNo!)).toBe(1);
+    } finally {
+      await closeDb();
+      process.env.DATABASE_URL = proxy.url(directUrl);
+    }
+    for (const answer of answers.filter((candidate) => candidate.code !== 0)) {
+      const retry = await submit(answer.fields);
+      expect(retry).toMatchObject({ status: 200, code: 0 });
+    }
+    await closeDb();
+    process.env.DATABASE_URL = directUrl;
+    for (const answer of answers) expect(await storedCount(answer.fields.merchantOrderNo!)).toBe(1);
+    await closeDb();
+    process.env.DATABASE_URL = proxy.url(directUrl);
+  });
+
+  it('an order stored by a submit whose answer was lost is what the retry with the same fields answers', async () => {
+    const fields = usdtOrder();
+    const cut = proxy.cutWhenServerSends('INSERT 0 1'); // the insert is committed; its answer never reaches the service
+    const first = await submit(fields);
+    await cut;
+    expect(first).toMatchObject({ status: 503, code: 1000 });
+    proxy.restore();
+    const retry = await submit(fields);
+    expect(retry).toMatchObject({ status: 200, code: 0 });
+    await closeDb();
+    process.env.DATABASE_URL = directUrl;
+    expect(await storedCount(fields.merchantOrderNo!)).toBe(1);
+    const { rows } = await getDb().execute<{ order_no: string }>(sql`SELECT order_no FROM orders WHERE merchant_order_no = ${fields.merchantOrderNo!}`);
+    expect(rows[0]!.order_no).toBe(retry.orderNo);
+    await closeDb();
+    process.env.DATABASE_URL = proxy.url(directUrl);
+  });
+});
