@@ -20,6 +20,9 @@ export function createDatabase(url: string, poolSize?: number): Database {
     keepAlive: true,
   });
   pool.on('error', () => undefined); // an idle connection that dies is dropped and replaced by the pool; never crash the process
+  // A connection that dies while checked out (between a transaction's statements) emits 'error' with no listener of
+  // the pool's: without one of its own that would end the process. The statement in flight fails on its own.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return drizzle(pool, { schema }) as Database;
 }
 
