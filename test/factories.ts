@@ -8,7 +8,7 @@ import { wechatSandboxCredentialInput } from '../lib/channels/wechat/sandbox-key
 import type { StartedDirectPayment } from '../lib/channels/direct/direct-channel';
 import { reviewCredential, submitCredential } from '../lib/credentials/credentials';
 import { findUsableCredential, type UsableCredential } from '../lib/credentials/find-usable-credential';
-import type { WechatCredentialInput } from '../lib/channels/wechat/credentials';
+import type { WechatCredentialInput } from '../lib/channels/wechat/credential-form';
 import { orders, upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../lib/db/schema';
 import { newOrderNo, newPayToken, payUrlFor } from '../lib/orders/identifiers';
 
