@@ -5,7 +5,7 @@ import { createMerchant } from '../lib/merchants/merchants';
 import { tronAddressFromAccountBytes } from '../lib/channels/usdt/tron/address';
 import { wechatChannelAdapter } from '../lib/channels/wechat/adapter';
 import { wechatSandboxCredentialInput } from '../lib/channels/wechat/sandbox-keys';
-import type { StartedDirectPayment } from '../lib/channels/direct/direct-channel';
+import type { StartedDirectPayment } from '../lib/orders/direct-channel-adapter';
 import { reviewCredential, submitCredential } from '../lib/credentials/credentials';
 import { credentialChannelNamed } from '../lib/channels/index';
 import { findUsableCredential, type UsableCredential } from '../lib/credentials/find-usable-credential';
