@@ -5,7 +5,7 @@ import { invalidCredential } from '../credentials/errors';
 import { domainMessage } from '../errors/domain-message';
 import { present, type RequestFields } from '../validation/request-fields';
 import { alipayChannel } from './alipay/channel';
-import type { Channel } from './channel';
+import type { Channel, NotifiedOrder } from './channel';
 import { CHANNEL_NAMES, type ChannelName } from './channel-names';
 import { usdtChannel } from './usdt/channel';
 import { wechatChannel } from './wechat/channel';
@@ -58,6 +58,13 @@ export function channelOf(fields: RequestFields): Channel {
   const value = present(fields, 'payType') ?? DEFAULT_CHANNEL;
   if (!isChannelName(value)) throw invalidParameter(`payType must be one of ${CHANNEL_NAMES.join(', ')}`);
   return REGISTRY[value];
+}
+
+/** The order's channel's own fields of its payment notification (order number and amount, by the contract's names). */
+export function notificationFieldsOf(order: NotifiedOrder & { channel: string }): Record<string, string> {
+  const channel = channelNamed(order.channel);
+  if (!channel) throw new Error(`order ${order.orderNo} has no known channel (${order.channel})`);
+  return channel.notificationFields(order);
 }
 
 /** The path segment of a channel's upstream callback: /v1/api/callback/<segment>. */

@@ -7,9 +7,12 @@ import { claimDueNotifications, type ClaimedNotification } from './claim';
 import { deliverClaimed } from './deliver-claimed';
 import { NOTIFICATION_CHANNEL } from './enqueue';
 import { expireDeferredNotifications } from './expire-deferred';
+import type { ChannelNotificationFields } from './notification-form';
 
 export interface NotificationWorkerOptions {
   db: Database;
+  /** Each order's channel's own fields of the form (the registry's notificationFieldsOf). */
+  channelFields: ChannelNotificationFields;
   clock?: Clock;
   /** Deliveries in flight at once. */
   concurrency?: number;
@@ -96,7 +99,7 @@ export class NotificationWorker {
 
   private deliver(claim: ClaimedNotification): Promise<unknown> {
     const { timeoutMs: responseTimeoutMs, connectTimeoutMs } = this.options;
-    const delivery = deliverClaimed(this.options.db, claim, { workerId: this.workerId, clock: this.clock, responseTimeoutMs, connectTimeoutMs }).catch(
+    const delivery = deliverClaimed(this.options.db, claim, { workerId: this.workerId, clock: this.clock, channelFields: this.options.channelFields, responseTimeoutMs, connectTimeoutMs }).catch(
       (error: unknown) => this.options.log?.(`notifications: attempt ${claim.attemptNo} of #${claim.id} not recorded: ${String(error)}`),
     );
     this.inFlight.add(delivery);
