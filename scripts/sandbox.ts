@@ -6,7 +6,8 @@
  * Exit codes: 0 done, 1 usage or input error, 2 unexpected failure.
  */
 import { parseCommandArgs } from '../lib/cli/args';
-import { EXIT_OK, UsageError, type CliCommand } from '../lib/cli/command';
+import { EXIT_OK, type CliCommand } from '../lib/cli/command';
+import { UsageError } from '../lib/cli/usage-error';
 import { printResult, processStreams } from '../lib/cli/output';
 import { wantsJson } from '../lib/cli/registry';
 import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';

@@ -125,7 +125,8 @@ describe('npm run worker through a database outage', () => {
     await getDb().execute(sql`UPDATE notifications SET lease_until = now() WHERE status = 'pending' AND lease_until > now()`);
     receiver.answer((_received, res) => res.end('success'));
     const { NotificationWorker } = await import('../lib/notifications/notification-worker');
-    const second = new NotificationWorker({ db: getDb() });
+    const { notificationFieldsOf } = await import('../lib/channels');
+    const second = new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf });
     await second.start();
     try {
       await expect.poll(() => orders.every(delivered), { timeout: 10_000, interval: 20 }).toBe(true);

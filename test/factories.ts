@@ -5,10 +5,11 @@ import { createMerchant } from '../lib/merchants/merchants';
 import { tronAddressFromAccountBytes } from '../lib/channels/usdt/tron/address';
 import { wechatChannelAdapter } from '../lib/channels/wechat/adapter';
 import { wechatSandboxCredentialInput } from '../lib/channels/wechat/sandbox-keys';
-import type { StartedDirectPayment } from '../lib/channels/direct/direct-channel';
+import type { StartedDirectPayment } from '../lib/orders/direct-channel-adapter';
 import { reviewCredential, submitCredential } from '../lib/credentials/credentials';
+import { credentialChannelNamed } from '../lib/channels/index';
 import { findUsableCredential, type UsableCredential } from '../lib/credentials/find-usable-credential';
-import type { WechatCredentialInput } from '../lib/channels/wechat/credentials';
+import type { WechatCredentialInput } from '../lib/channels/wechat/credential-form';
 import { orders, upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../lib/db/schema';
 import { newOrderNo, newPayToken, payUrlFor } from '../lib/orders/identifiers';
 
@@ -39,7 +40,7 @@ export async function aWechatCredential(merchantId: number, input?: WechatCreden
   const db = getDb();
   const now = new Date();
   const credential = input ?? (await wechatSandboxCredentialInput(db));
-  const submitted = await submitCredential(db, { channel: 'WECHAT', merchantId, actor: 'test', now, credential });
+  const submitted = await submitCredential(db, credentialChannelNamed('WECHAT'), { merchantId, actor: 'test', now, credential });
   await reviewCredential(db, { credentialId: submitted.id, decision: 'approve', actor: 'test', now });
   return (await findUsableCredential(db, merchantId, 'WECHAT', submitted.id))!;
 }

@@ -1,8 +1,7 @@
 import { openApiRoute } from './open-api-route';
-import { queryOrder } from '../orders/query-order';
-import { submitOrder } from '../orders/submit-order';
+import { queryByPayType, submitByPayType } from '../channels/open-api-orders';
 
 /** POST /v1/api/open/order/submit: Next.js serves `POST`, the service's own server calls `core`. */
-export const submitEndpoint = openApiRoute(submitOrder);
+export const submitEndpoint = openApiRoute(submitByPayType);
 /** POST /v1/api/open/order/query. */
-export const queryEndpoint = openApiRoute(queryOrder);
+export const queryEndpoint = openApiRoute(queryByPayType);

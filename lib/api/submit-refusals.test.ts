@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors/domain-error';
 import { errorEnvelope } from './error-codes';
-import { parseDirectSubmit } from '../orders/direct-request';
+import { parseDirectSubmit } from '../channels/direct/direct-request';
 import { alipayPayMethod } from '../channels/alipay/channel';
 import { wechatPayMethod } from '../channels/wechat/channel';
 import { parseYhtSubmit } from '../channels/yht/yht-request';

@@ -7,8 +7,7 @@ import type { Database } from '../db/client';
 import type { QueriedOrder } from '../orders/find-order';
 import type { PeriodicJob } from '../workers/periodic-job';
 import type { ChannelCredentials } from '../credentials/channel-credentials';
-import type { TransferItem } from '../operator/attention-items';
-import type { ChainEndpointHealth } from '../operator/chain-endpoint-health';
+import type { ChannelOperatorParts } from './channel-operator';
 import type { Locale } from '../i18n/locales';
 
 
@@ -41,9 +40,10 @@ export interface NotifiedOrder {
 /**
  * One payment channel: everything the service does that differs by payType lives behind this interface, in the
  * channel's own folder (lib/channels/<name>/), and lib/channels/index.ts lists the channels. Shared code reads
- * the registry; it never names a channel. `CheckoutView` is the channel's own checkout view type.
+ * the registry; it never names a channel. `CheckoutView` is the channel's own checkout view type. What it shows the
+ * operator console is typed beside it (./channel-operator.ts), so a channel imports no console module.
  */
-export interface Channel<CheckoutView = unknown> {
+export interface Channel<CheckoutView = unknown> extends ChannelOperatorParts {
   /** The payType on the wire and orders.channel. */
   readonly name: string;
   /** How the portal and the API reference name it. */
@@ -85,10 +85,6 @@ export interface Channel<CheckoutView = unknown> {
    * the pages' bundles never take in the sandbox and its dependencies.
    */
   readonly devSandbox?: string;
-  /** For a channel that reads payments itself (on a chain): its transfers that paid nothing, for the attention list. */
-  readonly attentionTransfers?: (db: Database) => Promise<TransferItem[]>;
-  /** For a channel that reads payments itself: its watcher's cursor and endpoints, for the health page. */
-  readonly watcherHealth?: ChannelWatcherHealth;
   /** The channel's background jobs: its poller or chain watcher and its expiry. */
   readonly jobs: readonly PeriodicJob[];
   /** The documented examples: one signed submit, the query of that order, its notification. */
@@ -131,13 +127,3 @@ export interface DevSandboxModule {
   startDevSandbox(db: Database, log: (line: string) => void): Promise<{ close(): Promise<void> } | undefined>;
 }
 
-/** The health page's view of a chain watcher. */
-export interface ChannelWatcherHealth {
-  /**
-   * The time of the last block the watcher has read a payment in and when it saved that, and the final block a
-   * complete pass has read through (it moves when no payment comes in); undefined before its first run.
-   */
-  cursor(db: Database): Promise<{ blockTime: Date; updatedAt: Date | null; readThrough?: Date } | undefined>;
-  /** Each endpoint the watcher fails over between, in order of preference, as it last answered. */
-  endpoints(db: Database, now: Date): Promise<ChainEndpointHealth[]>;
-}

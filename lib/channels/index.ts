@@ -1,10 +1,11 @@
 import type { Database } from '../db/client';
 import { invalidParameter } from '../errors/domain-error';
+import type { ChannelCredentials, StoredCredentialFields } from '../credentials/channel-credentials';
 import { invalidCredential } from '../credentials/errors';
 import { domainMessage } from '../errors/domain-message';
 import { present, type RequestFields } from '../validation/request-fields';
 import { alipayChannel } from './alipay/channel';
-import type { Channel } from './channel';
+import type { Channel, NotifiedOrder } from './channel';
 import { CHANNEL_NAMES, type ChannelName } from './channel-names';
 import { usdtChannel } from './usdt/channel';
 import { wechatChannel } from './wechat/channel';
@@ -59,6 +60,13 @@ export function channelOf(fields: RequestFields): Channel {
   return REGISTRY[value];
 }
 
+/** The order's channel's own fields of its payment notification (order number and amount, by the contract's names). */
+export function notificationFieldsOf(order: NotifiedOrder & { channel: string }): Record<string, string> {
+  const channel = channelNamed(order.channel);
+  if (!channel) throw new Error(`order ${order.orderNo} has no known channel (${order.channel})`);
+  return channel.notificationFields(order);
+}
+
 /** The path segment of a channel's upstream callback: /v1/api/callback/<segment>. */
 export function callbackSegment(channel: Channel): string {
   return channel.name.toLowerCase();
@@ -69,17 +77,23 @@ export function channelByCallbackSegment(segment: string): Channel | undefined {
   return CHANNELS.find((channel) => channel.callback && callbackSegment(channel) === segment);
 }
 
-/** The channels whose orders use the merchant's own upstream credentials, with their credential part. */
-export function credentialChannels(): (Channel & { credentials: NonNullable<Channel['credentials']> })[] {
-  return CHANNELS.filter((channel): channel is Channel & { credentials: NonNullable<Channel['credentials']> } => channel.credentials !== undefined);
+/** A channel whose orders use the merchant's own upstream credentials, with its credential part. */
+export type ChannelWithCredentials = Channel & { credentials: ChannelCredentials };
+
+/** The channels whose orders use the merchant's own upstream credentials. */
+export function credentialChannels(): ChannelWithCredentials[] {
+  return CHANNELS.filter((channel): channel is ChannelWithCredentials => channel.credentials !== undefined);
 }
 
-/** The credential part of the channel a credential names, else an invalid_credential DomainError naming the field. */
-export function credentialsOf(channelName: string): NonNullable<Channel['credentials']> {
-  const credentials = channelNamed(channelName)?.credentials;
-  if (!credentials) {
-    const names = credentialChannels().map((channel) => channel.name);
-    throw invalidCredential({ channel: domainMessage('credentialFields.unknownChannel', { channels: names.join(', ') }) });
-  }
-  return credentials;
+/** The channel a credential names, with its credential part, else an invalid_credential DomainError naming the field. */
+export function credentialChannelNamed(channelName: string): ChannelWithCredentials {
+  const channels = credentialChannels();
+  const channel = channels.find((candidate) => candidate.name === channelName);
+  if (!channel) throw invalidCredential({ channel: domainMessage('credentialFields.unknownChannel', { channels: channels.map(({ name }) => name).join(', ') }) });
+  return channel;
+}
+
+/** A stored credential's non-secret fields as one line, as its channel describes them (portal and console lists). */
+export function describeCredential(credential: { channel: string } & StoredCredentialFields): string {
+  return credentialChannelNamed(credential.channel).credentials.describe(credential);
 }

@@ -4,7 +4,7 @@ import { getDb } from '../db/client';
 import { ORDER_STATUSES } from '../orders/order-status';
 import { PERIODIC_JOBS } from '../workers/periodic-jobs';
 import { aMerchant } from '../../test/factories';
-import { callbackSegment, channelByCallbackSegment, channelNamed, channelOf, CHANNEL_NAMES, CHANNELS, credentialChannels } from '.';
+import { callbackSegment, channelByCallbackSegment, channelNamed, channelOf, CHANNEL_NAMES, CHANNELS, credentialChannelNamed, credentialChannels, describeCredential } from '.';
 
 async function allowedValues(constraint: string): Promise<string[]> {
   const { rows } = await getDb().execute<{ definition: string }>(sql`
@@ -44,6 +44,13 @@ describe('the channel registry', () => {
     expect(() => channelOf({ payType: 'BITCOIN' })).toThrow(`payType must be one of ${CHANNEL_NAMES.join(', ')}`);
     expect(channelNamed('BITCOIN')).toBeUndefined();
     expect(channelByCallbackSegment('usdt')).toBeUndefined(); // no upstream callback on chain
+  });
+
+  it('gives a credential its channel, whose rules describe it; a channel without merchant credentials is refused by name', () => {
+    expect(credentialChannelNamed('WECHAT')).toBe(channelNamed('WECHAT'));
+    const stored = { upstreamAppId: 'wx0123456789abcdef', sellerId: null, mchId: '1900000109', merchantCertSerial: 'ABCDEF12', upstreamPublicKeyId: null, platformCertificate: true };
+    expect(describeCredential({ channel: 'WECHAT', ...stored })).toBe('appid wx0123456789abcdef, mchid 1900000109, serial ABCDEF12, platform certificate');
+    expect(() => credentialChannelNamed('USDT')).toThrow(expect.objectContaining({ kind: 'invalid_credential', message: expect.stringContaining('ALIPAY, WECHAT') }));
   });
 
   it("runs every channel's background jobs", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommandArgs } from './args';
-import { UsageError } from './command';
+import { UsageError } from './usage-error';
 import { COMMANDS, commandName, resolveInvocation, wantsJson } from './registry';
 
 const options = { name: { type: 'string' as const }, orders: { type: 'string' as const } };

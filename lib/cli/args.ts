@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from './command';
+import { UsageError } from './usage-error';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';

@@ -1,6 +1,7 @@
 import { DomainError } from '../errors/domain-error';
 import type { Database } from '../db/client';
 import type { OptionSpecs, ParsedArgs } from './args';
+import { UsageError } from './usage-error';
 
 /** What a command prints: one JSON object with `--json`, else a few human-readable lines. */
 export interface CommandOutput {
@@ -22,18 +23,6 @@ export interface CliCommand {
   options: OptionSpecs;
   /** Validates the arguments before any database is touched; throws UsageError. */
   prepare(args: ParsedArgs): CommandRun;
-}
-
-/** The operator typed something the CLI cannot run: unknown command or option, missing or malformed value. Exit 1. */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    /** Usage text of the command concerned, shown after the message. */
-    readonly usage?: string,
-  ) {
-    super(message);
-    this.name = 'UsageError';
-  }
 }
 
 export const EXIT_OK = 0;

@@ -9,12 +9,6 @@ import { cliActor } from './operator';
 
 const channelNames = (): readonly string[] => CREDENTIAL_CHANNEL_NAMES;
 
-/** The simulators that offer merchant credentials, by channel (the registry's channels with credentials and a simulator). */
-async function sandboxProviders(): Promise<Readonly<Record<string, SandboxCredentialProvider | undefined>>> {
-  const { credentialChannels } = await import('../channels/index');
-  return Object.fromEntries(credentialChannels().map((channel) => [channel.name, channel.credentials.sandbox]));
-}
-
 const addUsage = () => `usage: npm run admin -- credential add --app-id <appId> --channel ${channelNames().join('|')} --sandbox [--approve] [--enable] [--json]
 
 Adds an upstream credential to a merchant, bound to the built-in simulator's application (development and tests;
@@ -29,12 +23,16 @@ both --approve and --enable.
   --enable           leave it enabled (without it the new credential is disabled)
   --json             print one JSON object: {"credentialId","merchantId","channel","upstreamAppId","reviewStatus","enabled","usable"}`;
 
-/** Submits the simulator's credential for the merchant, then approves / disables it as asked, each step audited. */
+/**
+ * Submits the simulator's credential for the merchant, then approves / disables it as asked, each step audited.
+ * `providers` replaces the channels' own simulators (tests).
+ */
 export async function addSandboxCredential(
   db: Database,
   input: { appId: string; channel: CredentialChannel; approve: boolean; enable: boolean; actor: string; providers?: Readonly<Record<string, SandboxCredentialProvider | undefined>> },
 ): Promise<CredentialSummary> {
-  const [{ databaseSandboxMode }, { reviewCredential, setCredentialEnabled, submitCredential }, { sandboxCredentialUnavailable }, { findMerchantForSigning }] = await Promise.all([
+  const [{ credentialChannelNamed }, { databaseSandboxMode }, { reviewCredential, setCredentialEnabled, submitCredential }, { sandboxCredentialUnavailable }, { findMerchantForSigning }] = await Promise.all([
+    import('../channels/index'),
     import('../sandbox/database-sandbox-mode'),
     import('../credentials/credentials'),
     import('../credentials/errors'),
@@ -43,14 +41,15 @@ export async function addSandboxCredential(
   if ((await databaseSandboxMode(db)) === 'off') {
     throw actionRefused('this database is not in sandbox mode: its service runs with the sandbox off (production without SANDBOX_ENABLED=true)');
   }
-  const provider = (input.providers ?? (await sandboxProviders()))[input.channel];
+  const channel = credentialChannelNamed(input.channel);
+  const provider = input.providers ? input.providers[input.channel] : channel.credentials.sandbox;
   if (!provider) throw sandboxCredentialUnavailable(input.channel);
   const found = await findMerchantForSigning(db, input.appId);
   if (!found) throw actionRefused(`merchant not found: ${input.appId}`);
   const merchantId = found.merchant.id;
   const offered = await provider(db);
   const now = new Date();
-  let summary = await submitCredential(db, { merchantId, actor: input.actor, now, channel: input.channel, credential: offered });
+  let summary = await submitCredential(db, channel, { merchantId, actor: input.actor, now, credential: offered });
   if (input.approve) summary = await reviewCredential(db, { credentialId: summary.id, decision: 'approve', actor: input.actor, now });
   if (!input.enable) {
     summary = await setCredentialEnabled(db, { credentialId: summary.id, scope: { kind: 'operator' }, enabled: false, actor: input.actor, reason: 'added without --enable', now });

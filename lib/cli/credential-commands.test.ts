@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { auditLog } from '../db/schema';
 import { submitCredential } from '../credentials/credentials';
+import { credentialChannelNamed } from '../channels/index';
 import { findUsableCredential } from '../credentials/find-usable-credential';
 import { createMerchant } from '../merchants/merchants';
 import { anAlipayCredential } from '../../test/credential-keys';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 
 async function pendingCredential(): Promise<number> {
-  return (await submitCredential(getDb(), { channel: 'ALIPAY', merchantId, actor: 'account:cli-test', now: new Date(), credential: anAlipayCredential() })).id;
+  return (await submitCredential(getDb(), credentialChannelNamed('ALIPAY'), { merchantId, actor: 'account:cli-test', now: new Date(), credential: anAlipayCredential() })).id;
 }
 
 describe('admin credential', () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { NotificationWorker } from '../notifications/notification-worker';
+import { notificationFieldsOf } from '../channels/index';
 import { notificationTestBed } from '../../test/notify-receiver';
 import { aPendingUsdtOrder } from '../../test/paid-orders';
 import { runAdmin, runAdminJson } from './run-admin-for-tests';
@@ -9,7 +10,7 @@ import { runAdmin, runAdminJson } from './run-admin-for-tests';
 
 const bed = notificationTestBed({ isolateEachTest: false });
 
-const deliverDue = () => new NotificationWorker({ db: getDb(), timeoutMs: 2000 }).runOnce();
+const deliverDue = () => new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, timeoutMs: 2000 }).runOnce();
 
 describe('order complete', () => {
   it('marks the order paid, writes the audit entry in the same step, and the merchant is notified', async () => {

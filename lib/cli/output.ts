@@ -1,6 +1,7 @@
 import { StartupRefusal } from '../config/startup-refusal';
 import { DomainError } from '../errors/domain-error';
-import { UsageError, exitCodeFor } from './command';
+import { exitCodeFor } from './command';
+import { UsageError } from './usage-error';
 
 export interface OutputStreams {
   stdout: (text: string) => void;

@@ -5,6 +5,7 @@ import { auditLog, upstreamCredentials } from '../db/schema';
 import { createMerchant } from '../merchants/merchants';
 import { API_V3_KEY, anAlipayCredential, aWechatCredential } from '../../test/credential-keys';
 import { deleteCredential, listMerchantCredentials, reviewCredential, setCredentialEnabled, submitCredential } from './credentials';
+import { credentialChannelNamed } from '../channels/index';
 import { findUsableCredential } from './find-usable-credential';
 
 const now = () => new Date();
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 
 async function alipay(merchantId: number) {
-  return submitCredential(getDb(), { channel: 'ALIPAY', merchantId, actor: 'account:test', now: now(), credential: anAlipayCredential() });
+  return submitCredential(getDb(), credentialChannelNamed('ALIPAY'), { merchantId, actor: 'account:test', now: now(), credential: anAlipayCredential() });
 }
 
 async function approved(merchantId: number) {
@@ -28,7 +29,7 @@ async function approved(merchantId: number) {
 describe('submitting', () => {
   it('stores secrets encrypted: the row holds no plain private key or APIv3 key, public parts stay plain', async () => {
     const input = aWechatCredential();
-    const submitted = await submitCredential(getDb(), { channel: 'WECHAT', merchantId: alice, actor: 'account:alice', now: now(), credential: input });
+    const submitted = await submitCredential(getDb(), credentialChannelNamed('WECHAT'), { merchantId: alice, actor: 'account:alice', now: now(), credential: input });
     expect(submitted).toMatchObject({ channel: 'WECHAT', reviewStatus: 'pending', enabled: true, usable: false, wechatVerification: 'platform_certificate' });
 
     const [row] = await getDb().select().from(upstreamCredentials).where(eq(upstreamCredentials.id, submitted.id));
@@ -50,7 +51,7 @@ describe('submitting', () => {
 
   it('never lists a secret and audits the submission without one', async () => {
     const input = anAlipayCredential();
-    const submitted = await submitCredential(getDb(), { channel: 'ALIPAY', merchantId: alice, actor: 'account:alice', now: now(), credential: input });
+    const submitted = await submitCredential(getDb(), credentialChannelNamed('ALIPAY'), { merchantId: alice, actor: 'account:alice', now: now(), credential: input });
     const listed = await listMerchantCredentials(getDb(), alice);
     const text = JSON.stringify(listed);
     expect(text).not.toContain('PRIVATE KEY');
@@ -64,7 +65,7 @@ describe('submitting', () => {
   it('stores nothing when a field is bad', async () => {
     const before = (await listMerchantCredentials(getDb(), bob)).length;
     await expect(
-      submitCredential(getDb(), { channel: 'ALIPAY', merchantId: bob, actor: 'account:bob', now: now(), credential: { ...anAlipayCredential(), appPrivateKey: 'not a key' } }),
+      submitCredential(getDb(), credentialChannelNamed('ALIPAY'), { merchantId: bob, actor: 'account:bob', now: now(), credential: { ...anAlipayCredential(), appPrivateKey: 'not a key' } }),
     ).rejects.toMatchObject({ kind: 'invalid_credential' });
     expect(await listMerchantCredentials(getDb(), bob)).toHaveLength(before);
   });

@@ -5,18 +5,31 @@ import type { Database } from '../db/client';
 import { upstreamCredentials, type UpstreamCredentialRow } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { encryptSecret } from '../crypto/secret-box';
-import { credentialsOf } from '../channels/index';
-import type { CredentialColumns } from './channel-credentials';
+import type { ChannelCredentials, CredentialColumns } from './channel-credentials';
 import { REJECTION_REASON_MAX_LENGTH } from './review-rules';
 
 /** The name of a channel whose orders use the merchant's own credentials (lib/channels/index.ts credentialChannels). */
 export type CredentialChannel = string;
+
+/**
+ * The part of a channel a credential is submitted to: its name and its rules for the fields
+ * (lib/channels/<name>/credentials.ts). The caller takes it from the registry (credentialChannelNamed).
+ */
+export interface CredentialChannelRules {
+  readonly name: CredentialChannel;
+  readonly credentials: Pick<ChannelCredentials, 'validate'>;
+}
+
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
 /** Who may touch a credential: its merchant (portal) or an operator (CLI, any merchant's). */
 export type CredentialScope = { kind: 'merchant'; merchantId: number } | { kind: 'operator' };
 
-/** A credential as it is listed and audited: never a secret, nor the (long) public keys. */
+/**
+ * A credential as it is listed and audited: never a secret, nor the (long) public keys. Its fields are those its
+ * channel describes it by (StoredCredentialFields), so a page shows it as one line with the registry's
+ * describeCredential.
+ */
 export interface CredentialSummary {
   id: number;
   merchantId: number;
@@ -29,8 +42,8 @@ export interface CredentialSummary {
   /** How the upstream's signatures are verified, for a channel that verifies with its certificate or a public key id. */
   wechatVerification: 'platform_certificate' | 'public_key' | null;
   upstreamPublicKeyId: string | null;
-  /** Its non-secret fields as one line, as its channel describes them. */
-  details: string;
+  /** Whether a platform certificate is stored (the certificate itself is never listed). */
+  platformCertificate: boolean;
   reviewStatus: ReviewStatus;
   rejectionReason: string | null;
   enabled: boolean;
@@ -54,7 +67,7 @@ export function summarize(row: UpstreamCredentialRow): CredentialSummary {
     merchantCertSerial: row.merchantCertSerial,
     wechatVerification: row.platformCertificate ? 'platform_certificate' : row.upstreamPublicKeyId ? 'public_key' : null,
     upstreamPublicKeyId: row.upstreamPublicKeyId,
-    details: credentialsOf(row.channel).describe({ ...row, platformCertificate: row.platformCertificate !== null }),
+    platformCertificate: row.platformCertificate !== null,
     reviewStatus,
     rejectionReason: row.rejectionReason,
     enabled: row.enabled,
@@ -70,21 +83,22 @@ function auditState(row: UpstreamCredentialRow) {
 }
 
 /**
- * Validates a credential by its channel's rules (lib/channels/<name>/credentials.ts) and stores it, pending review,
- * its secrets encrypted. Throws an invalid_credential DomainError naming the bad fields (or the channel).
+ * Validates a credential by its channel's rules and stores it for that channel, pending review, its secrets
+ * encrypted. Throws an invalid_credential DomainError naming the bad fields.
  */
 export async function submitCredential(
   db: Database,
-  input: { merchantId: number; actor: string; now: Date; channel: CredentialChannel; credential: object },
+  channel: CredentialChannelRules,
+  input: { merchantId: number; actor: string; now: Date; credential: object },
 ): Promise<CredentialSummary> {
-  const valid: CredentialColumns = credentialsOf(input.channel).validate(input.credential as Readonly<Record<string, unknown>>, input.now);
+  const valid: CredentialColumns = channel.credentials.validate(input.credential as Readonly<Record<string, unknown>>, input.now);
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [row] = await tx
       .insert(upstreamCredentials)
       .values({
         merchantId: input.merchantId,
-        channel: input.channel,
+        channel: channel.name,
         upstreamAppId: valid.upstreamAppId,
         privateKeyEncrypted: encryptSecret(valid.privateKey),
         upstreamPublicKey: valid.upstreamPublicKey,

@@ -8,11 +8,12 @@ import { claimDueNotifications } from './claim';
 import { openDurationMs } from './circuit-breaker';
 import { destinationOf } from './destination';
 import { NotificationWorker } from './notification-worker';
+import { notificationFieldsOf } from '../channels/index';
 
 const bed = notificationTestBed({ isolateEachTest: true });
 
 function workers(clock: ManualClock, count = 1) {
-  return Array.from({ length: count }, () => new NotificationWorker({ db: getDb(), clock, timeoutMs: 200 }));
+  return Array.from({ length: count }, () => new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, clock, timeoutMs: 200 }));
 }
 
 async function runAll(list: NotificationWorker[]) {
@@ -87,7 +88,7 @@ describe('circuit breaker per destination', () => {
     const probeAnswerReleased = new Promise<void>((resolve) => (releaseProbeAnswer = resolve));
     bed.receiver.answer((_received, res) => void probeAnswerReleased.then(() => res.end('success')));
     clock.advance(openDurationMs(9));
-    const [prober, other] = [0, 1].map(() => new NotificationWorker({ db: getDb(), clock, timeoutMs: 30_000 }));
+    const [prober, other] = [0, 1].map(() => new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, clock, timeoutMs: 30_000 }));
     const probing = prober!.runOnce();
     await expect.poll(() => bed.receiver.received.length).toBe(10);
     expect(await other!.runOnce(), 'half-open: its one probe is in flight').toBe(0);

@@ -6,6 +6,7 @@ import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 import { manyPaidOrders, manyPendingOrders, payOrder } from '../../test/paid-orders';
 import { destinationOf } from './destination';
 import { NotificationWorker } from './notification-worker';
+import { notificationFieldsOf } from '../channels/index';
 
 /**
  * The incident this guards against: one merchant's server accepts connections and never answers while its sale's
@@ -52,7 +53,7 @@ describe('a merchant whose endpoint hangs', () => {
     });
 
     const pools = [createDatabase(process.env.DATABASE_URL!, 4), createDatabase(process.env.DATABASE_URL!, 4)];
-    const workers = pools.map((db) => new NotificationWorker({ db, listenUrl: process.env.DATABASE_URL }));
+    const workers = pools.map((db) => new NotificationWorker({ db, channelFields: notificationFieldsOf, listenUrl: process.env.DATABASE_URL }));
     await Promise.all(workers.map((worker) => worker.start()));
     try {
       // Both workers hold the hanging destination's share of their slots (4 each), and no more.
@@ -109,6 +110,6 @@ describe('a merchant whose endpoint hangs', () => {
       SELECT consecutive_failures, open_until > now() AS open, failing_since FROM notification_destinations WHERE destination = ${destinationOf(hanging.url)}`);
     expect(circuit[0]).toMatchObject({ consecutive_failures: attempts.length, open: true });
     expect(circuit[0]!.failing_since).not.toBeNull();
-    expect(await new NotificationWorker({ db: getDb() }).runOnce()).toBe(0);
+    expect(await new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf }).runOnce()).toBe(0);
   });
 });

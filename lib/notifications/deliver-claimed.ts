@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import { isAcknowledged } from './acknowledgement';
 import { circuitOutcome } from './circuit-breaker';
 import type { ClaimedNotification } from './claim';
-import { notificationForm } from './notification-form';
+import { notificationForm, type ChannelNotificationFields } from './notification-form';
 import { postForm, type PostOutcome, type PostTimeouts } from './post-form';
 import { nextAttemptAfter } from './retry-plan';
 
@@ -16,10 +16,10 @@ function excerpt(body: string): string {
   return bytes.length <= EXCERPT_BYTES ? body : bytes.subarray(0, EXCERPT_BYTES).toString('utf8').replace(/\uFFFD$/, '');
 }
 
-function attemptDelivery(claim: ClaimedNotification, timeouts: PostTimeouts): Promise<PostOutcome> {
+function attemptDelivery(claim: ClaimedNotification, channelFields: ChannelNotificationFields, timeouts: PostTimeouts): Promise<PostOutcome> {
   if (!claim.notifyUrl) return Promise.resolve({ body: '', latencyMs: 0, error: 'the order has no notifyUrl' });
   // Signed at send time, so a rotated AppSecret takes effect for every later attempt.
-  return postForm(claim.notifyUrl, notificationForm(claim.order, claim.appId, appSecretOf(claim.appSecretEncrypted)), timeouts);
+  return postForm(claim.notifyUrl, notificationForm(claim.order, channelFields, claim.appId, appSecretOf(claim.appSecretEncrypted)), timeouts);
 }
 
 function failureText(outcome: PostOutcome): string {
@@ -36,9 +36,9 @@ function failureText(outcome: PostOutcome): string {
 export async function deliverClaimed(
   db: Database,
   claim: ClaimedNotification,
-  options: { workerId: string; clock: Clock } & PostTimeouts,
+  options: { workerId: string; clock: Clock; channelFields: ChannelNotificationFields } & PostTimeouts,
 ): Promise<'acknowledged' | 'rejected'> {
-  const outcome = await attemptDelivery(claim, options);
+  const outcome = await attemptDelivery(claim, options.channelFields, options);
   const acknowledged = outcome.error === undefined && outcome.httpStatus !== undefined && isAcknowledged(outcome.httpStatus, outcome.body);
   const finishedAt = options.clock.now();
   const error = acknowledged ? null : failureText(outcome);

@@ -5,11 +5,12 @@ import { getDb } from '../db/client';
 import { notificationTestBed } from '../../test/notify-receiver';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
 import { NotificationWorker } from './notification-worker';
+import { notificationFieldsOf } from '../channels/index';
 
 const clock = new ManualClock(new Date());
 
 function worker(options: Partial<ConstructorParameters<typeof NotificationWorker>[0]> = {}) {
-  return new NotificationWorker({ db: getDb(), clock, timeoutMs: 500, ...options });
+  return new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, clock, timeoutMs: 500, ...options });
 }
 
 async function notificationOf(orderId: number) {

@@ -8,6 +8,7 @@ import { manyPaidOrders } from '../../test/paid-orders';
 import { destinationOf } from './destination';
 import { failingDestinations } from './failing-destinations';
 import { NotificationWorker } from './notification-worker';
+import { notificationFieldsOf } from '../channels/index';
 
 const bed = notificationTestBed({ isolateEachTest: true });
 
@@ -18,7 +19,7 @@ describe('destinations failing now', () => {
     await manyPaidOrders(other.id, bed.receiver.url.replace('/notify', '/other-merchant'), 1, clock.now());
     bed.receiver.answer(() => undefined);
     await manyPaidOrders(bed.merchant.id, bed.receiver.url, 3, clock.now());
-    const worker = new NotificationWorker({ db: getDb(), clock, timeoutMs: 200 });
+    const worker = new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, clock, timeoutMs: 200 });
     expect(await failingDestinations(getDb(), clock.now())).toEqual([]);
 
     // Both merchants' notifications go to the one destination (same host and port): 4 attempts, none answered.

@@ -1,4 +1,3 @@
-import { channelNamed } from '../channels';
 import type { OrderRow } from '../db/schema';
 import { sign } from '../signing';
 
@@ -8,13 +7,16 @@ import { sign } from '../signing';
  */
 export type NotifiableOrder = Pick<OrderRow, 'orderNo' | 'merchantOrderNo' | 'channel' | 'payAmountMinor' | 'paidAt' | 'updatedAt' | 'tradeNo' | 'attach'>;
 
-export function notificationForm(order: NotifiableOrder, appId: string, appSecret: string): Record<string, string> {
-  const channel = channelNamed(order.channel);
-  if (!channel) throw new Error(`order ${order.orderNo} has no known channel (${order.channel})`);
-  const channelFields = channel.notificationFields(order);
+/**
+ * The order's channel's own fields of the form: its order number and amount, by the contract's names. The worker's
+ * composition and the portal pass the registry's (lib/channels/index.ts notificationFieldsOf).
+ */
+export type ChannelNotificationFields = (order: NotifiableOrder) => Record<string, string>;
+
+export function notificationForm(order: NotifiableOrder, channelFields: ChannelNotificationFields, appId: string, appSecret: string): Record<string, string> {
   const fields: Record<string, string> = {
     appId,
-    ...channelFields,
+    ...channelFields(order),
     merchantOrderNo: order.merchantOrderNo,
     payType: order.channel,
     status: 'PAID',

@@ -7,6 +7,7 @@ import { claimDueNotifications, type ClaimedNotification } from './claim';
 import { deliverClaimed } from './deliver-claimed';
 import { NOTIFICATION_CHANNEL } from './enqueue';
 import { expireDeferredNotifications } from './expire-deferred';
+import type { ChannelNotificationFields } from './notification-form';
 import { describeFailure, isDatabaseUnavailable } from '../db/database-failure';
 import { OutageLog } from '../db/outage-log';
 
@@ -16,6 +17,8 @@ const LISTEN_RETRY_MS = 1_000;
 
 export interface NotificationWorkerOptions {
   db: Database;
+  /** Each order's channel's own fields of the form (the registry's notificationFieldsOf). */
+  channelFields: ChannelNotificationFields;
   clock?: Clock;
   /** Deliveries in flight at once. */
   concurrency?: number;
@@ -142,7 +145,7 @@ export class NotificationWorker {
 
   private deliver(claim: ClaimedNotification): Promise<unknown> {
     const { timeoutMs: responseTimeoutMs, connectTimeoutMs } = this.options;
-    const delivery = deliverClaimed(this.options.db, claim, { workerId: this.workerId, clock: this.clock, responseTimeoutMs, connectTimeoutMs }).catch(
+    const delivery = deliverClaimed(this.options.db, claim, { workerId: this.workerId, clock: this.clock, channelFields: this.options.channelFields, responseTimeoutMs, connectTimeoutMs }).catch(
       (error: unknown) => this.options.log?.(`notifications: attempt ${claim.attemptNo} of #${claim.id} not recorded: ${describeFailure(error)}`),
     );
     this.inFlight.add(delivery);

@@ -6,6 +6,7 @@ import { createDatabase, getDb } from '../db/client';
 import { notificationTestBed } from '../../test/notify-receiver';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
 import { NotificationWorker } from './notification-worker';
+import { notificationFieldsOf } from '../channels/index';
 
 
 const bed = notificationTestBed({ isolateEachTest: true });
@@ -27,7 +28,7 @@ describe('workers on one PostgreSQL', () => {
 
     // Separate pools, as two processes would have; both claim at once until nothing is due.
     const pools = [createDatabase(process.env.DATABASE_URL!, 8), createDatabase(process.env.DATABASE_URL!, 8)];
-    const workers = pools.map((db) => new NotificationWorker({ db, clock: new ManualClock(now), concurrency: 8 }));
+    const workers = pools.map((db) => new NotificationWorker({ db, channelFields: notificationFieldsOf, clock: new ManualClock(now), concurrency: 8 }));
     await Promise.all(
       workers.map(async (worker) => {
         while ((await worker.runOnce()) > 0);
@@ -72,7 +73,7 @@ describe('workers on one PostgreSQL', () => {
 
     bed.receiver.answer((_received, res) => res.end('success'));
     const clock = new ManualClock(new Date());
-    const survivor = new NotificationWorker({ db: getDb(), clock });
+    const survivor = new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, clock });
     expect(await survivor.runOnce(), 'nothing to claim while the dead worker’s lease holds').toBe(0);
     clock.set(new Date(new Date(held[0]!.lease_until).getTime() + 1));
     expect(await survivor.runOnce()).toBe(1);
@@ -90,7 +91,7 @@ describe('workers on one PostgreSQL', () => {
     const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
     await payOrder(order.id, new Date());
     bed.receiver.answer((_received, res) => setTimeout(() => res.end('ok'), 300));
-    const worker = new NotificationWorker({ db: getDb(), pollMs: 50 });
+    const worker = new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, pollMs: 50 });
     await worker.start();
     await waitFor(() => bed.receiver.received.length === 1);
     await worker.stop();

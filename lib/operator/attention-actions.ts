@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/record-audit';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { completeOrderManually } from '../orders/complete-order-manually';
 import { resendNotification } from '../notifications/resend-notification';
-import { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind } from './attention-items';
+import { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind } from '../channels/attention-items';
 
 export const NOTE_MAX_LENGTH = 500;
 

@@ -4,9 +4,9 @@ import { merchants, notifications, orders, upstreamCallbacks } from '../db/schem
 import { CHANNELS } from '../channels';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { listServiceProblems } from './service-problems';
-import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns, notDismissed, type LinkedOrder } from './attention-items';
+import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns, notDismissed, type LinkedOrder } from '../channels/attention-items';
 
-export { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind, type LinkedOrder, type TransferItem } from './attention-items';
+export { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind, type LinkedOrder, type TransferItem } from '../channels/attention-items';
 
 /**
  * The payments that need an operator: transfers a channel read itself (on a chain) that paid nothing (no order open,

@@ -8,6 +8,7 @@ import { addReceivingAddress, setReceivingAddressEnabled } from '../channels/usd
 import { recordTransfers } from '../channels/usdt/chain/record-transfers';
 import { recordUpstreamCallback } from '../channels/upstream-callbacks';
 import { reviewCredential, setCredentialEnabled, submitCredential } from '../credentials/credentials';
+import { credentialChannelNamed } from '../channels/index';
 import { setOrderPermission } from '../merchants/merchants';
 import { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } from '../channels/usdt/max-per-order';
 import { aMerchant, aTronAddress } from '../../test/factories';
@@ -114,7 +115,7 @@ describe('operator actions write the audit log in the same transaction', () => {
   it('credential review: approval audited without any secret; a failing entry leaves it pending', async () => {
     const merchant = await aMerchant();
     const input = anAlipayCredential();
-    const credential = await submitCredential(db(), { channel: 'ALIPAY', merchantId: merchant.id, actor: 'account:m@example.com', now: new Date(), credential: input });
+    const credential = await submitCredential(db(), credentialChannelNamed('ALIPAY'), { merchantId: merchant.id, actor: 'account:m@example.com', now: new Date(), credential: input });
     await expect(reviewCredential(db(), { credentialId: credential.id, decision: 'approve', actor: FAILING_ACTOR, now: new Date() })).rejects.toThrow();
     await reviewCredential(db(), { credentialId: credential.id, decision: 'reject', reason: 'wrong app id', actor: OPERATOR, now: new Date() });
     await reviewCredential(db(), { credentialId: credential.id, decision: 'approve', actor: OPERATOR, now: new Date() });

@@ -7,6 +7,7 @@ import { merchants, notifications } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { addReceivingAddress } from '../channels/usdt/receiving-addresses';
 import { reviewCredential, submitCredential } from '../credentials/credentials';
+import { credentialChannelNamed } from '../channels/index';
 import { createMerchant } from '../merchants/merchants';
 import { runJobExclusively } from '../workers/periodic-job';
 import { aTronAddress } from '../../test/factories';
@@ -51,7 +52,7 @@ describe('merchants', () => {
     await addReceivingAddress(db(), 'TRC20', aTronAddress());
     const order = await aPendingUsdtOrder(acme.id, 'http://127.0.0.1:9/notify', { amountMinor: 1_234n });
     const credentialInput = anAlipayCredential();
-    await submitCredential(db(), { channel: 'ALIPAY', merchantId: acme.id, actor: 'account:x', now: new Date(), credential: credentialInput });
+    await submitCredential(db(), credentialChannelNamed('ALIPAY'), { merchantId: acme.id, actor: 'account:x', now: new Date(), credential: credentialInput });
     const rotatedAt = new Date();
     await recordAudit(db(), { actor: 'account:x', action: 'merchant.app_secret.rotate', subject: `merchant:${acme.appId}` });
     const detail = (await merchantDetail(db(), acme.appId))!;
@@ -73,9 +74,9 @@ describe('merchants', () => {
 describe('the credential review queue', () => {
   it('puts pending credentials first (oldest first), then the others newest first, with the merchant named', async () => {
     const now = new Date();
-    const first = await submitCredential(db(), { channel: 'ALIPAY', merchantId: zeta.id, actor: 'a', now, credential: anAlipayCredential() });
-    const second = await submitCredential(db(), { channel: 'ALIPAY', merchantId: zeta.id, actor: 'a', now, credential: anAlipayCredential() });
-    const third = await submitCredential(db(), { channel: 'ALIPAY', merchantId: zeta.id, actor: 'a', now, credential: anAlipayCredential() });
+    const first = await submitCredential(db(), credentialChannelNamed('ALIPAY'), { merchantId: zeta.id, actor: 'a', now, credential: anAlipayCredential() });
+    const second = await submitCredential(db(), credentialChannelNamed('ALIPAY'), { merchantId: zeta.id, actor: 'a', now, credential: anAlipayCredential() });
+    const third = await submitCredential(db(), credentialChannelNamed('ALIPAY'), { merchantId: zeta.id, actor: 'a', now, credential: anAlipayCredential() });
     await reviewCredential(db(), { credentialId: first.id, decision: 'approve', actor: 'ops', now });
     const queue = (await listCredentialQueue(db())).filter((row) => row.merchantId === zeta.id);
     expect(queue.map((row) => row.id)).toEqual([second.id, third.id, first.id]);

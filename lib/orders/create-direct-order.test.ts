@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { DomainError } from '../errors/domain-error';
 import { addSandboxCredential } from '../cli/credential-add-command';
-import { type DirectChannelAdapter, type DirectPaymentRequest } from '../channels/direct/direct-channel';
+import { type DirectChannelAdapter, type DirectPaymentRequest } from './direct-channel-adapter';
 import { aMerchant } from '../../test/factories';
 import { createDirectOrder } from './create-direct-order';
 import { alipayAdapter } from '../channels/alipay/adapter';

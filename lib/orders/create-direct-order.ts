@@ -2,13 +2,30 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../db/schema';
 import { DomainError, isDomainError } from '../errors/domain-error';
-import { type DirectChannelAdapter, type StartedDirectPayment } from '../channels/direct/direct-channel';
+import { type DirectChannelAdapter, type StartedDirectPayment } from './direct-channel-adapter';
 import { findUsableCredential, type UsableCredential } from '../credentials/find-usable-credential';
 import { formatMinorUnits } from '../money/decimal-amount';
-import type { DirectOrderInput } from './direct-request';
 import { findMerchantOrder } from './find-order';
 import { newOrderNo, newPayToken, payUrlFor } from './identifiers';
 import { renewedUpstream } from './renew-direct-cashier';
+
+/** A direct order's submit, as its channel parsed it (lib/channels/direct/direct-request.ts, yht-request.ts). */
+export interface DirectOrderInput {
+  merchantOrderNo: string;
+  /** The channel's payMethod. */
+  payMethod: string;
+  amountMinor: bigint;
+  /** Present only when the merchant sent it (idempotency rule 2 compares it then). */
+  credentialId?: number;
+  notifyUrl: string;
+  redirectUrl?: string;
+  /** Absent only where the channel stores no default name. */
+  productName?: string;
+  productDesc?: string;
+  attach?: string;
+  /** The payer's IP as the merchant sent it (e.g. an h5 payment's payer address); absent: the submit request's address. */
+  clientIp?: string;
+}
 
 export interface CreatedDirectOrder {
   order: OrderRow;

@@ -1,4 +1,4 @@
-import type { DirectChannelAdapter } from '../channels/direct/direct-channel';
+import type { DirectChannelAdapter } from './direct-channel-adapter';
 import type { OrderRow } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { CreatedDirectOrder } from './create-direct-order';

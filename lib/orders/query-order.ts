@@ -1,14 +1,19 @@
+import type { Database } from '../db/client';
 import { DomainError } from '../errors/domain-error';
-import { requireMerchantOrderNo } from '../validation/field-rules';
-import { success, type SignedRequest, type SuccessAnswer } from '../validation/signed-request';
-import { channelOf } from '../channels';
-import { findQueriedOrder } from './find-order';
+import { findQueriedOrder, type QueriedOrder } from './find-order';
 
-/** POST /v1/api/open/order/query: payType absent reads the default channel's orders, else that channel's; another channel's order is 1006. */
-export async function queryOrder({ db, merchant, fields }: SignedRequest): Promise<SuccessAnswer> {
-  const channel = channelOf(fields);
-  const merchantOrderNo = requireMerchantOrderNo(fields);
-  const order = await findQueriedOrder(db, merchant.id, merchantOrderNo);
+/** What a query needs of the channel it names: its name (orders.channel) and the query's data of one of its orders. */
+export interface QueryingChannel {
+  readonly name: string;
+  queryData(order: QueriedOrder): unknown;
+}
+
+/**
+ * The query's data of the merchant's order through the channel the caller picked (the open API picks it by payType);
+ * another channel's order is order_not_found (1006), as an unknown one is.
+ */
+export async function queryOrder(db: Database, channel: QueryingChannel, merchantId: number, merchantOrderNo: string): Promise<unknown> {
+  const order = await findQueriedOrder(db, merchantId, merchantOrderNo);
   if (!order || order.channel !== channel.name) throw new DomainError('order_not_found');
-  return success(channel.successMessage, channel.queryData(order));
+  return channel.queryData(order);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { isDomainError } from '../errors/domain-error';
-import { type DirectChannelAdapter } from '../channels/direct/direct-channel';
+import { type DirectChannelAdapter } from './direct-channel-adapter';
 import { findUsableCredential } from '../credentials/find-usable-credential';
 import type { Database } from '../db/client';
 import { upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../db/schema';

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { notificationFieldsOf } from '../channels';
 import type { Database } from '../db/client';
 import { merchants, type OrderRow } from '../db/schema';
 import { appSecretOf } from '../merchants/app-secret-cache';
@@ -13,5 +14,5 @@ export async function notificationBodyOf(db: Database, context: MerchantContext,
   if (order.status !== 'paid') return undefined;
   const [merchant] = await db.select({ appSecretEncrypted: merchants.appSecretEncrypted }).from(merchants).where(eq(merchants.id, context.merchantId));
   if (!merchant) return undefined;
-  return new URLSearchParams(notificationForm(order, context.appId, appSecretOf(merchant.appSecretEncrypted))).toString();
+  return new URLSearchParams(notificationForm(order, notificationFieldsOf, context.appId, appSecretOf(merchant.appSecretEncrypted))).toString();
 }

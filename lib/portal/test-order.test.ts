@@ -4,7 +4,7 @@ import { alipayPayMethod } from '../channels/alipay/channel';
 import { parseUsdtSubmit } from '../channels/usdt/usdt-request';
 import { wechatPayMethod } from '../channels/wechat/channel';
 import { parseYhtSubmit } from '../channels/yht/yht-request';
-import { parseDirectSubmit } from '../orders/direct-request';
+import { parseDirectSubmit } from '../channels/direct/direct-request';
 import { TEST_ORDER_METHODS, testOrderFields } from './test-order';
 
 const base = { amount: '12.34', notifyUrl: 'https://merchant.example/notify' };

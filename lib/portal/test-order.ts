@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { channelNamed, CHANNELS, type ChannelName } from '../channels';
+import { submitByPayType } from '../channels/open-api-orders';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { isDomainError } from '../errors/domain-error';
 import { findMerchantForSigning } from '../merchants/merchants';
 import { payUrlFor } from '../orders/identifiers';
-import { submitOrder } from '../orders/submit-order';
 import type { MerchantContext } from './merchant-context';
 
 /** The payment methods a test order may use, per channel (the first is the default), from the registry. */
@@ -42,7 +42,7 @@ export async function createTestOrder(db: Database, context: MerchantContext, in
   if (!signing) return { ok: false, message: 'merchant not found' };
   const merchantOrderNo = `TEST-${Date.now()}-${randomBytes(3).toString('hex')}`;
   try {
-    await submitOrder({ db, merchant: signing.merchant, fields: testOrderFields(input, merchantOrderNo), clientAddress: '127.0.0.1' });
+    await submitByPayType({ db, merchant: signing.merchant, fields: testOrderFields(input, merchantOrderNo), clientAddress: '127.0.0.1' });
   } catch (error) {
     // The merchant is testing their own order: the refusal says what the open API would name (the field, the rule).
     if (isDomainError(error)) return { ok: false, message: error.message };

@@ -1,4 +1,5 @@
-import { UsageError, type CliCommand } from '../../lib/cli/command';
+import type { CliCommand } from '../../lib/cli/command';
+import { UsageError } from '../../lib/cli/usage-error';
 import { actionRefused } from '../../lib/errors/domain-error';
 import { isSandboxEvmChainName, SANDBOX_EVM_CHAINS } from './chain-specs';
 

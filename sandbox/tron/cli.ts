@@ -1,4 +1,5 @@
-import { UsageError, type CliCommand } from '../../lib/cli/command';
+import type { CliCommand } from '../../lib/cli/command';
+import { UsageError } from '../../lib/cli/usage-error';
 import { actionRefused } from '../../lib/errors/domain-error';
 import { sendSandboxTransfer, SandboxTransferRefused, confirmationDelayMs } from './ledger';
 

@@ -1,7 +1,8 @@
 import { approveCredentialAction, deleteCredentialAction, rejectCredentialAction, setCredentialEnabledAction } from './actions';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { credentialDetails, REVIEW_TONES } from '@/components/operator/credential-labels';
+import { REVIEW_TONES } from '@/components/operator/credential-labels';
+import { describeCredential } from '@/lib/channels';
 import { CredentialReviewActions } from '@/components/operator/credential-review-actions';
 import { Badge, cell, Empty, PageTitle, Section, Table } from '@/components/operator/ui';
 import type { ReviewStatus } from '@/lib/credentials/credentials';
@@ -64,7 +65,7 @@ export default async function CredentialQueuePage({ searchParams }: { searchPara
                   <span className="block font-mono text-xs text-gray-500">{credential.merchantAppId}</span>
                 </td>
                 <td className={cell}>{credential.channel}</td>
-                <td className={`${cell} font-mono text-xs`}>{credentialDetails(credential)}</td>
+                <td className={`${cell} font-mono text-xs`}>{describeCredential(credential)}</td>
                 <td className={cell} data-testid="review-status">
                   <Badge tone={REVIEW_TONES[credential.reviewStatus]}>{review(`status.${credential.reviewStatus}`)}</Badge>
                   {credential.rejectionReason ? <p className="m-0 mt-1 text-xs text-gray-600">{merchantT('reason', { reason: credential.rejectionReason })}</p> : null}

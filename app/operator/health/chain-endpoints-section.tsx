@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { Badge, cell, Section, Table, type Tone } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
-import { chainEndpointHealth, type EndpointStatus } from '@/lib/operator/chain-endpoint-health';
+import type { EndpointStatus } from '@/lib/channels/channel-operator';
+import { chainEndpointHealth } from '@/lib/operator/chain-endpoint-health';
 import { LocalTime } from '@/components/i18n/local-time';
 
 const TONES: Record<EndpointStatus, Tone> = { ok: 'good', blocked: 'warn', failing: 'bad', unused: 'neutral' };

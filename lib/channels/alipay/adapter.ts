@@ -1,6 +1,6 @@
 import { upstreamFailure } from '../../errors/domain-error';
 import { payUrlFor } from '../../orders/identifiers';
-import { type DirectChannelAdapter } from '../direct/direct-channel';
+import { type DirectChannelAdapter } from '../../orders/direct-channel-adapter';
 import { ALIPAY_FIRST_CHECK_AFTER_MS, ALIPAY_PAY_WINDOW_MINUTES, alipayConfig, AlipayNotConfigured } from './config';
 
 /**

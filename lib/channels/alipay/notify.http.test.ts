@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
 import { NotificationWorker } from '../../notifications/notification-worker';
+import { notificationFieldsOf } from '../index';
 import { ALIPAY_SANDBOX_SELLER_ID, alipaySandboxKeys } from './sandbox-keys';
 import { findAlipayCheckout } from './checkout-view';
 import { rsaKeyPair } from '../../../test/credential-keys';
@@ -152,7 +153,7 @@ describe('the payer at the simulated Alipay', () => {
       payTime: Math.floor(new Date(state.paid_at!).getTime() / 1000),
     });
 
-    expect(await new NotificationWorker({ db: getDb(), timeoutMs: 2_000 }).runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, timeoutMs: 2_000 }).runOnce()).toBeGreaterThanOrEqual(1);
     const notification = receiver.received.find((entry) => entry.form.platformOrderNo === order.platformOrderNo)!;
     expect(notification.signatureValid).toBe(true);
     expect(notification.form).toEqual({

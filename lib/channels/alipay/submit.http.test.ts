@@ -7,6 +7,7 @@ import { contractSignature } from '../../../test/beds/contract-signer';
 import { alipaySubmit, anAlipayMerchant } from '../../../test/alipay-sandbox';
 import { QUERY, SUBMIT, startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { deleteCredential, reviewCredential, setCredentialEnabled, submitCredential } from '../../credentials/credentials';
+import { credentialChannelNamed } from '../index';
 import { addSandboxCredential } from '../../cli/credential-add-command';
 
 let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
@@ -29,7 +30,7 @@ async function orderRow(orderNo: string) {
 /** A usable ALIPAY credential of the merchant that is not the simulator's (review + enable as asked). */
 async function anotherCredential(merchantId: number, state: { approve?: boolean; enabled?: boolean; deleted?: boolean } = {}) {
   const now = new Date();
-  const { id } = await submitCredential(getDb(), { channel: 'ALIPAY', merchantId, actor: 'test', now, credential: anAlipayCredential() });
+  const { id } = await submitCredential(getDb(), credentialChannelNamed('ALIPAY'), { merchantId, actor: 'test', now, credential: anAlipayCredential() });
   if (state.approve !== false) await reviewCredential(getDb(), { credentialId: id, decision: 'approve', actor: 'test', now });
   if (state.enabled === false) await setCredentialEnabled(getDb(), { credentialId: id, scope: { kind: 'operator' }, enabled: false, actor: 'test', now });
   if (state.deleted) await deleteCredential(getDb(), { credentialId: id, scope: { kind: 'operator' }, actor: 'test', now });
@@ -152,9 +153,9 @@ describe('submit, ALIPAY credentials', () => {
     const pending = await anotherCredential(ownerId, { approve: false });
     const disabled = await anotherCredential(ownerId, { enabled: false });
     const deleted = await anotherCredential(ownerId, { deleted: true });
-    const rejected = (await submitCredential(getDb(), { channel: 'ALIPAY', merchantId: ownerId, actor: 'test', now: new Date(), credential: anAlipayCredential() })).id;
+    const rejected = (await submitCredential(getDb(), credentialChannelNamed('ALIPAY'), { merchantId: ownerId, actor: 'test', now: new Date(), credential: anAlipayCredential() })).id;
     await reviewCredential(getDb(), { credentialId: rejected, decision: 'reject', reason: 'no', actor: 'test', now: new Date() });
-    const wechat = (await submitCredential(getDb(), { channel: 'WECHAT', merchantId: ownerId, actor: 'test', now: new Date(), credential: aWechatCredential() })).id;
+    const wechat = (await submitCredential(getDb(), credentialChannelNamed('WECHAT'), { merchantId: ownerId, actor: 'test', now: new Date(), credential: aWechatCredential() })).id;
     await reviewCredential(getDb(), { credentialId: wechat, decision: 'approve', actor: 'test', now: new Date() });
     const refusal = { code: 1009, message: 'ALIPAY credential not found, not approved, or not enabled', data: null };
     expect((await submit({ credentialId: merchant.credentialId }, owner)).json).toEqual(refusal); // another merchant's

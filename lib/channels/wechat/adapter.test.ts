@@ -7,7 +7,7 @@ import { wechatHeaders } from '../../../test/wechat-sandbox';
 import { startSandboxTestBed } from '../../../test/beds/sandboxes';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
 import { getDb } from '../../db/client';
-import { type DirectPaymentRequest } from '../direct/direct-channel';
+import { type DirectPaymentRequest } from '../../orders/direct-channel-adapter';
 import { wechatAccountOf } from './account';
 import { startWechatPayment, wechatChannelAdapter } from './adapter';
 import { closeByOutTradeNo, queryByOutTradeNo, WechatUpstreamError } from './client';

@@ -2,7 +2,7 @@ import { upstreamFailure } from '../../errors/domain-error';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
 import type { OrderRow, UpstreamOrderRow } from '../../db/schema';
 import { orderTtlMinutes, payUrlFor } from '../../orders/identifiers';
-import { type DirectChannelAdapter, type DirectPaymentRequest, type StartedDirectPayment } from '../direct/direct-channel';
+import { type DirectChannelAdapter, type DirectPaymentRequest, type StartedDirectPayment } from '../../orders/direct-channel-adapter';
 import { getDb } from '../../db/client';
 import { wechatAccountFor } from './platform-certificates';
 import { createH5Prepay, createNativePrepay, rfc3339Beijing, type WechatPrepayInput } from './client';

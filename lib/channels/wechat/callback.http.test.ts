@@ -11,6 +11,7 @@ import type { UsableCredential } from '../../credentials/find-usable-credential'
 import { getDb } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import { NotificationWorker } from '../../notifications/notification-worker';
+import { notificationFieldsOf } from '../index';
 import { wechatSandboxCredentialInput } from './sandbox-keys';
 
 let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
@@ -104,7 +105,7 @@ describe('WeChat Pay notification', () => {
     expect(Math.floor(new Date(state.paid_at!).getTime() / 1000)).toBe(Math.floor(upstream.successTime!.getTime() / 1000));
     expect(await recorded(order.orderNo)).toMatchObject([{ verdict: 'paid', answer: 'HTTP 204', order_id: state.id, trade_no: upstream.transactionId }]);
 
-    expect(await new NotificationWorker({ db: getDb(), timeoutMs: 2_000 }).runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, timeoutMs: 2_000 }).runOnce()).toBeGreaterThanOrEqual(1);
     const notification = receiver.received.find((entry) => entry.form.platformOrderNo === order.orderNo)!;
     expect(notification.signatureValid).toBe(true);
     expect(notification.form).toMatchObject({ appId: merchant.appId, platformOrderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo, payType: 'WECHAT', amount: '25.80', status: 'PAID', tradeNo: upstream.transactionId, attach: 'user=7' });

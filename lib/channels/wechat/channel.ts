@@ -6,7 +6,7 @@ import { wechatOpenApi } from './open-api';
 import { getDb } from '../../db/client';
 import { formatMinorUnits } from '../../money/decimal-amount';
 import { createDirectOrder } from '../../orders/create-direct-order';
-import { parseDirectSubmit } from '../../orders/direct-request';
+import { parseDirectSubmit } from '../direct/direct-request';
 import { directCreateData, directQueryData } from '../../orders/direct-view';
 import { upstreamCallbackRoute } from '../../callers/upstream-callback';
 import { wechatChannelAdapter } from './adapter';

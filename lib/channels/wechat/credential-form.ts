@@ -1,6 +1,21 @@
 import type { CredentialForm } from '../../credentials/credential-form';
 
 /**
+ * What the merchant submits for WECHAT (API v3). WeChat's signatures are verified with either the platform
+ * certificate or the WeChat Pay public key with its id: exactly one of the two is given.
+ */
+export interface WechatCredentialInput {
+  appId: string;
+  mchId: string;
+  merchantCertSerial: string;
+  merchantPrivateKey: string;
+  apiV3Key: string;
+  platformCertificate?: string;
+  wechatPayPublicKey?: string;
+  wechatPayPublicKeyId?: string;
+}
+
+/**
  * The portal's WECHAT credential form (messages: portal.credentials.wechat); names as WechatCredentialInput. WeChat
  * Pay is verified with its public key (the default for new merchants) or with the platform certificate: one is asked for.
  */

@@ -1,23 +1,8 @@
 import type { ChannelCredentials, StoredCredentialFields } from '../../credentials/channel-credentials';
 import { FieldErrors, text } from '../../credentials/credential-fields';
 import { domainMessage, type DomainMessage } from '../../errors/domain-message';
-import { wechatCredentialForm } from './credential-form';
+import { wechatCredentialForm, type WechatCredentialInput } from './credential-form';
 import { wechatSandboxCredential } from './sandbox-credential';
-
-/**
- * What the merchant submits for WECHAT (API v3). WeChat's signatures are verified with either the platform
- * certificate or the WeChat Pay public key with its id: exactly one of the two is given.
- */
-export interface WechatCredentialInput {
-  appId: string;
-  mchId: string;
-  merchantCertSerial: string;
-  merchantPrivateKey: string;
-  apiV3Key: string;
-  platformCertificate?: string;
-  wechatPayPublicKey?: string;
-  wechatPayPublicKeyId?: string;
-}
 
 /** Field names as validation errors name them (domain messages; the portal form's own labels are in its catalogue). */
 export const WECHAT_CREDENTIAL_FIELD_LABELS: Readonly<Record<keyof WechatCredentialInput, DomainMessage>> = {

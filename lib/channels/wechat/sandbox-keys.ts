@@ -1,7 +1,7 @@
 import { DomainError } from '../../errors/domain-error';
 import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { WechatCredentialInput } from './credentials';
+import type { WechatCredentialInput } from './credential-form';
 import type { Database } from '../../db/client';
 import { sandboxWechatKeys, type SandboxWechatKeysRow } from './schema';
 import { sandboxEnabled } from '../../sandbox/sandbox-enabled';

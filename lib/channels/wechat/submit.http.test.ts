@@ -8,6 +8,7 @@ import { paySandboxWechatOrder } from '../../../sandbox/wechat/pay';
 import { findAnyByOutTradeNo } from '../../../sandbox/wechat/store';
 import { addSandboxCredential } from '../../cli/credential-add-command';
 import { reviewCredential, submitCredential } from '../../credentials/credentials';
+import { credentialChannelNamed } from '../index';
 import { anAlipayCredential } from '../../../test/credential-keys';
 import { getDb } from '../../db/client';
 
@@ -125,7 +126,7 @@ describe('submit and query, WECHAT variant, against the WeChat Pay sandbox', () 
       expect((await submit({ payMethod })).json).toEqual({ code: 1003, message: 'payMethod must be native or h5', data: null });
     }
     expect((await submit({ credentialId: 0 })).json).toEqual({ code: 1001, message: 'credentialId invalid', data: null });
-    const alipayId = (await submitCredential(getDb(), { channel: 'ALIPAY', merchantId: merchant.id, actor: 'test', now: new Date(), credential: anAlipayCredential() })).id;
+    const alipayId = (await submitCredential(getDb(), credentialChannelNamed('ALIPAY'), { merchantId: merchant.id, actor: 'test', now: new Date(), credential: anAlipayCredential() })).id;
     await reviewCredential(getDb(), { credentialId: alipayId, decision: 'approve', actor: 'test', now: new Date() });
     expect((await submit({ credentialId: alipayId })).json).toEqual({ code: 1009, message: 'WECHAT credential not found, not approved, or not enabled', data: null });
     const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders WHERE merchant_id = ${merchant.id} AND channel = 'WECHAT' AND credential_id = ${alipayId}`);

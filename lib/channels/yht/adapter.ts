@@ -1,6 +1,6 @@
 import { upstreamFailure } from '../../errors/domain-error';
 import { payUrlFor, orderTtlMinutes } from '../../orders/identifiers';
-import { type DirectChannelAdapter } from '../direct/direct-channel';
+import { type DirectChannelAdapter } from '../../orders/direct-channel-adapter';
 import { createYhtPayment, YhtUpstreamError } from './client';
 import { yhtConfig, YhtNotConfigured, type YhtConfig } from './config';
 import type { YhtPayMethod } from './protocol';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
 import { NotificationWorker } from '../../notifications/notification-worker';
+import { notificationFieldsOf } from '../index';
 import { aMerchant } from '../../../test/factories';
 import { startMerchantReceiver } from '../../../test/beds/merchant-receiver';
 import { yhtSignature, yhtSubmit } from '../../../test/yht-sandbox';
@@ -97,7 +98,7 @@ describe('YHT callback', () => {
     const query = await bed.app.signedPost(QUERY, { appId: merchant.appId, merchantOrderNo: order.merchantOrderNo, payType: 'YHT' }, merchant.appSecret);
     expect(query.json.data.status).toBe('1');
 
-    expect(await new NotificationWorker({ db: getDb(), timeoutMs: 2_000 }).runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, timeoutMs: 2_000 }).runOnce()).toBeGreaterThanOrEqual(1);
     const notification = receiver.received.find((entry) => entry.form.orderNo === order.orderNo)!;
     expect(notification.signatureValid).toBe(true);
     expect(notification.form).toEqual({

@@ -2,7 +2,7 @@ import { invalidParameter } from '../../errors/domain-error';
 import { optionalCallbackUrl, optionalClientIp, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../../validation/field-rules';
 import { present, type RequestFields } from '../../validation/request-fields';
 import { isYhtPayMethod, YHT_PAY_METHODS } from './protocol';
-import type { DirectOrderInput } from '../../orders/direct-request';
+import type { DirectOrderInput } from '../../orders/create-direct-order';
 
 /** The YHT variant of submit: payType and channel fixed 'YHT', payMethod from the contract's list, payMoney in CNY. */
 export function parseYhtSubmit(fields: RequestFields): DirectOrderInput {

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { CredentialReviewActions } from '@/components/operator/credential-review-actions';
-import { credentialDetails, REVIEW_TONES } from '@/components/operator/credential-labels';
+import { REVIEW_TONES } from '@/components/operator/credential-labels';
+import { describeCredential } from '@/lib/channels';
 import { PermissionToggle } from '@/components/operator/permission-toggle';
 import { Badge, cell, Empty, PageTitle, Section, Table } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
@@ -70,7 +71,7 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
               <tr key={credential.id} data-testid={`credential-${credential.id}`}>
                 <td className={`${cell} font-mono`}>{credential.id}</td>
                 <td className={cell}>{credential.channel}</td>
-                <td className={`${cell} font-mono text-xs`}>{credentialDetails(credential)}</td>
+                <td className={`${cell} font-mono text-xs`}>{describeCredential(credential)}</td>
                 <td className={cell}>
                   <Badge tone={REVIEW_TONES[credential.reviewStatus]}>{review(`status.${credential.reviewStatus}`)}</Badge>
                   {credential.rejectionReason ? <p className="m-0 mt-1 text-xs text-gray-600">{t('reason', { reason: credential.rejectionReason })}</p> : null}

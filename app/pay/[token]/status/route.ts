@@ -1,6 +1,6 @@
 import { checkoutTokenRoute } from '@/lib/callers/checkout-token';
 import { getDb } from '@/lib/db/client';
-import { findCheckoutStatus } from '@/lib/orders/checkout-order';
+import { findCheckoutStatus } from '@/lib/checkout/checkout-status';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { credentialChannelNamed } from '@/lib/channels';
 import { deleteCredential, setCredentialEnabled, submitCredential } from '@/lib/credentials/credentials';
 import { getDb } from '@/lib/db/client';
 import { portalActor } from '@/lib/portal/merchant-context';
@@ -22,11 +23,10 @@ const credentialRefusal = refusal;
 export async function submitCredentialAction(input: Record<string, unknown>): Promise<ActionResult<{ id: number }>> {
   const merchant = await requireMerchant();
   try {
-    const credential = await submitCredential(getDb(), {
+    const credential = await submitCredential(getDb(), credentialChannelNamed(asText(input?.channel)), {
       merchantId: merchant.merchantId,
       actor: portalActor(merchant),
       now: new Date(),
-      channel: asText(input?.channel),
       credential: Object.fromEntries(Object.entries(input ?? {}).map(([name, value]) => [name, asText(value)])),
     });
     revalidatePath(PAGE);

@@ -3,7 +3,7 @@ import { LocalTime } from '@/components/i18n/local-time';
 import { CredentialActions } from '@/components/portal/credential-actions';
 import { ChannelCredentialForm } from '@/components/portal/credential-forms';
 import { badge, card, note, pageTitle, sectionTitle, table, td, th } from '@/components/portal/styles';
-import { credentialChannels } from '@/lib/channels';
+import { credentialChannels, describeCredential } from '@/lib/channels';
 import { listMerchantCredentials } from '@/lib/credentials/credentials';
 import { getDb } from '@/lib/db/client';
 import { requireMerchant } from '../../_session/require-merchant';
@@ -64,7 +64,7 @@ export default async function CredentialsPage() {
                     <td className={`${stackedCell} whitespace-normal`} data-label={t('channel')}>
                       <div>
                         <strong>{credential.channel}</strong>
-                        <div className="max-w-80 font-mono text-xs break-all text-gray-700">{credential.details}</div>
+                        <div className="max-w-80 font-mono text-xs break-all text-gray-700">{describeCredential(credential)}</div>
                       </div>
                     </td>
                     <td className={stackedCell} data-label={t('review')} data-testid="credential-review">

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { chainEndpoints } from './schema';
-import type { ChainEndpointHealth, EndpointStatus } from '../../../operator/chain-endpoint-health';
+import type { ChainEndpointHealth, EndpointStatus } from '../../channel-operator';
 import { configuredChainEndpoints, endpointLabel } from './chain-config';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ChannelWatcherHealth } from '../../channel';
+import type { ChannelWatcherHealth } from '../../channel-operator';
 import { chainCursors } from './schema';
 import { tronGridEndpointHealth } from './endpoint-health';
 import { USDT_CURSOR, USDT_READ_THROUGH } from './watch-chain';

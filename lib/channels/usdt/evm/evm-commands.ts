@@ -1,4 +1,5 @@
-import { UsageError, type CliCommand } from '../../../cli/command';
+import type { CliCommand } from '../../../cli/command';
+import { UsageError } from '../../../cli/usage-error';
 import { DomainError } from '../../../errors/domain-error';
 import { isEvmChainName, EVM_CHAIN_NAMES } from './evm-chains';
 

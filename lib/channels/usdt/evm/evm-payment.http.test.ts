@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../../../../test/open-api-client';
 import { systemClock } from '../../../clock';
 import { getDb } from '../../../db/client';
 import { NotificationWorker } from '../../../notifications/notification-worker';
+import { notificationFieldsOf } from '../../index';
 import { parseSingleJsonObject, runAdmin } from '../../../cli/run-admin-for-tests';
 import { addReceivingAddress } from '../receiving-addresses';
 import { listTransferItems } from '../operator/transfer-attention';
@@ -86,7 +87,7 @@ describe('USDT on the EVM chains, over real JSON-RPC', () => {
 
     expect(await query(`EVM-${chain}`)).toMatchObject({ status: '1', chainType: CHAIN_TYPE[chain], pay_usdt: '12.34' });
     expect(await transfersTo(address)).toEqual([{ chain, verdict: 'matched', value_raw: centsToRaw(1234n, sandbox.node(chain).decimals).toString() }]);
-    expect(await new NotificationWorker({ db: getDb(), timeoutMs: 2_000 }).runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, timeoutMs: 2_000 }).runOnce()).toBeGreaterThanOrEqual(1);
     const notification = receiver.received.find((entry) => entry.form.orderNo === order.orderNo);
     expect(notification).toMatchObject({ signatureValid: true, form: { pay_usdt: '12.34', tradeNo: sent.transactionHash } });
   });

@@ -1,5 +1,6 @@
 import { formatMinorUnits, parseMinorUnits } from '../../../money/decimal-amount';
-import { UsageError, type CliCommand, type CommandOutput } from '../../../cli/command';
+import type { CliCommand, CommandOutput } from '../../../cli/command';
+import { UsageError } from '../../../cli/usage-error';
 import { cliActor } from '../../../cli/operator';
 
 function limitOutput(minor: bigint): CommandOutput {

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { merchants, orders } from '../../../db/schema';
 import { chainTransfers } from '../chain/schema';
-import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns, notDismissed, type LinkedOrder, type TransferItem } from '../../../operator/attention-items';
+import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns, notDismissed, type LinkedOrder, type TransferItem } from '../../attention-items';
 import { usdtChainNamed } from '../usdt-chains';
 
 /** A raw token value in USDT: 6 decimals (TRC20, ERC20, Polygon) unless the chain says otherwise (BEP20: 18). */

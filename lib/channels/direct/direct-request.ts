@@ -1,23 +1,7 @@
-import { DomainError, invalidParameter } from '../errors/domain-error';
-import { optionalCallbackUrl, optionalClientIp, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../validation/field-rules';
-import { present, type RequestFields } from '../validation/request-fields';
-
-export interface DirectOrderInput {
-  merchantOrderNo: string;
-  /** The channel's payMethod. */
-  payMethod: string;
-  amountMinor: bigint;
-  /** Present only when the merchant sent it (idempotency rule 2 compares it then). */
-  credentialId?: number;
-  notifyUrl: string;
-  redirectUrl?: string;
-  /** Absent only where the channel stores no default name. */
-  productName?: string;
-  productDesc?: string;
-  attach?: string;
-  /** The payer's IP as the merchant sent it (e.g. an h5 payment's payer address); absent: the submit request's address. */
-  clientIp?: string;
-}
+import { DomainError, invalidParameter } from '../../errors/domain-error';
+import type { DirectOrderInput } from '../../orders/create-direct-order';
+import { optionalCallbackUrl, optionalClientIp, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../../validation/field-rules';
+import { present, type RequestFields } from '../../validation/request-fields';
 
 export const MAX_CREDENTIAL_ID = 2_147_483_647;
 /** The card-and-wallet upstreams' ceiling for one payment: 100,000,000.00 yuan. */

@@ -3,8 +3,9 @@ import { attentionDismissals, merchants, orders } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
 
 /**
- * The parts of the attention list (lib/operator/attention.ts) that a channel's own items are made of too: the kinds,
- * the order an item is about, and the dismissal that takes an item off the list.
+ * The parts of the operator's attention list (lib/operator/attention.ts) that a channel's own items are made of too:
+ * the kinds, the order an item is about, and the dismissal that takes an item off the list. Here, beside the channels,
+ * so that a channel builds its items without importing the console, which reads the channels.
  */
 
 export const ATTENTION_KINDS = ['transfer', 'callback', 'notification'] as const;

@@ -1,10 +1,10 @@
-import type { UsableCredential } from '../../credentials/find-usable-credential';
-import type { OrderRow, UpstreamOrderRow } from '../../db/schema';
+import type { UsableCredential } from '../credentials/find-usable-credential';
+import type { OrderRow, UpstreamOrderRow } from '../db/schema';
 
 /**
  * The upstream channels: orders paid at an upstream cashier (a payment company or aggregator) that the service asks
  * to start the payment. Each channel folder supplies one adapter; lib/orders/create-direct-order.ts is their one
- * create path.
+ * create path. The adapter is typed here, beside the create path that calls it: the channels implement it and pass it in.
  */
 
 /** What an adapter needs to start the upstream side of a new order. Nothing is stored yet when it is called. */

@@ -1,0 +1,24 @@
+import { queryOrder } from '../orders/query-order';
+import { submitOrder } from '../orders/submit-order';
+import { requireMerchantOrderNo } from '../validation/field-rules';
+import { success, type SignedRequest, type SuccessAnswer } from '../validation/signed-request';
+import { channelOf } from '.';
+
+/**
+ * The open API's order operations, composed at the registry: the request's payType names the channel (absent: USDT),
+ * the order domain is handed that channel, and the answer carries the channel's success message. lib/api serves them;
+ * the portal's test order submits through the same one.
+ */
+
+/** POST /v1/api/open/order/submit. */
+export async function submitByPayType(request: SignedRequest): Promise<SuccessAnswer> {
+  const channel = channelOf(request.fields);
+  return success(channel.successMessage, await submitOrder(channel, request));
+}
+
+/** POST /v1/api/open/order/query: payType absent reads the default channel's orders, else that channel's. */
+export async function queryByPayType({ db, merchant, fields }: SignedRequest): Promise<SuccessAnswer> {
+  const channel = channelOf(fields);
+  const merchantOrderNo = requireMerchantOrderNo(fields);
+  return success(channel.successMessage, await queryOrder(db, channel, merchant.id, merchantOrderNo));
+}
