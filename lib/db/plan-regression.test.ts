@@ -60,6 +60,7 @@ beforeAll(async () => {
   context = { accountId: 0, email: 'owner@merchant.example', merchantId: seed.bigMerchantId, appId, merchantName: 'Test merchant', orderPermission: true, timeZone: 'Asia/Shanghai' };
   capturing = capturingDatabase(process.env.DATABASE_URL!);
   explainer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  explainer.on('error', () => undefined); // terminated when the harness drops the file's database
   await explainer.connect();
 }, 300_000);
 
