@@ -8,11 +8,11 @@ import { watchChainOnce } from './watch-chain';
 export const chainWatcherJob: PeriodicJob = {
   name: 'usdt-chain-watcher',
   intervalMs: chainPollMs(),
-  async run({ db, clock, log }) {
+  async run({ db, clock, log, signal }) {
     const config = chainConfig();
     const endpoints = await ChainEndpointPool.load(db, config.baseUrls, clock, config.endpointRetryMs);
     try {
-      const result = await watchChainOnce({ db, clock, config, client: new TronGridClient({ endpoints, apiKey: config.apiKey }) });
+      const result = await watchChainOnce({ db, clock, config, client: new TronGridClient({ endpoints, apiKey: config.apiKey, signal }) });
       const matched = result.recorded.filter((entry) => entry.verdict === 'matched').length;
       const unmatched = result.recorded.filter((entry) => entry.verdict && entry.verdict !== 'matched').length;
       if (matched + unmatched > 0) log(`chain: ${matched} order(s) paid, ${unmatched} transfer(s) for the operator`);

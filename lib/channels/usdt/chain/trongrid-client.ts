@@ -68,6 +68,8 @@ export interface TronGridClientOptions {
   apiKey?: string;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
+  /** The job run's signal: once its deadline passes, a request in flight is aborted too, not left to its own timeout. */
+  signal?: AbortSignal;
 }
 
 /** An endpoint's answer that is neither data nor a refusal to honour: the request goes to the next endpoint. */
@@ -142,7 +144,9 @@ export class TronGridClient {
         method: call.method,
         headers,
         body: call.method === 'POST' ? '{}' : undefined,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+        signal: this.options.signal
+          ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs ?? 10_000), this.options.signal])
+          : AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (error) {
       const message = this.scrub(error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error));
