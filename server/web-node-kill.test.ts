@@ -87,6 +87,7 @@ describe('a web node killed with SIGKILL under load', () => {
     expect(longestGap).toBeLessThan(1_000);
     const cut = answers.filter((answer) => !answer.result.ok);
     expect(cut.length).toBeGreaterThan(0);
+    console.log(`web node killed under 8 submitters: ${answers.length} requests, ${cut.length} cut by the kill (retried on the other node), surviving node's longest gap ${longestGap} ms`);
     expect(cut.every((answer) => answer.node === 0 && answer.at >= killedAt - 100)).toBe(true);
 
     for (const answer of cut) expect(await submit(survivor, answer.fields)).toMatchObject({ ok: true, code: 0 }); // the merchant's retry
