@@ -111,8 +111,11 @@ async function recordRun(context: { db: Database; log: (line: string) => void },
   }
 }
 
+/** How long a shutdown waits for job runs in progress (a process manager's stop timeout is usually 15–30 s). */
+const STOP_GRACE_MS = 10_000;
+
 /**
- * Schedules jobs until stopped; `stop()` waits for runs in progress. Every run settles (a deadline bounds it, a
+ * Schedules jobs until stopped. Every run settles (a deadline bounds it, a
  * connection timeout bounds getting its lock), so each job is always rescheduled.
  */
 export function schedulePeriodicJobs(jobs: readonly PeriodicJob[], context: JobContext) {
@@ -159,10 +162,13 @@ export function schedulePeriodicJobs(jobs: readonly PeriodicJob[], context: JobC
   for (const job of jobs) plan(job, 0);
   return {
     lastRun,
-    async stop() {
+    /** Schedules nothing more and waits for runs in progress, at most `graceMs`: a hung run does not hold up a shutdown. */
+    async stop(graceMs = STOP_GRACE_MS) {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
-      await Promise.allSettled([...running]);
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
+      clearTimeout(grace);
     },
   };
 }
