@@ -40,6 +40,15 @@ export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
     published: [{ when: `An explicit \`credentialId\` is not a positive integer (${credentialChannels().map((channel) => channel.name).join(', ')}).` }],
   },
   invalid_pay_method: { code: 1001, message: 'payMethod must be wap or web', published: [] },
+  ambiguous_signed_value: {
+    code: 1001,
+    published: [
+      {
+        example: 'productName must not contain "&redirectUrl=": in the signed text it would read as a separate redirectUrl field',
+        when: 'A value contains `&` followed by a field name of the contract and `=`: its signed text would equal that of a request with that field (submit and query alike). Any other `&` is accepted.',
+      },
+    ],
+  },
   signature_mismatch: {
     code: 1002,
     message: 'signature error',

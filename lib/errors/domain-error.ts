@@ -12,6 +12,7 @@ export const DOMAIN_ERROR_KINDS = [
   'unreachable_notify_url',
   'invalid_credential_id',
   'invalid_pay_method',
+  'ambiguous_signed_value',
   // Who is asking.
   'signature_mismatch',
   'merchant_not_found',
