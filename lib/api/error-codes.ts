@@ -34,6 +34,15 @@ export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
       },
     ],
   },
+  nonstandard_url: {
+    code: 1001,
+    published: [
+      {
+        example: 'redirectUrl must not contain a backslash (browsers read it as /)',
+        when: '`notifyUrl`, `redirectUrl` or `returnUrl` does not read as written: a backslash, a control character, `user@` before the host, a scheme without `//`, a host not in its standard form (an IPv4 address in hex or octal, Unicode or full-width characters: send the punycode), or a path the parser rewrites (`/../`). Differences that change nothing are accepted and stored in standard form: letter case of the scheme and host, a default port, the `/` of an empty path, percent-encoding.',
+      },
+    ],
+  },
   invalid_credential_id: {
     code: 1001,
     message: 'credentialId invalid',

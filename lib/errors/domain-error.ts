@@ -13,6 +13,7 @@ export const DOMAIN_ERROR_KINDS = [
   'invalid_credential_id',
   'invalid_pay_method',
   'ambiguous_signed_value',
+  'nonstandard_url',
   // Who is asking.
   'signature_mismatch',
   'merchant_not_found',
