@@ -108,6 +108,10 @@ export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
     code: 1010,
     published: [],
   },
+  pool_share_exceeded: {
+    code: 1010,
+    published: [],
+  },
   upstream_failure: {
     code: 1011,
     published: [],

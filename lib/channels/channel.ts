@@ -9,6 +9,7 @@ import type { PeriodicJob } from '../workers/periodic-job';
 import type { ChannelCredentials } from '../credentials/channel-credentials';
 import type { TransferItem } from '../operator/attention-items';
 import type { ChainEndpointHealth } from '../operator/chain-endpoint-health';
+import type { PoolPressure } from '../operator/pool-pressure';
 import type { Locale } from '../i18n/locales';
 
 
@@ -89,6 +90,8 @@ export interface Channel<CheckoutView = unknown> {
   readonly attentionTransfers?: (db: Database) => Promise<TransferItem[]>;
   /** For a channel that reads payments itself: its watcher's cursor and endpoints, for the health page. */
   readonly watcherHealth?: ChannelWatcherHealth;
+  /** For a channel whose orders share a pool of receiving slots: how full it is, per network and amount band (health page). */
+  readonly poolPressure?: (db: Database) => Promise<PoolPressure[]>;
   /** The channel's background jobs: its poller or chain watcher and its expiry. */
   readonly jobs: readonly PeriodicJob[];
   /** The documented examples: one signed submit, the query of that order, its notification. */

@@ -26,6 +26,7 @@ export const DOMAIN_ERROR_KINDS = [
   'idempotency_conflict',
   'amount_over_limit',
   'no_receiving_address',
+  'pool_share_exceeded',
   // Credentials and receiving addresses.
   'credential_unusable',
   'invalid_credential',

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { jobRuns, type JobRunRow } from '../db/schema';
 import { CHANNELS } from '../channels';
 import { PERIODIC_JOBS } from '../workers/periodic-jobs';
+import type { PoolPressure } from './pool-pressure';
 
 /**
  * Periodic jobs the health page always lists, run or not: every one the service runs (lib/workers/periodic-jobs.ts,
@@ -20,6 +21,8 @@ export interface HealthSnapshot {
   at: Date;
   chain: { cursorAt: Date | null; cursorUpdatedAt: Date | null; lagMs: number | null };
   notifications: { pending: number; dueNow: number; oldestDueAt: Date | null; failed: number };
+  /** The shared receiving pools' pressure, per network and amount band (the channels that have one). */
+  pools: PoolPressure[];
   jobs: JobHealth[];
 }
 
@@ -29,7 +32,10 @@ async function watcherCursor(db: Database) {
   return watched?.watcherHealth?.cursor(db);
 }
 
-/** What the operator's health page shows: the chain watcher's cursor and lag, the notification queue, each job's last run. */
+/**
+ * What the operator's health page shows: the chain watcher's cursor and lag, the notification queue, the receiving
+ * pools' pressure, each job's last run.
+ */
 export async function healthSnapshot(db: Database, now: Date, jobNames: readonly string[] = KNOWN_JOB_NAMES): Promise<HealthSnapshot> {
   const cursor = await watcherCursor(db);
   const { rows: queue } = await db.execute<{ pending: number; due_now: number; oldest_due: string | null; failed: number }>(sql`
@@ -39,6 +45,7 @@ export async function healthSnapshot(db: Database, now: Date, jobNames: readonly
            count(*) FILTER (WHERE status = 'failed')::int AS failed
     FROM notifications WHERE status IN ('pending', 'failed')`);
   const runs = await db.select().from(jobRuns);
+  const pools = (await Promise.all(CHANNELS.map((channel) => channel.poolPressure?.(db) ?? []))).flat();
   const names = [...new Set([...jobNames, ...runs.map((run) => run.name)])];
   const cursorAt = cursor?.blockTime ?? null;
   const row = queue[0];
@@ -51,6 +58,7 @@ export async function healthSnapshot(db: Database, now: Date, jobNames: readonly
       oldestDueAt: row?.oldest_due ? new Date(row.oldest_due) : null,
       failed: Number(row?.failed ?? 0),
     },
+    pools,
     jobs: names.map((name) => {
       const run = runs.find((candidate) => candidate.name === name);
       return run ? { name, run } : { name };

@@ -32,7 +32,8 @@ function usdtOrder(overrides: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   app = await startTestApp();
-  merchant = await aMerchant();
+  // Its orders stand for many merchants' in the +0.01 tests: the pool's fair-use share has its own (pool-fair-use.http.test.ts).
+  merchant = await aMerchant({ wholePool: true });
   await receivingAddresses(3);
 });
 afterAll(() => app.close());
