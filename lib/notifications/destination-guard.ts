@@ -2,7 +2,7 @@ import { DomainError } from '../errors/domain-error';
 import dns from 'node:dns';
 import net from 'node:net';
 import { sandboxEnabled } from '../sandbox/sandbox-enabled';
-import { embeddedIpv4, parseIpAddress, type IpAddress } from './ip-address';
+import { embeddedIpv4, parseIpAddress, type IpAddress } from '../security/ip-address';
 
 /**
  * The notifier calls merchants' URLs, so it must not be turned against the service's own network (SSRF).
@@ -25,7 +25,7 @@ for (const [network, prefix] of [
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv4');
 }
-// IPv6 ranges refused whatever they carry; those that carry an IPv4 address (ip-address.ts) are decided by it.
+// IPv6 ranges refused whatever they carry; those that carry an IPv4 address (lib/security/ip-address.ts) are decided by it.
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d, which no public route reaches
   ['100::', 64], // discard-only
