@@ -6,15 +6,14 @@ import { orders } from '../../db/schema';
 import { keptWithinShare } from './merchant-holdings';
 import { runAdminJson } from '../../cli/run-admin-for-tests';
 import { aMerchant, receivingAddresses } from '../../../test/factories';
-import { startTestApp, type TestApp } from '../../../test/open-api-client';
+import { startTestAppForMonitor } from '../../../test/open-api-client';
 
 /**
  * The receiving addresses are shared by every merchant. The probe's finding: merchant A submitted 88.00 twice (and got
  * 88.00 and 88.01), and merchant B's 88.00 was then 1010. Each merchant may hold only its share of an amount's slots.
  */
 const SUBMIT = '/v1/api/open/order/submit';
-const monitorToken = randomBytes(24).toString('base64url');
-let app: TestApp;
+let app: Awaited<ReturnType<typeof startTestAppForMonitor>>;
 let counter = 0;
 type TestMerchant = Awaited<ReturnType<typeof aMerchant>>;
 
@@ -37,13 +36,9 @@ async function heldBy(merchant: TestMerchant): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  process.env.HEALTH_DETAILS_TOKEN = monitorToken;
-  app = await startTestApp();
+  app = await startTestAppForMonitor();
 });
-afterAll(async () => {
-  delete process.env.HEALTH_DETAILS_TOKEN;
-  await app.close();
-});
+afterAll(() => app.close());
 // Each test has a pool of its own: one enabled address, the probe's case.
 beforeEach(async () => {
   await getDb().execute(sql`UPDATE receiving_addresses SET enabled = false`);
@@ -123,7 +118,7 @@ describe('one merchant cannot make an amount unavailable to the others', () => {
     await submit(a, '12.00');
     await submit(b, '12.00');
     await submit(a, '250.00');
-    const response = await fetch(`${app.baseUrl}/healthz?details`, { headers: { authorization: `Bearer ${monitorToken}` } });
+    const response = await fetch(`${app.baseUrl}/healthz?details`, { headers: app.monitor });
     const { details } = (await response.json()) as { details: { pools: { chain: string; addresses: number; bands: Record<string, unknown>[] }[] } };
     const trc20 = details.pools.find((pool) => pool.chain === 'TRC20')!;
     expect(trc20.addresses).toBe(1);
