@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { getDb } from '../lib/db/client';
 import { addReceivingAddress } from '../lib/channels/usdt/receiving-addresses';
 import { usdtMerchantLimits } from '../lib/channels/usdt/schema';
@@ -22,6 +23,12 @@ export async function aMerchant(options: { orderPermission?: boolean; wholePool?
   const { merchant, appSecret } = await createMerchant(getDb(), { name: 'Test merchant', orderPermission: options.orderPermission ?? true });
   if (options.wholePool) await getDb().insert(usdtMerchantLimits).values({ merchantId: merchant.id, maxHeldSlots: 0, maxAmountSlots: 0 });
   return { ...merchant, appSecret };
+}
+
+/** How many orders the database holds (a refused submit must write none). */
+export async function orderCount(): Promise<number> {
+  const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders`);
+  return rows[0]!.count;
 }
 
 export function aTronAddress(): string {

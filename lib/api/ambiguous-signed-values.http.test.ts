@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '../db/client';
-import { aMerchant, receivingAddresses } from '../../test/factories';
+import { aMerchant, receivingAddresses, orderCount } from '../../test/factories';
 import { contractSignature } from '../../test/beds/contract-signer';
 import { startTestApp, type TestApp } from '../../test/open-api-client';
 
@@ -15,15 +13,12 @@ let app: TestApp;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let counter = 0;
 
+/** A USDT order two cents from the last: one merchant's orders may not hold an amount and its next cent on one address. */
 function usdtOrder(overrides: Record<string, string> = {}): Record<string, string> {
   counter += 1;
-  return { appId: merchant.appId, merchantOrderNo: `AMB-${counter}-${Date.now()}`, pay_usdt: `1.${String(counter).padStart(2, '0')}`, notifyUrl: 'https://merchant.example/notify', ...overrides };
+  return { appId: merchant.appId, merchantOrderNo: `AMB-${counter}-${Date.now()}`, pay_usdt: (1 + counter * 0.02).toFixed(2), notifyUrl: 'https://merchant.example/notify', ...overrides };
 }
 
-async function orderCount(): Promise<number> {
-  const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders`);
-  return rows[0]!.count;
-}
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { orders } from '../db/schema';
 import { findCheckoutOrder } from '../checkout/checkout-merchant';
 import { usdtChannel } from '../channels/usdt/channel';
-import { aMerchant, receivingAddresses } from '../../test/factories';
+import { aMerchant, receivingAddresses, orderCount } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/open-api-client';
 
 /**
@@ -16,15 +16,12 @@ let app: TestApp;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let counter = 0;
 
+/** A USDT order two cents from the last: one merchant's orders may not hold an amount and its next cent on one address. */
 function usdtOrder(overrides: Record<string, string>): Record<string, string> {
   counter += 1;
-  return { appId: merchant.appId, merchantOrderNo: `URL-${counter}-${Date.now()}`, pay_usdt: `2.${String(counter).padStart(2, '0')}`, notifyUrl: 'https://merchant.example/notify', ...overrides };
+  return { appId: merchant.appId, merchantOrderNo: `URL-${counter}-${Date.now()}`, pay_usdt: (2 + counter * 0.02).toFixed(2), notifyUrl: 'https://merchant.example/notify', ...overrides };
 }
 
-async function orderCount(): Promise<number> {
-  const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders`);
-  return rows[0]!.count;
-}
 
 async function stored(orderNo: string) {
   const [row] = await getDb().select().from(orders).where(eq(orders.orderNo, orderNo));
