@@ -29,7 +29,8 @@ function submit(fields: Record<string, string>) {
   counter += 1;
   return app.signedPost(SUBMIT, { appId: merchant.appId, merchantOrderNo: `NOTIFY-URL-${counter}-${Date.now()}`, ...fields }, merchant.appSecret);
 }
-const usdt = (notifyUrl: string) => submit({ pay_usdt: '3.00', notifyUrl });
+// Amounts two cents apart: one merchant's orders may hold only half of an amount's slots (fair-share.ts).
+const usdt = (notifyUrl: string) => submit({ pay_usdt: (3 + counter * 0.02).toFixed(2), notifyUrl });
 const yht = (notifyUrl: string) => submit({ payType: 'YHT', channel: 'YHT', payMethod: 'aliPay', payMoney: '3.00', notifyUrl });
 const alipay = (notifyUrl: string) => submit({ payType: 'ALIPAY', payMethod: 'web', amount: '3.00', notifyUrl });
 
