@@ -5,6 +5,7 @@ import { addReceivingAddress } from '../lib/channels/usdt/receiving-addresses';
 import { createDatabase } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrate';
 import { createMerchant } from '../lib/merchants/merchants';
+import { setMerchantPoolLimits } from '../lib/channels/usdt/merchant-pool-limits';
 import { tronAddressFromAccountBytes } from '../lib/channels/usdt/tron/address';
 
 export { QUERY_PATH, SUBMIT_PATH } from './contract';
@@ -50,6 +51,9 @@ export async function seedBenchDatabase(url: string, addresses = 50): Promise<Be
   const db = createDatabase(url, 4);
   try {
     const { merchant, appSecret } = await createMerchant(db, { name: 'bench merchant', orderPermission: true });
+    // The platform's only merchant holds every pending order (BENCH_PENDING of them): as its operator would, the bench
+    // lifts its share of the receiving pool; the fair-share check still runs on every submit.
+    await setMerchantPoolLimits(db, merchant.appId, { maxHeldSlots: 'none', maxAmountSlots: 'none' }, { actor: 'bench' });
     for (let i = 0; i < addresses; i += 1) {
       await addReceivingAddress(db, 'TRC20', tronAddressFromAccountBytes(randomBytes(20)));
     }

@@ -38,6 +38,18 @@ describe('npm start refuses a production it cannot run safely', { timeout: 90_00
     expect(noSession.output).toMatch(/NEXTAUTH_SECRET: is required with DATABASE_URL/);
   });
 
+  it('with a bearer token setting that breaks its rule (too short, or characters a Bearer header cannot carry), naming the setting and the rule', async () => {
+    const site = { ...secrets, PUBLIC_BASE_URL: 'https://pay.example.com' };
+    const short = await startProduction({ ...site, HEALTH_DETAILS_TOKEN: 'k'.repeat(28) });
+    expect(short.exitCode).not.toBe(0);
+    expect(short.output).toMatch(/refused to start: HEALTH_DETAILS_TOKEN: must be at least 32 characters of A–Z, a–z, 0–9 and - \. _ ~ \+ \/ .*\(it has 28\)/);
+    const spaced = await startProduction({ ...site, HEALTH_DETAILS_TOKEN: `${'k'.repeat(20)} ${'k'.repeat(20)}` });
+    expect(spaced.exitCode).not.toBe(0);
+    expect(spaced.output).toMatch(/refused to start: HEALTH_DETAILS_TOKEN: must be .*\(it has other characters\)/);
+    const fine = await startProduction({ ...site, HEALTH_DETAILS_TOKEN: randomBytes(32).toString('base64') }, /database: DATABASE_URL/);
+    expect(fine.output).not.toMatch(/HEALTH_DETAILS_TOKEN/);
+  });
+
   it('says loudly at start that the sandbox is mounted in production', async () => {
     const run = await startProduction({ ...secrets, PUBLIC_BASE_URL: 'https://pay.example.com', SANDBOX_ENABLED: 'true' }, /SANDBOX MOUNTED IN PRODUCTION/);
     expect(run.output).toMatch(/!!! SANDBOX MOUNTED IN PRODUCTION \(SANDBOX_ENABLED=true\)/);

@@ -21,6 +21,7 @@ const { stampClientAddress } = await import('../server/client-address');
 const { stampPortalRequest } = await import('../server/portal-request');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
 const { checkPublicBaseUrl } = await import('../lib/config/public-url');
+const { checkTokenSettings } = await import('../lib/config/token-settings');
 const { recordServiceSandboxMode } = await import('../lib/sandbox/database-sandbox-mode');
 const { recordServiceBaseUrl } = await import('../lib/settings/service-address');
 const { publicBaseUrl } = await import('../lib/orders/identifiers');
@@ -29,6 +30,7 @@ const { CHANNELS } = await import('../lib/channels');
 
 // The secrets (NEXTAUTH_SECRET, APP_ENCRYPTION_KEY) are settled with the database below (lib/config/process-secrets).
 checkPublicBaseUrl(); // production: an https PUBLIC_BASE_URL (or an explicit ALLOW_HTTP_PUBLIC_BASE_URL=true)
+checkTokenSettings(); // a bearer token setting (HEALTH_DETAILS_TOKEN) too short or with other characters stops here
 for (const channel of CHANNELS) channel.checkSettings?.(); // a malformed channel setting stops the service here, not at the first submit
 
 const port = Number(process.env.PORT ?? 3000);

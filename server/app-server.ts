@@ -7,6 +7,7 @@ import { publicBaseUrl } from '../lib/orders/identifiers';
 import { securityHeaders } from '../lib/security/security-headers';
 import { failureForLog } from '../lib/db/database-failure';
 import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
+import { BODY_TIMEOUT_MS, SERVER_TIMEOUTS } from './timeouts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
@@ -32,23 +33,39 @@ interface Body {
   tooLarge: boolean;
 }
 
-/** Reads the body to its end, buffering at most one chunk past the limit; undefined when the client went away. */
-function readBody(req: http.IncomingMessage): Promise<Body | undefined> {
+/**
+ * Reads the body to its end, buffering at most one chunk past the limit; undefined when the client went away,
+ * 'too-slow' when it has not ended within BODY_TIMEOUT_MS.
+ */
+function readBody(req: http.IncomingMessage): Promise<Body | 'too-slow' | undefined> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    const deadline = setTimeout(() => resolve('too-slow'), BODY_TIMEOUT_MS);
     req.on('data', (chunk: Buffer) => {
       if (tooLarge) return;
       size += chunk.length;
       chunks.push(chunk);
       if (size > MAX_BODY_BYTES) tooLarge = true;
     });
-    req.on('end', () => resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), tooLarge }));
+    req.on('end', () => {
+      clearTimeout(deadline);
+      resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), tooLarge });
+    });
     // Before 'end' these mean the request was aborted (resolving twice is harmless).
     req.on('error', () => resolve(undefined));
-    req.on('close', () => resolve(undefined));
+    req.on('close', () => {
+      clearTimeout(deadline);
+      resolve(undefined);
+    });
   });
+}
+
+/** A body that did not arrive in time: answered, and the connection closed (the rest of the body is never read). */
+function bodyTooSlow(res: http.ServerResponse): void {
+  const message = `request body not received within ${BODY_TIMEOUT_MS / 1000} s`;
+  writeJson(res, 408, JSON.stringify({ code: 1003, message, data: null }), { connection: 'close' });
 }
 
 function writeJson(res: http.ServerResponse, status: number, json: string, headers: http.OutgoingHttpHeaders = {}): void {
@@ -64,6 +81,7 @@ function methodNotAllowed(res: http.ServerResponse): void {
 async function serveOpenApi(core: OpenApiCore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   if (req.method !== 'POST') return methodNotAllowed(res);
   const body = await readBody(req);
+  if (body === 'too-slow') return bodyTooSlow(res);
   if (!body) return;
   const clientAddress = process.env.TRUST_PROXY === 'true' ? clientAddressFrom(req.headers['x-forwarded-for']) : (req.socket.remoteAddress ?? 'unknown');
   const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes, clientAddress });
@@ -74,6 +92,7 @@ async function serveOpenApi(core: OpenApiCore, req: http.IncomingMessage, res: h
 async function serveWeb(route: (request: Request) => Promise<Response>, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   if (req.method !== 'POST') return methodNotAllowed(res);
   const body = await readBody(req);
+  if (body === 'too-slow') return bodyTooSlow(res);
   if (!body) return;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -130,7 +149,7 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
   };
 
   const headers = securityHeaders({ development: process.env.NODE_ENV !== 'production', publicBaseUrl: publicBaseUrl() });
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     // In flight until both the handler has settled and the response is finished (or its connection gone).
     inFlight += 1;
@@ -160,6 +179,7 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
       .finally(settle);
   });
 
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
   return Object.defineProperties(server, {
     inFlight: { get: () => inFlight },
     whenIdle: {

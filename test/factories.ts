@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { getDb } from '../lib/db/client';
 import { addReceivingAddress } from '../lib/channels/usdt/receiving-addresses';
+import { usdtMerchantLimits } from '../lib/channels/usdt/schema';
 import { createMerchant } from '../lib/merchants/merchants';
 import { tronAddressFromAccountBytes } from '../lib/channels/usdt/tron/address';
 import { wechatChannelAdapter } from '../lib/channels/wechat/adapter';
@@ -13,9 +15,21 @@ import type { WechatCredentialInput } from '../lib/channels/wechat/credential-fo
 import { orders, upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../lib/db/schema';
 import { newOrderNo, newPayToken, payUrlFor } from '../lib/orders/identifiers';
 
-export async function aMerchant(options: { orderPermission?: boolean } = {}) {
+/**
+ * A merchant that may place orders. `wholePool`: its USDT orders may take every slot of the shared receiving pool
+ * (as an operator's `pool set --held-slots none --amount-slots none` allows), for tests of the slot rule itself,
+ * where one merchant's orders stand for many merchants'.
+ */
+export async function aMerchant(options: { orderPermission?: boolean; wholePool?: boolean } = {}) {
   const { merchant, appSecret } = await createMerchant(getDb(), { name: 'Test merchant', orderPermission: options.orderPermission ?? true });
+  if (options.wholePool) await getDb().insert(usdtMerchantLimits).values({ merchantId: merchant.id, maxHeldSlots: 0, maxAmountSlots: 0 });
   return { ...merchant, appSecret };
+}
+
+/** How many orders the database holds (a refused submit must write none). */
+export async function orderCount(): Promise<number> {
+  const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders`);
+  return rows[0]!.count;
 }
 
 export function aTronAddress(): string {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createAppServer } from '../server/app-server';
 import { contractSignature } from './beds/contract-signer';
@@ -40,5 +41,23 @@ export async function startTestApp(): Promise<TestApp> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The service's HTTP server with HEALTH_DETAILS_TOKEN set while it runs (cleared by close), and the header a monitor
+ * sends to read `/healthz?details` with it.
+ */
+export async function startTestAppForMonitor(): Promise<TestApp & { monitor: { authorization: string } }> {
+  const token = randomBytes(24).toString('base64url');
+  process.env.HEALTH_DETAILS_TOKEN = token;
+  const app = await startTestApp();
+  return {
+    ...app,
+    monitor: { authorization: `Bearer ${token}` },
+    close: async () => {
+      delete process.env.HEALTH_DETAILS_TOKEN;
+      await app.close();
+    },
   };
 }

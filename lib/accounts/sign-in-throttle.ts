@@ -1,18 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { signInThrottle } from '../db/schema';
+import { throttledClientOf } from './client-address';
 
 /**
  * Password attempts are throttled in PostgreSQL, so that every web process shares the counts. An attempt is counted
  * before the password is checked (concurrent guesses cannot slip past the limit) and refunded when it succeeds.
- * Sign-in limits are shaped so that an attacker cannot turn them against the owner:
- *   per (client address, account): 5 failed attempts per 15 minutes
- *   per client address: 30 failed attempts per 15 minutes, across accounts
- *   per account, from every address: past 20 failed attempts in 15 minutes the account is under attack and each
- *     address gets a single attempt on it per window: guessing needs a new address per guess, while the owner (whose
- *     address has not failed) still signs in with the right password at the first try
+ * A client counts as its address, an IPv6 client as its /64 (throttledClientOf: one subscriber's network, where it
+ * picks any address at will). Sign-in limits are shaped so that an attacker cannot turn them against the owner, up
+ * to the last one:
+ *   per (client, account): 5 failed attempts per 15 minutes
+ *   per client: 30 failed attempts per 15 minutes, across accounts
+ *   per account, from every client: past 20 failed attempts in 15 minutes the account is under attack and each
+ *     client gets a single attempt on it per window: guessing needs a new client per guess, while the owner (whose
+ *     client has not failed) still signs in with the right password at the first try
+ *   per account, from every client: 100 attempts in 24 hours (ACCOUNT_DAILY_CAP), the cap on guesses however many
+ *     networks the attacker has; past it the account is locked, the right password included, until the 24 hours
+ *     end or an operator unlocks it (`npm run admin -- account unlock --email …`, unlock-sign-in.ts)
  *   password re-entry in the portal (signed in): 5 failed attempts per 15 minutes, per account
- *   sign-ups per client address: 10 per hour (SIGN_UPS_PER_HOUR_PER_ADDRESS)
+ *   sign-ups per client: 10 per hour (SIGN_UPS_PER_HOUR_PER_ADDRESS)
  */
 export interface ThrottleRule {
   key: string;
@@ -24,18 +30,31 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 export const PAIR_LIMIT = 5;
 export const PAIR_LIMIT_UNDER_ATTACK = 1;
 export const ACCOUNT_ATTACK_THRESHOLD = 20;
+/**
+ * 100 guesses a day against one account: about 36,500 a year, nothing against a password of 10 characters or more
+ * (passwords.ts), while an owner mistyping would need 100 failures in a day to lock themselves out.
+ */
+export const ACCOUNT_DAILY_CAP = 100;
+const ONE_DAY = 24 * 60 * 60_000;
 
 export const accountRule = (email: string): ThrottleRule => ({ key: `account:${email.toLowerCase()}`, limit: ACCOUNT_ATTACK_THRESHOLD, windowMs: FIFTEEN_MINUTES });
+export const accountCapRule = (email: string): ThrottleRule => ({ key: `account-cap:${email.toLowerCase()}`, limit: ACCOUNT_DAILY_CAP, windowMs: ONE_DAY });
 export const accountAddressRule = (email: string, address: string, underAttack: boolean): ThrottleRule => ({
-  key: `account-ip:${email.toLowerCase()}|${address}`,
+  key: `account-ip:${email.toLowerCase()}|${throttledClientOf(address)}`,
   limit: underAttack ? PAIR_LIMIT_UNDER_ATTACK : PAIR_LIMIT,
   windowMs: FIFTEEN_MINUTES,
 });
-export const addressRule = (address: string): ThrottleRule => ({ key: `ip:${address}`, limit: 30, windowMs: FIFTEEN_MINUTES });
+export const addressRule = (address: string): ThrottleRule => ({ key: `ip:${throttledClientOf(address)}`, limit: 30, windowMs: FIFTEEN_MINUTES });
 export const reentryRule = (accountId: number): ThrottleRule => ({ key: `reentry:${accountId}`, limit: 5, windowMs: FIFTEEN_MINUTES });
 export function signUpAddressRule(address: string, env: NodeJS.ProcessEnv = process.env): ThrottleRule {
   const configured = Number(env.SIGN_UPS_PER_HOUR_PER_ADDRESS ?? 10);
-  return { key: `sign-up-ip:${address}`, limit: Number.isInteger(configured) && configured > 0 ? configured : 10, windowMs: 60 * 60_000 };
+  return { key: `sign-up-ip:${throttledClientOf(address)}`, limit: Number.isInteger(configured) && configured > 0 ? configured : 10, windowMs: 60 * 60_000 };
+}
+
+/** Every throttle key of an account's sign-ins (its counts, its cap, and its counts per client), for an unlock. */
+export function accountThrottleKeys(email: string): { keys: string[]; prefix: string } {
+  const normalised = email.toLowerCase();
+  return { keys: [accountRule(normalised).key, accountCapRule(normalised).key], prefix: `account-ip:${normalised}|` };
 }
 
 export interface ThrottleVerdict {

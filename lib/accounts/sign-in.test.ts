@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
+import { runAdmin, runAdminJson } from '../cli/run-admin-for-tests';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
-import { accounts, merchants } from '../db/schema';
+import { accounts, auditLog, merchants } from '../db/schema';
 import { loadMerchantContext } from '../portal/merchant-context';
 import { createAccount } from './accounts';
 import { portalAuthSecret } from './auth-secret';
 import { authenticateAccount } from './authenticate-account';
 import { changePassword } from './change-password';
 import { clientAddressFrom } from './client-address';
+import { ACCOUNT_DAILY_CAP } from './sign-in-throttle';
 import { signUpMerchant } from './sign-up-merchant';
 
 let sequence = 0;
@@ -121,6 +123,68 @@ describe('sign-in', () => {
       Array.from({ length: 12 }, (_, index) => authenticateAccount(getDb(), { email, password: `guess ${index}`, clientAddress: '203.0.113.90', now })),
     );
     expect(results.filter((result) => !result.ok && result.reason === 'invalid')).toHaveLength(5);
+  });
+});
+
+describe('sign-in throttling by network, and the daily cap per account', () => {
+  it('counts an IPv6 /64 as one client: a sixth guess from a new address of the same /64 is refused', async () => {
+    const { email } = await aSignedUpMerchant();
+    const now = new Date();
+    for (let index = 1; index <= 5; index += 1) {
+      expect(await authenticateAccount(getDb(), { email, password: `guess ${index}`, clientAddress: `2001:db8:77:1::${index.toString(16)}`, now })).toEqual({ ok: false, reason: 'invalid' });
+    }
+    expect(await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '2001:db8:77:1:ffff:ffff:ffff:ffff', now })).toMatchObject({ ok: false, reason: 'throttled' });
+    // The next /64 is another subscriber's network, and the owner there gets in.
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '2001:db8:77:2::1', now })).ok).toBe(true);
+  });
+
+  it('counts an IPv4 client alike whether the socket reports it as IPv4 or as IPv4-mapped IPv6', async () => {
+    const { email } = await aSignedUpMerchant();
+    const now = new Date();
+    for (let index = 0; index < 5; index += 1) {
+      await authenticateAccount(getDb(), { email, password: 'nope', clientAddress: index % 2 ? '203.0.113.61' : '::ffff:203.0.113.61', now });
+    }
+    expect(await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '::ffff:cb00:713d', now })).toMatchObject({ ok: false, reason: 'throttled' });
+  });
+
+  it('groups the per-client limit across accounts by /64 too', async () => {
+    const now = new Date();
+    for (let index = 0; index < 30; index += 1) {
+      await authenticateAccount(getDb(), { email: anEmail(), password: 'nope', clientAddress: `2001:db8:99:1:${index.toString(16)}::1`, now });
+    }
+    const { email } = await aSignedUpMerchant();
+    expect(await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '2001:db8:99:1:abcd::9', now })).toMatchObject({ ok: false, reason: 'throttled' });
+  });
+
+  it(`locks the account after ${ACCOUNT_DAILY_CAP} attempts in 24 hours from any number of networks, right password included, until an operator unlocks it`, { timeout: 120_000 }, async () => {
+    const { email, accountId } = await aSignedUpMerchant();
+    const now = new Date();
+    for (let index = 0; index < ACCOUNT_DAILY_CAP; index += 1) {
+      const network = `2001:db8:${(0x1000 + index).toString(16)}:1::1`;
+      expect((await authenticateAccount(getDb(), { email, password: `guess ${index}`, clientAddress: network, now })).ok, network).toBe(false);
+    }
+    const locked = await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '198.51.100.200', now });
+    expect(locked).toMatchObject({ ok: false, reason: 'locked', retryAt: new Date(now.getTime() + 24 * 60 * 60_000) });
+
+    const unlock = await runAdminJson(['account', 'unlock', '--email', email.toUpperCase(), '--reason', 'owner called']);
+    expect(unlock).toMatchObject({ accountId, email });
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '198.51.100.200', now })).ok).toBe(true);
+    const [entry] = await getDb().select().from(auditLog).where(eq(auditLog.subject, `account:${accountId}`));
+    expect(entry).toMatchObject({ action: 'account.unlock', reason: 'owner called' });
+  });
+
+  it('unlocks by itself when the 24 hours end, and an operator cannot unlock an account that does not exist', async () => {
+    const { email } = await aSignedUpMerchant();
+    const now = new Date();
+    for (let index = 0; index <= ACCOUNT_DAILY_CAP; index += 1) {
+      await authenticateAccount(getDb(), { email, password: 'nope', clientAddress: `2001:db8:${(0x5000 + index).toString(16)}::1`, now });
+    }
+    expect(await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '198.51.100.201', now })).toMatchObject({ ok: false, reason: 'locked' });
+    const nextDay = new Date(now.getTime() + 24 * 60 * 60_000 + 1);
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '198.51.100.201', now: nextDay })).ok).toBe(true);
+    const missing = await runAdmin(['account', 'unlock', '--email', 'nobody@example.com']);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain('account nobody@example.com not found');
   });
 });
 

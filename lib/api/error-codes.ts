@@ -34,12 +34,30 @@ export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
       },
     ],
   },
+  nonstandard_url: {
+    code: 1001,
+    published: [
+      {
+        example: 'redirectUrl must not contain a backslash (browsers read it as /)',
+        when: '`notifyUrl`, `redirectUrl` or `returnUrl` does not read as written: a backslash, a control character, `user@` before the host, a scheme without `//`, a host not in its standard form (an IPv4 address in hex or octal, Unicode or full-width characters: send the punycode), or a path the parser rewrites (`/../`). Differences that change nothing are accepted and stored in standard form: letter case of the scheme and host, a default port, the `/` of an empty path, percent-encoding.',
+      },
+    ],
+  },
   invalid_credential_id: {
     code: 1001,
     message: 'credentialId invalid',
     published: [{ when: `An explicit \`credentialId\` is not a positive integer (${credentialChannels().map((channel) => channel.name).join(', ')}).` }],
   },
   invalid_pay_method: { code: 1001, message: 'payMethod must be wap or web', published: [] },
+  ambiguous_signed_value: {
+    code: 1001,
+    published: [
+      {
+        example: 'productName must not contain "&redirectUrl=": in the signed text it would read as a separate redirectUrl field',
+        when: 'A value contains `&` followed by a field name of the contract and `=`: its signed text would equal that of a request with that field (submit and query alike). Any other `&` is accepted.',
+      },
+    ],
+  },
   signature_mismatch: {
     code: 1002,
     message: 'signature error',
@@ -87,6 +105,10 @@ export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
     published: [],
   },
   no_receiving_address: {
+    code: 1010,
+    published: [],
+  },
+  pool_share_exceeded: {
     code: 1010,
     published: [],
   },

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '../db/client';
-import { aMerchant, receivingAddresses } from '../../test/factories';
+import { aMerchant, receivingAddresses, orderCount } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/open-api-client';
 
 let app: TestApp;
@@ -14,10 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function orderCount(): Promise<number> {
-  const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders`);
-  return rows[0]!.count;
-}
 
 describe.each(['/v1/api/open/order/submit', '/v1/api/open/order/query'])('malformed bodies on %s', (path) => {
   it.each([

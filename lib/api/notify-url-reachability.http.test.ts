@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, receivingAddresses } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/open-api-client';
 import { privateNetworksAllowed } from '../notifications/destination-guard';
+import { PRIVATE_HOST_FORMS } from '../../test/private-host-forms';
 
 /**
  * A notifyUrl on a private network: outside development (production; NODE_ENV test stands in for it here, as
@@ -28,7 +29,8 @@ function submit(fields: Record<string, string>) {
   counter += 1;
   return app.signedPost(SUBMIT, { appId: merchant.appId, merchantOrderNo: `NOTIFY-URL-${counter}-${Date.now()}`, ...fields }, merchant.appSecret);
 }
-const usdt = (notifyUrl: string) => submit({ pay_usdt: '3.00', notifyUrl });
+// Amounts two cents apart: one merchant's orders may hold only half of an amount's slots (fair-share.ts).
+const usdt = (notifyUrl: string) => submit({ pay_usdt: (3 + counter * 0.02).toFixed(2), notifyUrl });
 const yht = (notifyUrl: string) => submit({ payType: 'YHT', channel: 'YHT', payMethod: 'aliPay', payMoney: '3.00', notifyUrl });
 const alipay = (notifyUrl: string) => submit({ payType: 'ALIPAY', payMethod: 'web', amount: '3.00', notifyUrl });
 
@@ -57,6 +59,18 @@ describe('notifyUrl on a private network', () => {
     environment({ nodeEnv: 'test' });
     expect((await usdt('https://merchant.example/notify')).json).toMatchObject({ code: 0 });
     expect((await usdt('http://203.0.113.7/notify')).json).toMatchObject({ code: 0 });
+    expect((await submit({ pay_usdt: '3.10', notifyUrl: 'http://[2606:4700:4700::1111]/notify' })).json).toMatchObject({ code: 0 });
+    // A DNS64 network's answer for an IPv4-only host: NAT64 of a public address reaches that public address.
+    expect((await submit({ pay_usdt: '3.20', notifyUrl: 'http://[64:ff9b::808:808]/notify' })).json).toMatchObject({ code: 0 });
+  });
+
+  describe(`outside development, every form of a private host is refused at submit (${PRIVATE_HOST_FORMS.length} forms)`, () => {
+    it.each(PRIVATE_HOST_FORMS)('http://%s:4455/n', async (form) => {
+      environment({ nodeEnv: 'test' });
+      const { json } = await usdt(`http://${form}:4455/n`);
+      expect(json).toMatchObject({ code: 1001, data: null });
+      expect(json.message).toMatch(/^notifyUrl must be reachable from the internet: destination .* is (a private, loopback or link-local address|an internal host name)$/);
+    });
   });
 
   it('in development with the sandbox on, loopback receivers are allowed by default', async () => {

@@ -7,6 +7,8 @@ import { verifySignature } from '../signing';
 import { DomainError, invalidParameter } from '../errors/domain-error';
 import { decodeBody, MAX_BODY_BYTES, parseRequestFields, present, type RequestFields } from '../validation/request-fields';
 import type { SignedRequest, SuccessAnswer } from '../validation/signed-request';
+import { refuseAmbiguousValues } from '../validation/unambiguous-values';
+import { CONTRACT_FIELD_NAMES } from './contract-field-names';
 import { errorEnvelope, internalErrorEnvelope, successEnvelope, temporarilyUnavailableEnvelope, type Envelope } from './error-codes';
 import { failureForLog, isDatabaseUnavailable } from '../db/database-failure';
 import { OutageLog } from '../db/outage-log';
@@ -87,7 +89,8 @@ function unexpected(error: unknown): OpenApiReply {
 }
 
 /**
- * The one wrapper for open-API endpoints: body limits, JSON fields, appId + signature, and the only place that turns
+ * The one wrapper for open-API endpoints: body limits, JSON fields, appId + signature, values that cannot make the
+ * signed text ambiguous, and the only place that turns
  * a DomainError into an envelope (error-codes.ts). Handled outcomes are HTTP 200; anything unexpected is HTTP 500 with code 1000.
  *
  * A route file exports both halves: `POST` for Next.js and `core` for the service's own server, which calls it
@@ -103,6 +106,7 @@ export function openApiRoute(handle: (context: OpenApiContext) => Promise<Succes
       const fields = parseRequestFields(decodeBody(body));
       const db = getDb();
       const merchant = await authenticate(db, fields);
+      refuseAmbiguousValues(fields, CONTRACT_FIELD_NAMES);
       const answer = await handle({ db, merchant, fields, clientAddress: clientAddress ?? 'unknown' });
       databaseOutage.answered(startedAt);
       return reply(successEnvelope(answer.message, answer.data));

@@ -1,4 +1,4 @@
-import { clientAddressFrom } from '../accounts/client-address';
+import { clientAddressFrom, throttledClientOf } from '../accounts/client-address';
 import { DomainError } from '../errors/domain-error';
 import { readLimitedBody } from '../http/read-limited-body';
 import { FailureLimiter } from '../security/failure-limiter';
@@ -6,7 +6,7 @@ import { FailureLimiter } from '../security/failure-limiter';
 const MAX_CALLBACK_BYTES = 64 * 1024;
 
 /**
- * A source (client address) whose callbacks were refused CALLBACK_FAILURES_PER_MINUTE times (default 30) in a minute
+ * A source (client address; an IPv6 one by its /64) whose callbacks were refused CALLBACK_FAILURES_PER_MINUTE times (default 30) in a minute
  * gets 429 without its callbacks being read or recorded until the minute ends: forgeries cannot grow the callback log
  * without bound. Acknowledged callbacks (a real upstream) never count.
  */
@@ -58,7 +58,7 @@ export function upstreamCallbackRoute(
 ) {
   const failure = options.failure ?? (() => text('fail', 500));
   return async function POST(request: Request): Promise<Response> {
-    const source = clientAddressFrom(request.headers.get('x-forwarded-for'));
+    const source = throttledClientOf(clientAddressFrom(request.headers.get('x-forwarded-for')));
     const now = new Date();
     if (refusedSources.refuses(source, now.getTime())) return options.failure ? failure(429) : text('fail', 429);
     try {

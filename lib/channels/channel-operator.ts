@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { TransferItem } from './attention-items';
+import type { PoolPressure } from './pool-pressure';
 
 /**
  * What a channel shows the operator console (the Channel interface extends it). The types live here, with the
@@ -11,6 +12,8 @@ export interface ChannelOperatorParts {
   readonly attentionTransfers?: (db: Database) => Promise<TransferItem[]>;
   /** For a channel that reads payments itself: its watcher's cursor and endpoints, for the health page. */
   readonly watcherHealth?: ChannelWatcherHealth;
+  /** For a channel whose orders share a pool of receiving slots: how full it is, per network and amount band (health page). */
+  readonly poolPressure?: (db: Database) => Promise<PoolPressure[]>;
 }
 
 /** The health page's view of a chain watcher. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchantBranding, merchants, orders } from '../db/schema';
+import { renderableUrl } from '../validation/standard-url';
 
 /** Who the payer is paying, as the checkout shows it: the merchant's chosen display name (else its name) and logo. */
 export interface CheckoutMerchant {
@@ -47,7 +48,8 @@ export async function findCheckoutOrder(db: Database, payToken: string): Promise
     channel: row.channel,
     status: row.status,
     expiresAt: row.expiresAt,
-    redirectUrl: row.redirectUrl,
+    // Re-read as a link: an order stored before the standard-form rule may hold `https:\\evil.example`.
+    redirectUrl: renderableUrl(row.redirectUrl),
     merchant: {
       name: row.displayName ?? row.merchantName,
       logoPath: row.logoType ? logoPathFor(payToken, row.logoVersion ?? 0) : null,

@@ -2,6 +2,7 @@ import { CHANNEL_NAMES, type ChannelName } from '../channels/channel-names';
 import { usdtEvmCommands } from '../channels/usdt/evm/evm-commands';
 import { addressCommands } from '../channels/usdt/operator/address-commands';
 import { limitCommands } from '../channels/usdt/operator/limit-commands';
+import { poolCommands } from '../channels/usdt/operator/pool-commands';
 import type { CliCommand } from './command';
 
 /**
@@ -10,7 +11,7 @@ import type { CliCommand } from './command';
  * names no CLI type; typed by the channels' names, so a new channel has to say here what it brings.
  */
 const COMMANDS_BY_CHANNEL: Record<ChannelName, readonly CliCommand[]> = {
-  USDT: [...addressCommands, ...limitCommands, ...usdtEvmCommands],
+  USDT: [...addressCommands, ...limitCommands, ...poolCommands, ...usdtEvmCommands],
   ALIPAY: [],
   WECHAT: [],
   YHT: [],

@@ -1,3 +1,4 @@
+import { accountCommands } from './account-commands';
 import { parseCommandArgs } from './args';
 import { callbackCommands } from './callback-commands';
 import { CHANNEL_COMMANDS } from './channel-commands';
@@ -18,6 +19,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...callbackCommands,
   ...credentialCommands,
   ...operatorCommands,
+  ...accountCommands,
 ];
 
 const PROGRAM = 'npm run admin --';

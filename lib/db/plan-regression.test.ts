@@ -19,6 +19,7 @@ import { findAlipayCheckout } from '../channels/alipay/checkout-view';
 import { findUsdtCheckout } from '../channels/usdt/checkout-view';
 import { createDirectOrder } from '../orders/create-direct-order';
 import { createUsdtOrder } from '../channels/usdt/create-usdt-order';
+import { usdtMerchantLimits } from '../channels/usdt/schema';
 import { findMerchantOrder } from '../orders/find-order';
 import { findWechatCheckout } from '../channels/wechat/checkout-view';
 import { findYhtCheckout } from '../channels/yht/checkout-view';
@@ -57,6 +58,9 @@ beforeAll(async () => {
     INSERT INTO receiving_addresses (chain, address, enabled)
     SELECT 'TRC20', 'TScale' || lpad(g::text, 28, '0'), true FROM generate_series(1, 50) AS g RETURNING id`);
   seed = await seedAtScale(db, merchants.map((merchant) => merchant.id), rows.map((row) => Number(row.id)));
+  // The platform's biggest merchant holds thousands of slots: the operator has lifted its share of the pool
+  // (`pool set --held-slots none --amount-slots none`); the others keep the default share.
+  await db.insert(usdtMerchantLimits).values({ merchantId: seed.bigMerchantId, maxHeldSlots: 0, maxAmountSlots: 0 });
   context = { accountId: 0, email: 'owner@merchant.example', merchantId: seed.bigMerchantId, appId, merchantName: 'Test merchant', orderPermission: true, timeZone: 'Asia/Shanghai' };
   capturing = capturingDatabase(process.env.DATABASE_URL!);
   explainer = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -110,6 +114,18 @@ describe('hot statements at 120,000 orders read a bounded number of rows', () =>
       FROM receiving_addresses a WHERE a.enabled`);
     await expectBounded('USDT submit, +0.01', () =>
       createUsdtOrder(capturing.db, seed.bigMerchantId, { merchantOrderNo: 'PLAN-USDT-2', amountMinor: 151n, chainType: '1', notifyUrl: 'https://m.example/n' }),
+    );
+    // A merchant one slot below the default share (500): the fair-share check counts its held slots up to its limit
+    // and no further, the most it ever reads.
+    const nearLimit = seed.otherMerchantIds[1]!;
+    await getDb().execute(sql`
+      INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor, chain_type,
+                          receiving_address_id, pay_token, expires_at, holds_slot)
+      SELECT 'NEAR' || g, ${nearLimit}, 'NEAR-' || g, 'USDT', 'USDT', 900000 + g, 900000 + g, '1', (SELECT min(id) FROM receiving_addresses) + g % 50,
+             'near-token-' || g, now() + interval '10 minutes', true
+      FROM generate_series(1, 499) AS g`);
+    await expectBounded('USDT submit, default share', () =>
+      createUsdtOrder(capturing.db, nearLimit, { merchantOrderNo: 'PLAN-USDT-3', amountMinor: 160n, chainType: '1', notifyUrl: 'https://m.example/n' }),
     );
     await expectBounded('query', () => findMerchantOrder(capturing.db, seed.bigMerchantId, 'SEED-77'));
   });

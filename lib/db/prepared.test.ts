@@ -52,8 +52,12 @@ describe('prepared statements', () => {
       // The raw statements (expired slots, free slots) and the insert, all on the transaction.
       const { order } = await createUsdtOrder(tx, merchant.id, { merchantOrderNo: 'TX-1', amountMinor: 300n, chainType: '1' });
       expect(order.payAmountMinor).toBe(300n);
-      const second = await createUsdtOrder(tx, merchant.id, { merchantOrderNo: 'TX-2', amountMinor: 300n, chainType: '1' });
-      expect(second.order.payAmountMinor).toBe(301n); // the first order holds the slot, seen inside the transaction
+      // Another merchant's (one merchant may hold only half of an amount's slots): the first order holds the slot,
+      // seen inside the transaction, and so do the fair-share counts.
+      const { merchant: other } = await createMerchant(tx, { name: 'Another in a transaction', orderPermission: true });
+      const second = await createUsdtOrder(tx, other.id, { merchantOrderNo: 'TX-2', amountMinor: 300n, chainType: '1' });
+      expect(second.order.payAmountMinor).toBe(301n);
+      await expect(createUsdtOrder(tx, merchant.id, { merchantOrderNo: 'TX-3', amountMinor: 300n, chainType: '1' })).rejects.toMatchObject({ kind: 'pool_share_exceeded' });
       expect((await findMerchantOrder(tx, merchant.id, 'TX-1'))?.id).toBe(order.id);
       expect(await findMerchantOrder(getDb(), merchant.id, 'TX-1')).toBeUndefined();
     });

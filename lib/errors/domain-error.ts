@@ -12,6 +12,8 @@ export const DOMAIN_ERROR_KINDS = [
   'unreachable_notify_url',
   'invalid_credential_id',
   'invalid_pay_method',
+  'ambiguous_signed_value',
+  'nonstandard_url',
   // Who is asking.
   'signature_mismatch',
   'merchant_not_found',
@@ -24,6 +26,7 @@ export const DOMAIN_ERROR_KINDS = [
   'idempotency_conflict',
   'amount_over_limit',
   'no_receiving_address',
+  'pool_share_exceeded',
   // Credentials and receiving addresses.
   'credential_unusable',
   'invalid_credential',

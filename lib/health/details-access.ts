@@ -1,19 +1,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/client';
 import { operatorBehindRequest } from '../security/operator-request';
+import { configuredToken } from '../config/token-settings';
 
 /**
  * `/healthz?details` shows job errors and queue figures: only to an operator's session or to a monitor that sends
- * `Authorization: Bearer <HEALTH_DETAILS_TOKEN>` (when that is configured, at least 32 characters). Plain liveness
- * stays open.
+ * `Authorization: Bearer <HEALTH_DETAILS_TOKEN>` (when that is configured; its rule is checked at start,
+ * lib/config/token-settings.ts). Plain liveness stays open.
  */
 export const HEALTH_DETAILS_REFUSAL = 'details need an operator session or Authorization: Bearer <HEALTH_DETAILS_TOKEN>';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 function bearerMatches(request: Request, env: NodeJS.ProcessEnv): boolean {
-  const configured = env.HEALTH_DETAILS_TOKEN?.trim();
-  if (!configured || configured.length < 32) return false;
+  const configured = configuredToken('HEALTH_DETAILS_TOKEN', env);
+  if (!configured) return false;
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match !== null && timingSafeEqual(digest(match[1]!), digest(configured));

@@ -31,7 +31,7 @@ export const DETAILS_TIMEOUT_MS = 1_000;
 
 /**
  * Liveness with the operator's health figures (`GET /healthz?details`): chain watcher cursor and lag, notification
- * queue, each periodic job's last run. Still 200 while the process lives: figures that cannot be read within
+ * queue, receiving pools' pressure, each periodic job's last run. Still 200 while the process lives: figures that cannot be read within
  * DETAILS_TIMEOUT_MS (the database is down) are replaced by the reason. Plain `/healthz` never touches the database.
  */
 export async function livenessWithDetails(snapshot: () => Promise<HealthSnapshot>, timeoutMs = DETAILS_TIMEOUT_MS): Promise<ProbeReply> {
@@ -62,6 +62,7 @@ export function healthDetails(health: HealthSnapshot): Record<string, unknown> {
     at: iso(health.at),
     chain: { cursorAt: iso(health.chain.cursorAt), lagMs: health.chain.lagMs },
     notifications: { ...health.notifications, oldestDueAt: iso(health.notifications.oldestDueAt) },
+    pools: health.pools,
     jobs: Object.fromEntries(
       health.jobs.map(({ name, run }) => [
         name,

@@ -6,21 +6,17 @@ import { portalAuthSecret } from '../accounts/auth-secret';
 import { systemClock } from '../clock';
 import { closeDb, getDb } from '../db/client';
 import { runJobExclusively } from '../workers/periodic-job';
-import { startTestApp, type TestApp } from '../../test/open-api-client';
+import { startTestAppForMonitor } from '../../test/open-api-client';
 import { livenessWithDetails } from './health-replies';
 
-let app: TestApp;
-const monitorToken = randomBytes(24).toString('base64url');
-const monitor = { authorization: `Bearer ${monitorToken}` };
+let app: Awaited<ReturnType<typeof startTestAppForMonitor>>;
+let monitor: Record<string, string>;
 
 beforeAll(async () => {
-  process.env.HEALTH_DETAILS_TOKEN = monitorToken;
-  app = await startTestApp();
+  app = await startTestAppForMonitor();
+  monitor = app.monitor;
 });
-afterAll(async () => {
-  delete process.env.HEALTH_DETAILS_TOKEN;
-  await app.close();
-});
+afterAll(() => app.close());
 
 async function get(path: string, headers: Record<string, string> = monitor) {
   const response = await fetch(`${app.baseUrl}${path}`, { headers });

@@ -2,6 +2,7 @@ import { DomainError } from '../errors/domain-error';
 import dns from 'node:dns';
 import net from 'node:net';
 import { sandboxEnabled } from '../sandbox/sandbox-enabled';
+import { embeddedIpv4, parseIpAddress, type IpAddress } from '../security/ip-address';
 
 /**
  * The notifier calls merchants' URLs, so it must not be turned against the service's own network (SSRF).
@@ -24,13 +25,15 @@ for (const [network, prefix] of [
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv4');
 }
+// IPv6 ranges refused whatever they carry; those that carry an IPv4 address (lib/security/ip-address.ts) are decided by it.
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d, which no public route reaches
+  ['100::', 64], // discard-only
+  ['64:ff9b:1::', 48], // NAT64 for local use (RFC 8215): translates into the operator's own networks
   ['fc00::', 7], // unique local (incl. fd00:ec2::254 metadata)
   ['fe80::', 10],
+  ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
   ['ff00::', 8],
-  ['64:ff9b::', 96],
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv6');
 }
@@ -55,25 +58,45 @@ export function privateNetworksAllowed(): boolean {
   return process.env.NODE_ENV === 'development' && sandboxEnabled();
 }
 
-function mappedIpv4(address: string): string | undefined {
-  const match = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return match?.[1];
+/** The first non-public IPv4 address the address is or carries (IPv4-mapped, NAT64, 6to4, Teredo), else undefined. */
+function privateIpv4Within(address: IpAddress): string | undefined {
+  if (address.family === 4) return blocked.check(address.text, 'ipv4') ? address.text : undefined;
+  return embeddedIpv4(address.bytes).find((ipv4) => blocked.check(ipv4, 'ipv4'));
 }
 
+function isPublic(address: IpAddress): boolean {
+  if (privateIpv4Within(address) !== undefined) return false;
+  return address.family === 4 || !blocked.check(address.text, 'ipv6');
+}
+
+/** An address the notifier may connect to: neither it nor an IPv4 address it carries is private, loopback, link-local or reserved. */
 export function isPublicAddress(address: string): boolean {
-  const ipv4 = net.isIPv4(address) ? address : mappedIpv4(address);
-  if (ipv4) return !blocked.check(ipv4, 'ipv4');
-  if (net.isIPv6(address)) return !blocked.check(address, 'ipv6');
-  return false;
+  const parsed = parseIpAddress(address);
+  return parsed !== undefined && isPublic(parsed);
 }
 
-/** Checks the URL's host text: IP literals and well-known internal names are refused before any lookup. */
+/** Why an address is refused, naming the IPv4 address it carries when that is what decided. */
+function refusalOf(address: IpAddress): RefusedDestination {
+  const carried = address.family === 6 ? privateIpv4Within(address) : undefined;
+  const what = carried ? `${address.text}, which carries ${carried},` : address.text;
+  return new RefusedDestination(`destination ${what} is a private, loopback or link-local address`);
+}
+
+/**
+ * Checks the URL's host text: IP literals, in whatever form they are written, and well-known internal names are
+ * refused before any lookup (a literal is connected to without one, so this is its only check).
+ */
 export function checkDestinationHost(hostname: string): void {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const address = parseIpAddress(hostname);
+  if (address) {
+    if (!isPublic(address)) throw refusalOf(address);
+    return;
+  }
+  // A trailing dot names the same host (`localhost.` is localhost).
+  const host = hostname.toLowerCase().replace(/\.+$/, '');
   if (BLOCKED_HOSTNAMES.has(host) || host.endsWith('.localhost') || host.endsWith('.internal')) {
     throw new RefusedDestination(`destination ${host} is an internal host name`);
   }
-  if (net.isIP(host) && !isPublicAddress(host)) throw new RefusedDestination(`destination ${host} is a private, loopback or link-local address`);
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;

@@ -6,6 +6,7 @@ import { PERIODIC_JOBS } from '../workers/periodic-jobs';
 import type { PeriodicJob } from '../workers/periodic-job';
 import { jobStaleAfterMs } from '../workers/job-deadline';
 import { chainWatcherMaxLagMs, isJobStale } from '../workers/job-staleness';
+import type { PoolPressure } from '../channels/pool-pressure';
 
 /**
  * Periodic jobs the health page always lists, run or not: every one the service runs (lib/workers/periodic-jobs.ts,
@@ -31,6 +32,8 @@ export interface HealthSnapshot {
    */
   chain: { cursorAt: Date | null; cursorUpdatedAt: Date | null; lagMs: number | null; behind: boolean; maxLagMs: number };
   notifications: { pending: number; dueNow: number; oldestDueAt: Date | null; failed: number };
+  /** The shared receiving pools' pressure, per network and amount band (the channels that have one). */
+  pools: PoolPressure[];
   jobs: JobHealth[];
 }
 
@@ -67,7 +70,10 @@ export async function jobsHealth(db: Database, now: Date, jobs: readonly JudgedJ
   });
 }
 
-/** What the operator's health page shows: the chain watcher's cursor and lag, the notification queue, each job's last run. */
+/**
+ * What the operator's health page shows: the chain watcher's cursor and lag, the notification queue, the receiving
+ * pools' pressure, each job's last run.
+ */
 export async function healthSnapshot(db: Database, now: Date, jobs: readonly JudgedJob[] = PERIODIC_JOBS): Promise<HealthSnapshot> {
   const chain = await chainWatcherHealth(db, now);
   const { rows: queue } = await db.execute<{ pending: number; due_now: number; oldest_due: string | null; failed: number }>(sql`
@@ -76,6 +82,7 @@ export async function healthSnapshot(db: Database, now: Date, jobs: readonly Jud
            min(next_attempt_at) FILTER (WHERE status = 'pending')::text AS oldest_due,
            count(*) FILTER (WHERE status = 'failed')::int AS failed
     FROM notifications WHERE status IN ('pending', 'failed')`);
+  const pools = (await Promise.all(CHANNELS.map((channel) => channel.poolPressure?.(db) ?? []))).flat();
   const row = queue[0];
   return {
     at: now,
@@ -86,6 +93,7 @@ export async function healthSnapshot(db: Database, now: Date, jobs: readonly Jud
       oldestDueAt: row?.oldest_due ? new Date(row.oldest_due) : null,
       failed: Number(row?.failed ?? 0),
     },
+    pools,
     jobs: await jobsHealth(db, now, jobs),
   };
 }

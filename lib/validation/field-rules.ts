@@ -3,6 +3,7 @@ import { present, type RequestFields } from './request-fields';
 import { isIP } from 'node:net';
 import { parseMinorUnits } from '../money/decimal-amount';
 import { checkDestinationHost, privateNetworksAllowed, RefusedDestination } from '../notifications/destination-guard';
+import { nonstandardReason } from './standard-url';
 
 const MERCHANT_ORDER_NO = /^[\x21-\x7e]{1,64}$/;
 
@@ -22,21 +23,40 @@ export function requirePositiveAmount(value: string, field: string): bigint {
   return minor;
 }
 
-function isHttpUrl(value: string): boolean {
-  if (value.length > 2048 || /\s/.test(value)) return false;
+/** An absolute http(s) URL of at most 2048 characters without whitespace, parsed; else undefined. */
+function httpUrl(value: string): URL | undefined {
+  if (value.length > 2048 || /\s/.test(value)) return undefined;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-/** A callback URL (notifyUrl, redirectUrl): absolute http(s), else 1001 'invalid callback URL'. */
+/** The field's URL, parsed, or undefined when absent; not an absolute http(s) URL: 1001 'invalid callback URL'. */
+function parsedCallbackUrl(fields: RequestFields, name: string): { text: string; url: URL } | undefined {
+  const text = present(fields, name);
+  if (text === undefined) return undefined;
+  const url = httpUrl(text);
+  if (!url) throw new DomainError('invalid_callback_url', { message: `${name} is not a valid URL` });
+  return { text, url };
+}
+
+/** The URL as stored: its standard form (WHATWG), when its text says the same; else 1001 naming the field. */
+function standardForm(name: string, { text, url }: { text: string; url: URL }): string {
+  const reason = nonstandardReason(text, url);
+  if (reason) throw new DomainError('nonstandard_url', { message: `${name} ${reason}` });
+  return url.href;
+}
+
+/**
+ * A callback URL (notifyUrl, redirectUrl): absolute http(s), else 1001 'invalid callback URL'; written as it reads,
+ * else 1001 naming the field (standard-url.ts). Answers the standard form, which is what is stored.
+ */
 export function optionalCallbackUrl(fields: RequestFields, name: string): string | undefined {
-  const value = present(fields, name);
-  if (value !== undefined && !isHttpUrl(value)) throw new DomainError('invalid_callback_url', { message: `${name} is not a valid URL` });
-  return value;
+  const parsed = parsedCallbackUrl(fields, name);
+  return parsed && standardForm(name, parsed);
 }
 
 export function requireCallbackUrl(fields: RequestFields, name: string): string {
@@ -47,18 +67,21 @@ export function requireCallbackUrl(fields: RequestFields, name: string): string 
 
 /**
  * notifyUrl: a callback URL the notifier may call. Where it refuses private networks (production), a URL whose host
- * is a private address or an internal name is refused now, with a reason, rather than accepted and then never called.
+ * is a private address (in whatever form it is written) or an internal name is refused now, with a reason, rather
+ * than accepted and then never called; that reason comes before the standard-form rule, which such forms also break.
  */
 export function requireNotifyUrl(fields: RequestFields): string {
-  const value = requireCallbackUrl(fields, 'notifyUrl');
-  if (privateNetworksAllowed()) return value;
-  try {
-    checkDestinationHost(new URL(value).hostname);
-  } catch (error) {
-    if (!(error instanceof RefusedDestination)) throw error;
-    throw new DomainError('unreachable_notify_url', { message: `notifyUrl must be reachable from the internet: ${error.message}` });
+  const parsed = parsedCallbackUrl(fields, 'notifyUrl');
+  if (parsed === undefined) throw invalidParameter('notifyUrl is required');
+  if (!privateNetworksAllowed()) {
+    try {
+      checkDestinationHost(parsed.url.hostname);
+    } catch (error) {
+      if (!(error instanceof RefusedDestination)) throw error;
+      throw new DomainError('unreachable_notify_url', { message: `notifyUrl must be reachable from the internet: ${error.message}` });
+    }
   }
-  return value;
+  return standardForm('notifyUrl', parsed);
 }
 
 export function optionalText(fields: RequestFields, name: string, maxLength: number): string | undefined {

@@ -9,6 +9,7 @@ import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { healthSnapshot } from '@/lib/operator/health';
 import { requireOperator } from '../_session/require-operator';
 import { ChainEndpointsSection } from './chain-endpoints-section';
+import { PoolPressureSection } from './pool-pressure-section';
 
 export const dynamic = 'force-dynamic';
 
@@ -57,6 +58,7 @@ export default async function HealthPage() {
         </dl>
       </Section>
       <ChainEndpointsSection now={now} />
+      <PoolPressureSection pools={health.pools} />
       <Section id="queue-heading" title={t('queue')}>
         <dl className="m-0 grid grid-cols-2 gap-3 lg:grid-cols-5">
           <Figure label={t('pending')} value={String(health.notifications.pending)} testId="queue-pending" />

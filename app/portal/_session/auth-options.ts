@@ -9,6 +9,8 @@ import { publicBaseUrl } from '@/lib/orders/identifiers';
 
 /** Raised by authorize() when the throttle refuses; next-auth hands its message to the sign-in form as `error`. */
 export const THROTTLED_ERROR = 'Throttled';
+/** Raised when the account's daily cap of attempts is reached: only the end of the day or an operator's unlock lets it in. */
+export const LOCKED_ERROR = 'AccountLocked';
 
 let options: NextAuthOptions | undefined;
 
@@ -48,6 +50,7 @@ export function authOptions(): NextAuthOptions {
           });
           if (!result.ok) {
             if (result.reason === 'throttled') throw new Error(THROTTLED_ERROR);
+            if (result.reason === 'locked') throw new Error(LOCKED_ERROR);
             return null;
           }
           const { account } = result;

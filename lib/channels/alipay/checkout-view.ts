@@ -7,6 +7,7 @@ import { findBoundCredential } from '../../credentials/find-bound-credential';
 import { formatMinorUnits } from '../../money/decimal-amount';
 import { directStatus } from '../../orders/direct-view';
 import { payUrlFor } from '../../orders/identifiers';
+import { renderableUrl } from '../../validation/standard-url';
 
 export interface AlipayCheckout {
   orderNo: string;
@@ -71,7 +72,8 @@ export async function findAlipayCheckout(
     status: status === 2 ? 'paid' : status === 3 ? 'expired' : 'pending',
     secondsLeft: Math.max(0, Math.floor((order.expiresAt.getTime() - now.getTime()) / 1000)),
     productName: order.productName,
-    redirectUrl: order.redirectUrl,
+    // Re-read as a link: an order stored before the standard-form rule may hold `https:\\evil.example`.
+    redirectUrl: renderableUrl(order.redirectUrl),
     gatewayUrl,
     unavailable,
   };

@@ -14,7 +14,7 @@ afterAll(() => app.close());
 
 describe('the +0.01 rule under concurrent submits', () => {
   it('20 concurrent submits of one amount on 2 addresses: 2 at the amount, 2 at +0.01, 16 answered 1010', async () => {
-    const merchant = await aMerchant();
+    const merchant = await aMerchant({ wholePool: true });
     await receivingAddresses(2);
     // Each request has its own pooled connection, so the inserts really race inside PostgreSQL.
     const { rows: pool } = await getDb().execute<{ max: number }>(sql`SELECT current_setting('max_connections')::int AS max`);
@@ -41,7 +41,7 @@ describe('the +0.01 rule under concurrent submits', () => {
   });
 
   it('concurrent replays of one merchantOrderNo create one order', async () => {
-    const merchant = await aMerchant();
+    const merchant = await aMerchant({ wholePool: true });
     await receivingAddresses(1);
     const fields = { appId: merchant.appId, merchantOrderNo: 'SAME', pay_usdt: '8.00', notifyUrl: 'https://merchant.example/n' };
     const results = await Promise.all(Array.from({ length: 10 }, () => app.signedPost('/v1/api/open/order/submit', fields, merchant.appSecret)));
@@ -62,7 +62,7 @@ describe('the +0.01 rule per (chain, address, amount)', () => {
   it('equal amounts on two chains get the same slot amount; a second order on one chain and address gets +0.01', async () => {
     process.env.USDT_EVM_CHAINS = 'ERC20,BEP20';
     try {
-      const merchant = await aMerchant();
+      const merchant = await aMerchant({ wholePool: true });
       await addReceivingAddress(getDb(), 'ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
       await addReceivingAddress(getDb(), 'BEP20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
       const erc20 = await submit(merchant, 'CHAIN-A', '2');

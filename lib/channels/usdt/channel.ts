@@ -8,6 +8,7 @@ import { chainConfig, describeChainAccess } from './chain/chain-config';
 import { describeEvmChains, usdtEvmWatcherJob } from './evm/usdt-evm-job';
 import { listTransferItems } from './operator/transfer-attention';
 import { trc20WatcherHealth } from './chain/watcher-health';
+import { usdtPoolPressure } from './operator/pool-pressure';
 import { usdtFirstRun } from './first-run';
 import { usdtSlotCooldownMinutes } from './slot-cooldown';
 import { findUsdtCheckout, type UsdtCheckout } from './checkout-view';
@@ -35,6 +36,7 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   devSandbox: 'sandbox/evm/dev-sandbox-evm.ts',
   attentionTransfers: listTransferItems,
   watcherHealth: trc20WatcherHealth,
+  poolPressure: usdtPoolPressure,
   jobs: [chainWatcherJob, usdtEvmWatcherJob, usdtExpiryJob],
   examples: { submit: usdtSubmitExample, query: usdtQueryExample, notification: usdtNotificationExample },
   testOrder: usdtTestOrder,

@@ -7,6 +7,7 @@ import { networkName, networkWarning } from './checkout-network';
 import { isEvmChainName } from './evm/evm-chains';
 import { orderMetaMaskLink } from './evm/metamask-link';
 import { usdtChainByType, type UsdtChain } from './usdt-chains';
+import { renderableUrl } from '../../validation/standard-url';
 
 export interface UsdtCheckout {
   orderNo: string;
@@ -53,6 +54,7 @@ export async function findUsdtCheckout(db: Database, payToken: string, now = new
     expiresAt: row.order.expiresAt,
     secondsLeft: Math.max(0, Math.floor((row.order.expiresAt.getTime() - now.getTime()) / 1000)),
     productName: row.order.productName,
-    redirectUrl: row.order.redirectUrl,
+    // Re-read as a link: an order stored before the standard-form rule may hold `https:\\evil.example`.
+    redirectUrl: renderableUrl(row.order.redirectUrl),
   };
 }

@@ -8,6 +8,8 @@ import { DEFAULT_USDT_MAX_PER_ORDER_MINOR, getUsdtMaxPerOrderMinor, USDT_MAX_PER
 import { findMerchantOrder } from '../../orders/find-order';
 import { newOrderNo, newPayToken, orderTtlMinutes } from '../../orders/identifiers';
 import { candidateSlots, releaseCooledSlot, type AmountSlot } from './amount-slots';
+import { amountsWithinShare } from './fair-share';
+import { keptWithinShare, merchantHoldings } from './merchant-holdings';
 import { slotCooldownCutoff } from './slot-cooldown';
 import { usdtChainByType } from './usdt-chains';
 
@@ -147,14 +149,16 @@ async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrd
 
 /**
  * Creates a USDT order on a receiving address where no order holds the amount, else at amount + 0.01, else 1010
- * (the amount-slot rule: lib/channels/usdt/amount-slots.ts). An order holds its slot until it is paid or a
+ * (the amount-slot rule: lib/channels/usdt/amount-slots.ts), within the merchant's share of the pool (fair-share.ts:
+ * 1010 naming the limit). An order holds its slot until it is paid or a
  * cool-down after its window (so a late transfer for it cannot pay the next order). Concurrent submits race on the
  * partial unique index, never on a read-then-write.
  */
 export async function createUsdtOrder(db: Database, merchantId: number, input: UsdtOrderInput, now = new Date()): Promise<CreatedOrder> {
   const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
+  const chain = chainOf(input);
   const inserted = await insertOnFreeSlot(db, merchantId, input, now, expiresAt);
-  if (inserted) return { order: inserted, recovered: false };
+  if (inserted) return { order: await keptWithinShare(db, inserted, chain), recovered: false };
 
   const existing = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
   if (existing) return recoverExisting(existing, input);
@@ -164,6 +168,8 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
     throw new DomainError('amount_over_limit', { message: `pay_usdt exceeds the platform per-order limit of ${formatMinorUnits(limit)} USDT` });
   }
 
+  // The merchant's share of the pool (fair-share.ts): the pay amounts it may still take a slot of, else 1010 naming the limit.
+  const allowedAmounts = amountsWithinShare(await merchantHoldings(db, merchantId, input.chainType, chain, input.amountMinor), input.amountMinor);
   const cutoff = slotCooldownCutoff(now);
   const insertOn = (slot: AmountSlot) =>
     insertOrder(db).execute({
@@ -173,12 +179,12 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
       receivingAddressId: slot.addressId,
     });
   for (let round = 0; round < 3; round += 1) {
-    const slots = await candidateSlots(db, chainOf(input), input.amountMinor, cutoff);
+    const slots = (await candidateSlots(db, chain, input.amountMinor, cutoff)).filter((slot) => allowedAmounts.includes(slot.amountMinor));
     if (slots.length === 0) break;
     for (const slot of slots) {
       let [inserted] = await insertOn(slot);
       if (!inserted && (await releaseCooledSlot(db, slot, cutoff, now))) [inserted] = await insertOn(slot);
-      if (inserted) return { order: inserted, recovered: false };
+      if (inserted) return { order: await keptWithinShare(db, inserted, chain), recovered: false };
       // Either the slot went to a concurrent order, or the same merchantOrderNo was created concurrently.
       const raced = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
       if (raced) return recoverExisting(raced, input);

@@ -11,6 +11,12 @@ export const usdtOpenApi: ChannelOpenApi = {
         when: 'USDT: every receiving address already holds that amount and amount + 0.01 for pending orders.',
       },
     ],
+    pool_share_exceeded: [
+      {
+        example: "pay_usdt 88.00: this merchant's orders already hold 1 of the receiving slots for 88.00 and 88.01 on TRC20, the most one merchant may hold of one amount; try again later",
+        when: "USDT: the merchant's own orders already hold its share of the slots of that amount and the next cent (by default half of them), or of the network's slots in all (500 by default); the operator sets both per merchant.",
+      },
+    ],
   },
   submitRequest: 'UsdtSubmitRequest',
   createData: 'UsdtCreateData',

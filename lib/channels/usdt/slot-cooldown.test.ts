@@ -39,7 +39,7 @@ async function endedAgo(orderNo: string | undefined, minutes: number) {
 
 beforeAll(async () => {
   app = await startTestApp();
-  merchant = await aMerchant();
+  merchant = await aMerchant({ wholePool: true });
 });
 afterAll(() => app.close());
 // Each test has one receiving address of its own, so every slot it sees is on that address.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client';
 import { setUsdtMaxPerOrderMinor, DEFAULT_USDT_MAX_PER_ORDER_MINOR } from './max-per-order';
-import { aMerchant, receivingAddresses } from '../../../test/factories';
+import { aMerchant, receivingAddresses, orderCount } from '../../../test/factories';
 import { startTestApp, type TestApp } from '../../../test/open-api-client';
 
 const SUBMIT = '/v1/api/open/order/submit';
@@ -10,10 +10,6 @@ let app: TestApp;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let counter = 0;
 
-async function orderCount(): Promise<number> {
-  const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM orders`);
-  return rows[0]!.count;
-}
 
 function usdtOrder(overrides: Record<string, unknown> = {}) {
   counter += 1;
@@ -32,7 +28,8 @@ function usdtOrder(overrides: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   app = await startTestApp();
-  merchant = await aMerchant();
+  // Its orders stand for many merchants' in the +0.01 tests: the pool's fair-use share has its own (pool-fair-use.http.test.ts).
+  merchant = await aMerchant({ wholePool: true });
   await receivingAddresses(3);
 });
 afterAll(() => app.close());

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { formatMinorUnits } from '../../money/decimal-amount';
 import { findOrderWithUpstream } from '../../orders/find-order';
 import { checkoutState } from '../../orders/order-status';
+import { renderableUrl } from '../../validation/standard-url';
 
 export interface WechatCheckout {
   orderNo: string;
@@ -34,7 +35,8 @@ export async function findWechatCheckout(db: Database, payToken: string, now = n
     expiresAt: row.order.expiresAt,
     secondsLeft: Math.max(0, Math.floor((row.order.expiresAt.getTime() - now.getTime()) / 1000)),
     productName: row.order.productName,
-    redirectUrl: row.order.redirectUrl,
+    // Re-read as a link: an order stored before the standard-form rule may hold `https:\\evil.example`.
+    redirectUrl: renderableUrl(row.order.redirectUrl),
     codeUrl: payable && payMethod === 'native' ? (row.upstream.qrContent ?? undefined) : undefined,
     h5Url: payable && payMethod === 'h5' ? row.upstream.cashierUrl : undefined,
   };

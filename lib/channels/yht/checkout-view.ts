@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { formatMinorUnits } from '../../money/decimal-amount';
 import { findOrderWithUpstream } from '../../orders/find-order';
 import { checkoutState } from '../../orders/order-status';
+import { renderableUrl } from '../../validation/standard-url';
 
 export interface YhtCheckout {
   orderNo: string;
@@ -31,7 +32,8 @@ export async function findYhtCheckout(db: Database, payToken: string, now = new 
     expiresAt: row.order.expiresAt,
     secondsLeft: Math.max(0, Math.floor((row.order.expiresAt.getTime() - now.getTime()) / 1000)),
     productName: row.order.productName,
-    redirectUrl: row.order.redirectUrl,
+    // Re-read as a link: an order stored before the standard-form rule may hold `https:\\evil.example`.
+    redirectUrl: renderableUrl(row.order.redirectUrl),
     cashierUrl: payable ? row.upstream.cashierUrl : undefined,
     hasQr: payable && !!row.upstream.qrContent,
   };

@@ -73,6 +73,11 @@ export const orders = pgTable(
     index('orders_usdt_slot_release_idx')
       .on(table.expiresAt)
       .where(sql`${table.holdsSlot}`),
+    // Fair use of the shared pool (lib/channels/usdt/fair-share.ts): the slots one merchant's orders hold on one
+    // network, and those near one amount.
+    index('orders_usdt_merchant_slots_idx')
+      .on(table.merchantId, table.chainType, table.payAmountMinor)
+      .where(sql`${table.holdsSlot}`),
     // The chain watcher looks up a USDT order by receiving address and exact amount, whatever its status.
     index('orders_usdt_address_amount_idx')
       .on(table.receivingAddressId, table.payAmountMinor, table.createdAt)

@@ -34,7 +34,7 @@ beforeAll(async () => {
     endpointRetryMs: 60 * 1000,
     access: 'sandbox',
   };
-  merchant = await aMerchant();
+  merchant = await aMerchant({ wholePool: true });
   await receivingAddresses(2);
 });
 afterAll(async () => {

@@ -1,0 +1,34 @@
+import type { CliCommand } from './command';
+import { cliActor } from './operator';
+
+const unlockUsage = `usage: npm run admin -- account unlock --email <email> [--reason <text>] [--json]
+
+Lets an account's owner sign in again after its sign-ins were locked: past 100 attempts in 24 hours from all
+addresses together, every password is refused until the 24 hours end (the portal says so). Clears the account's
+sign-in counts (audited). The owner signs in with the password at once; so would an attacker's next guesses: unlock
+once the attack has stopped, or have the owner change the password.
+
+  --email <email>    the account's sign-in email (merchant or operator)
+  --reason <text>    recorded in the audit log
+  --json             print one JSON object: {"accountId","email","cleared"}`;
+
+export const accountUnlock: CliCommand = {
+  group: 'account',
+  action: 'unlock',
+  summary: "let an account's owner sign in again after its sign-ins were locked",
+  usage: unlockUsage,
+  options: { email: { type: 'string' }, reason: { type: 'string' } },
+  prepare(args) {
+    args.expectPositionals();
+    const email = args.required('email').trim();
+    if (email === '') args.fail('option --email must not be empty');
+    const reason = args.optional('reason');
+    return async (db) => {
+      const { unlockSignIn } = await import('../accounts/unlock-sign-in');
+      const unlocked = await unlockSignIn(db, email, { actor: cliActor(), reason });
+      return { json: { ...unlocked }, text: `account ${unlocked.email} (id ${unlocked.accountId}) unlocked: ${unlocked.cleared} sign-in count(s) cleared` };
+    };
+  },
+};
+
+export const accountCommands: CliCommand[] = [accountUnlock];
