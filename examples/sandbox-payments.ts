@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { systemClock } from '../lib/clock';
+import { getDb } from '../lib/db/client';
+import { USDT_TRC20_CONTRACT, type ChainConfig } from '../lib/channels/usdt/chain/chain-config';
+import { ChainEndpointPool } from '../lib/channels/usdt/chain/chain-endpoints';
+import { TronGridClient } from '../lib/channels/usdt/chain/trongrid-client';
+import { watchChainOnce } from '../lib/channels/usdt/chain/watch-chain';
+import { handleSandboxTron } from '../sandbox/tron/http-api';
+import { sendSandboxTransfer } from '../sandbox/tron/ledger';
+import { runSandbox } from '../test/run-sandbox';
+import { serveWebHandler } from '../test/web-handler-server';
+
+/** The submit answer's data, whatever the channel calls its order number. */
+export interface SubmittedOrder {
+  orderNo?: string;
+  platformOrderNo?: string;
+  pay_usdt?: string;
+}
+
+/**
+ * Pays orders as their payers would, in the sandboxes: USDT by a transfer on the sandbox TRON ledger that the
+ * chain watcher then finds; ALIPAY, WECHAT and YHT with `npm run sandbox -- <channel> pay`, whose simulated
+ * upstream then calls the service back.
+ */
+export async function startSandboxPayments() {
+  process.env.SANDBOX_TRON_CONFIRM_MS = '0'; // the sandbox chain confirms at once
+  const tron = await serveWebHandler(handleSandboxTron, '/sandbox/tron');
+  const config: ChainConfig = {
+    baseUrls: [tron.url],
+    contract: USDT_TRC20_CONTRACT,
+    pollMs: 1000,
+    initialLookbackMs: 60 * 60 * 1000,
+    rereadMarginMs: 60 * 1000,
+    endpointRetryMs: 60 * 1000,
+    access: 'sandbox',
+  };
+  const client = new TronGridClient({ endpoints: ChainEndpointPool.transient(config.baseUrls, systemClock) });
+
+  async function payUsdt(order: SubmittedOrder): Promise<void> {
+    const { rows } = await getDb().execute<{ address: string }>(sql`
+      SELECT a.address FROM orders o JOIN receiving_addresses a ON a.id = o.receiving_address_id WHERE o.order_no = ${order.orderNo}`);
+    await sendSandboxTransfer(getDb(), { to: rows[0]!.address, amount: order.pay_usdt! });
+    await watchChainOnce({ db: getDb(), clock: systemClock, config, client });
+  }
+
+  return {
+    async pay(channel: string, order: SubmittedOrder): Promise<void> {
+      if (channel === 'USDT') return payUsdt(order);
+      const run = await runSandbox([channel.toLowerCase(), 'pay', '--order', (order.platformOrderNo ?? order.orderNo)!]);
+      if (run.exitCode !== 0) throw new Error(`sandbox ${channel} pay failed:\n${run.stdout}${run.stderr}`);
+    },
+    close: () => tron.close(),
+  };
+}
