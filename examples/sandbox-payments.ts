@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { systemClock } from '../lib/clock';
 import { getDb } from '../lib/db/client';
-import { USDT_TRC20_CONTRACT, type ChainConfig } from '../lib/channels/usdt/chain/chain-config';
 import { ChainEndpointPool } from '../lib/channels/usdt/chain/chain-endpoints';
 import { TronGridClient } from '../lib/channels/usdt/chain/trongrid-client';
 import { watchChainOnce } from '../lib/channels/usdt/chain/watch-chain';
 import { handleSandboxTron } from '../sandbox/tron/http-api';
 import { sendSandboxTransfer } from '../sandbox/tron/ledger';
 import { runSandbox } from '../test/run-sandbox';
+import { sandboxChainConfig } from '../test/sandbox-chain-config';
 import { serveWebHandler } from '../test/web-handler-server';
 
 /** The submit answer's data, whatever the channel calls its order number. */
@@ -25,15 +25,7 @@ export interface SubmittedOrder {
 export async function startSandboxPayments() {
   process.env.SANDBOX_TRON_CONFIRM_MS = '0'; // the sandbox chain confirms at once
   const tron = await serveWebHandler(handleSandboxTron, '/sandbox/tron');
-  const config: ChainConfig = {
-    baseUrls: [tron.url],
-    contract: USDT_TRC20_CONTRACT,
-    pollMs: 1000,
-    initialLookbackMs: 60 * 60 * 1000,
-    rereadMarginMs: 60 * 1000,
-    endpointRetryMs: 60 * 1000,
-    access: 'sandbox',
-  };
+  const config = sandboxChainConfig(tron.url);
   const client = new TronGridClient({ endpoints: ChainEndpointPool.transient(config.baseUrls, systemClock) });
 
   async function payUsdt(order: SubmittedOrder): Promise<void> {
