@@ -30,6 +30,29 @@ test('API reference: examples with the merchant AppID and a placeholder secret, 
     }
   }
 
+  // The example programs CI runs, one tab per language, with the merchant's AppID and never the secret; arrow keys
+  // move between the tabs, and the copy button copies exactly the program shown.
+  const languages = ['php', 'java', 'python', 'go', 'node'];
+  await expect(page.getByRole('tablist', { name: 'Example language' }).getByRole('tab')).toHaveText(['PHP', 'Java', 'Python', 'Go', 'Node']);
+  await expect(page.getByTestId('program-php')).toBeVisible();
+  await expect(page.getByTestId('program-code-php')).toContainText(`'${appId}'`);
+  await page.getByTestId('program-tab-php').focus();
+  for (const language of languages.slice(1)) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId(`program-tab-${language}`)).toBeFocused();
+    await expect(page.getByTestId(`program-tab-${language}`)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId(`program-${language}`)).toBeVisible();
+    await expect(page.getByTestId(`program-code-${language}`)).toContainText(appId);
+    await expect(page.getByTestId(`program-code-${language}`)).toContainText('APP_SECRET');
+  }
+  await page.getByRole('tab', { name: 'Go' }).click();
+  await expect(page.getByTestId('program-node')).toBeHidden();
+  const goProgram = (await page.getByTestId('program-code-go').textContent())!;
+  expect(goProgram).toContain('func sign(fields map[string]string, secret string) string');
+  await page.getByTestId('copy-program-go').click();
+  await expect(page.getByTestId('copy-program-go')).toContainText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(goProgram);
+
   // One signed example per channel: submit and query as JSON, the notification as a form, each signed by the
   // contract with the placeholder secret and carrying the merchant's AppID.
   for (const channel of ['USDT', 'ALIPAY', 'WECHAT', 'YHT']) {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CodeExamples } from '@/components/portal/code-examples';
+import { ExampleProgramTabs } from '@/components/portal/example-program-tabs';
+import { exampleSources } from '@/lib/examples/example-sources';
 import { card, codeBlock, details, detailsTerm, detailsValue, link, mono, note, pageTitle, sectionTitle, subTitle, table, tableWrap, td, th } from '@/components/portal/styles';
 import { OPENAPI_DOCUMENT_PATH } from '@/lib/api/openapi/document';
 import { CHANNELS, credentialChannels, DEFAULT_CHANNEL } from '@/lib/channels';
@@ -19,6 +21,13 @@ export default async function ApiReferencePage() {
   const list = (items: string[], type: Intl.ListFormatType = 'conjunction') => new Intl.ListFormat(locale, { type }).format(items);
   const baseUrl = publicBaseUrl();
   const examples = buildApiExamples({ appId: merchant.appId, baseUrl });
+  const programs = (await exampleSources({ appId: merchant.appId, baseUrl })).map(({ language, label, run, code }) => ({
+    language,
+    label,
+    run,
+    code,
+    copyLabel: t('programs.copy', { language: label }),
+  }));
   const byChannel = channelExamples(merchant.appId);
   const withOwnCredentials = list(credentialChannels().map((channel) => channel.name));
   const json = (value: unknown) => JSON.stringify(value, null, 2);
@@ -78,6 +87,14 @@ export default async function ApiReferencePage() {
             debugger: (chunks) => <a className={link} href="/portal/signature">{chunks}</a>,
           })}
         </p>
+      </section>
+
+      <section className={card} aria-labelledby="programs-heading">
+        <h2 id="programs-heading" className={sectionTitle}>
+          {t('programs.title')}
+        </h2>
+        <p className={note}>{t.rich('programs.intro', { code })}</p>
+        <ExampleProgramTabs programs={programs} labels={{ tabs: t('programs.tabs'), run: t('programs.run'), copied: t('examples.copied') }} />
       </section>
 
       <section className={card} aria-labelledby="submit-heading">

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../../../test/open-api-client';
 import { contractSignature } from '../../../../test/beds/contract-signer';
 import { aMerchant, aTronAddress, receivingAddresses } from '../../../../test/factories';
 import { serveWebHandler } from '../../../../test/web-handler-server';
+import { sandboxChainConfig } from '../../../../test/sandbox-chain-config';
 import { sendSandboxTransfer, SANDBOX_PAYER } from '../../../../sandbox/tron/ledger';
 import { handleSandboxTron } from '../../../../sandbox/tron/http-api';
 import { USDT_TRC20_CONTRACT, type ChainConfig } from './chain-config';
@@ -25,15 +26,7 @@ let sequence = 0;
 beforeAll(async () => {
   app = await startTestApp();
   chain = await serveWebHandler(handleSandboxTron, '/sandbox/tron');
-  config = {
-    baseUrls: [chain.url],
-    contract: USDT_TRC20_CONTRACT,
-    pollMs: 1000,
-    initialLookbackMs: 60 * 60 * 1000,
-    rereadMarginMs: 60 * 1000,
-    endpointRetryMs: 60 * 1000,
-    access: 'sandbox',
-  };
+  config = sandboxChainConfig(chain.url);
   merchant = await aMerchant({ wholePool: true });
   await receivingAddresses(2);
 });

@@ -1,0 +1,98 @@
+// Sign and submit an order, query it, receive the payment notification. Node 18+, no packages.
+//
+//   export BASE_URL=http://localhost:3000 APP_ID=mch_YOUR_APP_ID APP_SECRET=...
+//   node payment.mjs submit USDT ORDER-1 10.50 http://127.0.0.1:8080/notify   # or ALIPAY, WECHAT, YHT
+//   node payment.mjs query USDT ORDER-1
+//   node payment.mjs receive         # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE
+//   node payment.mjs sign < fields   # one form-encoded set of fields a line -> its signature
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createInterface } from 'node:readline';
+
+const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
+const APP_ID = process.env.APP_ID ?? 'mch_YOUR_APP_ID';
+const APP_SECRET = process.env.APP_SECRET ?? ''; // Interface keys in the back office: keep it on your server, never in code
+const NOTIFY_PORT = Number(process.env.NOTIFY_PORT ?? 8080);
+const PAID_ORDERS_FILE = process.env.PAID_ORDERS_FILE ?? 'paid-orders.txt';
+
+// What each channel needs besides the common fields; each names its amount differently.
+const CHANNEL_FIELDS = {
+  USDT: (amount) => ({ payType: 'USDT', pay_usdt: amount, chainType: '1' }),
+  ALIPAY: (amount) => ({ payType: 'ALIPAY', payMethod: 'web', amount, redirectUrl: 'https://merchant.example/return' }),
+  WECHAT: (amount) => ({ payType: 'WECHAT', payMethod: 'native', amount }),
+  YHT: (amount) => ({ payType: 'YHT', channel: 'YHT', payMethod: 'aliPay', payMoney: amount }),
+};
+
+/** Non-empty fields but signature, sorted by name (ASCII), name=value joined by &, + &appsecret=…, MD5, upper-case hex. */
+function sign(fields, appSecret) {
+  const text = Object.keys(fields)
+    .filter((name) => name !== 'signature' && fields[name] !== undefined && fields[name] !== null && fields[name] !== '')
+    .sort() // UTF-16 order, which is ASCII order for ASCII names
+    .map((name) => `${name}=${fields[name]}`)
+    .join('&');
+  return createHash('md5').update(`${text}&appsecret=${appSecret}`, 'utf8').digest('hex').toUpperCase();
+}
+
+async function post(path, fields) {
+  const response = await fetch(BASE_URL + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...fields, signature: sign(fields, APP_SECRET) }),
+  });
+  return response.json(); // { code, message, data }: code 0 is success
+}
+
+function submit(channel, merchantOrderNo, amount, notifyUrl) {
+  const fields = { appId: APP_ID, merchantOrderNo, notifyUrl, productName: 'VIP 会员', attach: 'user=42' };
+  return post('/v1/api/open/order/submit', { ...fields, ...CHANNEL_FIELDS[channel](amount) });
+}
+
+function query(channel, merchantOrderNo) {
+  return post('/v1/api/open/order/query', { appId: APP_ID, merchantOrderNo, payType: channel });
+}
+
+/** Your own work, done before answering success: here a file stands in for your database. Idempotent, because the
+ * same notification can arrive more than once. */
+function recordPaid(merchantOrderNo) {
+  const paid = existsSync(PAID_ORDERS_FILE) ? readFileSync(PAID_ORDERS_FILE, 'utf8').split('\n') : [];
+  if (!paid.includes(merchantOrderNo)) appendFileSync(PAID_ORDERS_FILE, `${merchantOrderNo}\n`);
+}
+
+function verified(form) {
+  const expected = Buffer.from(sign(form, APP_SECRET));
+  const given = Buffer.from((form.signature ?? '').toUpperCase());
+  return form.appId === APP_ID && given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function receive() {
+  createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8').on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const form = Object.fromEntries(new URLSearchParams(body));
+      if (!verified(form)) return response.writeHead(400).end('bad signature'); // anything but success: not acknowledged
+      try {
+        if (form.status === 'PAID') recordPaid(form.merchantOrderNo);
+      } catch {
+        return response.writeHead(500).end('try again'); // not recorded: the service sends it again
+      }
+      response.writeHead(200, { 'Content-Type': 'text/plain' }).end('success');
+    });
+  }).listen(NOTIFY_PORT);
+}
+
+async function main([command, ...args]) {
+  if (command === 'receive') return receive();
+  if (command === 'sign') {
+    for await (const line of createInterface({ input: process.stdin })) console.log(sign(Object.fromEntries(new URLSearchParams(line)), APP_SECRET));
+    return;
+  }
+  const run = { submit, query }[command];
+  if (!run) throw new Error('usage: node payment.mjs submit|query|receive|sign …');
+  const answer = await run(...args);
+  console.log(JSON.stringify(answer));
+  process.exitCode = answer.code === 0 ? 0 : 1;
+}
+
+await main(process.argv.slice(2));
