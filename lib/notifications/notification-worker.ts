@@ -91,18 +91,18 @@ export class NotificationWorker {
     await this.listener?.end().catch(() => undefined);
   }
 
-  /** Whether LISTEN is subscribed now (else the worker polls every pollMs until it is again). */
-  get listening(): boolean {
-    return this.listener !== undefined;
-  }
-
   private async listen(url: string): Promise<void> {
     const listener = new pg.Client({ connectionString: url, connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS, keepAlive: true });
     listener.on('notification', () => this.wakeUp());
     listener.on('error', (error) => this.listenLost(error, listener));
     listener.on('end', () => this.listenLost(new Error('connection ended'), listener));
-    await listener.connect();
-    await listener.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+    } catch (error) {
+      void listener.end().catch(() => undefined); // a connection that opened but could not subscribe is not kept
+      throw error;
+    }
     if (!this.running) return void (await listener.end().catch(() => undefined));
     this.listener = listener;
     this.wakeUp(); // what was queued while nobody listened is claimed now (the catch-up read)
