@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeDb, getDb } from '../lib/db/client';
+import { getDb } from '../lib/db/client';
 import { aMerchant, receivingAddresses } from '../test/factories';
 import { contractSignature } from '../test/beds/contract-signer';
 import { startTestApp, type TestApp } from '../test/open-api-client';
-import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
+import { databaseThroughProxy } from '../test/database-through-proxy';
 
 /**
  * The web process while its database is cut, for real: a TCP proxy between the service and PostgreSQL is cut and
@@ -13,8 +13,7 @@ import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
  * stored exactly once; an order stored just before its answer was lost is the answer of the merchant's retry.
  */
 const SUBMIT = '/v1/api/open/order/submit';
-const directUrl = process.env.DATABASE_URL!;
-let proxy: TcpProxy;
+let database: Awaited<ReturnType<typeof databaseThroughProxy>>;
 let app: TestApp;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let counter = 0;
@@ -58,20 +57,15 @@ async function storedCount(merchantOrderNo: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  merchant = await aMerchant();
+  merchant = await aMerchant({ wholePool: true }); // one merchant stands for the many a real load comes from
   await receivingAddresses(3);
-  const target = new URL(directUrl);
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  await closeDb();
-  process.env.DATABASE_URL = proxy.url(directUrl); // the service's pool now goes through the proxy
+  database = await databaseThroughProxy(); // the service's pool now goes through the proxy
   app = await startTestApp();
 });
 
 afterAll(async () => {
   await app.close();
-  await closeDb();
-  process.env.DATABASE_URL = directUrl;
-  await proxy.close();
+  await database.close();
 });
 
 describe('the database cut under submit load', () => {
@@ -87,10 +81,10 @@ describe('the database cut under submit load', () => {
     });
     const faults = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      proxy.cut('refuse');
+      database.proxy.cut('refuse');
       cutAt = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 2_500));
-      proxy.restore();
+      database.proxy.restore();
       restoredAt = Date.now();
     })();
     try {
@@ -98,61 +92,50 @@ describe('the database cut under submit load', () => {
     } finally {
       errorSpy.mockRestore();
     }
-    await closeDb(); // read the outcome straight from the database, not through the proxy
-    process.env.DATABASE_URL = directUrl;
-    try {
-      const during = answers.filter((answer) => answer.at > cutAt + 200 && answer.at < restoredAt);
-      expect(during.length).toBeGreaterThan(0);
-      for (const answer of during) {
-        expect(answer).toMatchObject({ status: 503, code: 1000, retryAfter: '2' });
-        expect(answer.ms).toBeLessThan(1_000);
-      }
-      expect(answers.every((answer) => (answer.status === 200 && answer.code === 0) || (answer.status === 503 && answer.code === 1000))).toBe(true);
-      const firstSuccessAfter = answers.filter((answer) => answer.code === 0 && answer.at > restoredAt).map((answer) => answer.at - restoredAt);
-      expect(Math.min(...firstSuccessAfter)).toBeLessThan(2_000);
-      console.log(
-        `database cut ${restoredAt - cutAt} ms under 8 submitters: ${answers.length} answers, ${answers.filter((answer) => answer.code === 0).length} orders acknowledged, ` +
-          `${during.length} answered 503 during the cut (slowest ${Math.max(...during.map((answer) => answer.ms))} ms), first success ${Math.min(...firstSuccessAfter)} ms after the return`,
-      );
-
-      const outageLines = logged.filter((line) => line.includes('database'));
-      expect(outageLines).toHaveLength(2);
-      expect(outageLines[0]).toContain('open api: database unreachable');
-      expect(outageLines[1]).toMatch(/open api: database back after [\d.]+ s; \d+ failure\(s\)/);
-      expect(logged.join('\n')).not.toMatch(/INSERT|SELECT|params:/);
-
-      // Every acknowledged order is stored once; a refused one's retry answers it (stored or not before the cut).
-      for (const answer of answers.filter((candidate) => candidate.code === 0)) expect(await storedCount(answer.fields.merchantOrderNo!)).toBe(1);
-    } finally {
-      await closeDb();
-      process.env.DATABASE_URL = proxy.url(directUrl);
+    const during = answers.filter((answer) => answer.at > cutAt + 200 && answer.at < restoredAt);
+    expect(during.length).toBeGreaterThan(0);
+    for (const answer of during) {
+      expect(answer).toMatchObject({ status: 503, code: 1000, retryAfter: '2' });
+      expect(answer.ms).toBeLessThan(1_000);
     }
+    expect(answers.filter((answer) => !((answer.status === 200 && answer.code === 0) || (answer.status === 503 && answer.code === 1000))), logged.join('\n')).toEqual([]);
+    const firstSuccessAfter = answers.filter((answer) => answer.code === 0 && answer.at > restoredAt).map((answer) => answer.at - restoredAt);
+    expect(Math.min(...firstSuccessAfter)).toBeLessThan(2_000);
+    console.log(
+      `database cut ${restoredAt - cutAt} ms under 8 submitters: ${answers.length} answers, ${answers.filter((answer) => answer.code === 0).length} orders acknowledged, ` +
+        `${during.length} answered 503 during the cut (slowest ${Math.max(...during.map((answer) => answer.ms))} ms), first success ${Math.min(...firstSuccessAfter)} ms after the return`,
+    );
+
+    const outageLines = logged.filter((line) => line.includes('database'));
+    expect(outageLines).toHaveLength(2);
+    expect(outageLines[0]).toContain('open api: database unreachable');
+    expect(outageLines[1]).toMatch(/open api: database back after [\d.]+ s; \d+ failure\(s\)/);
+    expect(logged.join('\n')).not.toMatch(/INSERT|SELECT|params:/);
+
+    // Every acknowledged order is stored once; a refused one's retry answers it (stored or not before the cut).
+    const acknowledged = answers.filter((candidate) => candidate.code === 0);
+    await database.direct(async () => {
+      for (const answer of acknowledged) expect(await storedCount(answer.fields.merchantOrderNo!)).toBe(1);
+    });
     for (const answer of answers.filter((candidate) => candidate.code !== 0)) {
       const retry = await submit(answer.fields);
       expect(retry).toMatchObject({ status: 200, code: 0 });
     }
-    await closeDb();
-    process.env.DATABASE_URL = directUrl;
-    for (const answer of answers) expect(await storedCount(answer.fields.merchantOrderNo!)).toBe(1);
-    await closeDb();
-    process.env.DATABASE_URL = proxy.url(directUrl);
+    await database.direct(async () => {
+      for (const answer of answers) expect(await storedCount(answer.fields.merchantOrderNo!)).toBe(1);
+    });
   });
 
   it('an order stored by a submit whose answer was lost is what the retry with the same fields answers', async () => {
     const fields = usdtOrder();
-    const cut = proxy.cutWhenServerSends('INSERT 0 1'); // the insert is committed; its answer never reaches the service
+    const cut = database.proxy.cutWhenServerSends('INSERT 0 1'); // the insert is committed; its answer never reaches the service
     const first = await submit(fields);
     await cut;
     expect(first).toMatchObject({ status: 503, code: 1000 });
-    proxy.restore();
+    database.proxy.restore();
     const retry = await submit(fields);
     expect(retry).toMatchObject({ status: 200, code: 0 });
-    await closeDb();
-    process.env.DATABASE_URL = directUrl;
-    expect(await storedCount(fields.merchantOrderNo!)).toBe(1);
-    const { rows } = await getDb().execute<{ order_no: string }>(sql`SELECT order_no FROM orders WHERE merchant_order_no = ${fields.merchantOrderNo!}`);
-    expect(rows[0]!.order_no).toBe(retry.orderNo);
-    await closeDb();
-    process.env.DATABASE_URL = proxy.url(directUrl);
+    const { rows } = await database.direct(() => getDb().execute<{ order_no: string }>(sql`SELECT order_no FROM orders WHERE merchant_order_no = ${fields.merchantOrderNo!}`));
+    expect(rows.map((row) => row.order_no)).toEqual([retry.orderNo]);
   });
 });

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, getDb } from '../lib/db/client';
+import { getDb } from '../lib/db/client';
 import { addSandboxCredential } from '../lib/cli/credential-add-command';
 import { aMerchant } from '../test/factories';
 import { alipaySubmit } from '../test/alipay-sandbox';
 import { yhtSubmit } from '../test/yht-sandbox';
 import { SUBMIT, startSandboxTestBed, type SandboxTestBed } from '../test/beds/sandboxes';
-import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
+import { databaseThroughProxy } from '../test/database-through-proxy';
 
 /**
  * The channels whose orders are placed upstream first (ALIPAY, WECHAT, YHT): the database connection dies after the
@@ -14,26 +14,20 @@ import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
  * cuts). The merchant gets 503 and retries with the same fields: the answer is the stored order, never a second one.
  * (USDT: server/database-outage.http.test.ts.)
  */
-const directUrl = process.env.DATABASE_URL!;
-let proxy: TcpProxy;
+let database: Awaited<ReturnType<typeof databaseThroughProxy>>;
 let bed: SandboxTestBed;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 
 beforeAll(async () => {
   merchant = await aMerchant();
   for (const channel of ['ALIPAY', 'WECHAT'] as const) await addSandboxCredential(getDb(), { appId: merchant.appId, channel, approve: true, enable: true, actor: 'test' });
-  const target = new URL(directUrl);
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  await closeDb();
-  process.env.DATABASE_URL = proxy.url(directUrl);
+  database = await databaseThroughProxy();
   bed = await startSandboxTestBed();
 });
 
 afterAll(async () => {
   await bed.close();
-  await closeDb();
-  process.env.DATABASE_URL = directUrl;
-  await proxy.close();
+  await database.close();
 });
 
 async function stored(merchantOrderNo: string): Promise<string[]> {
@@ -51,11 +45,11 @@ describe('an answer lost after the order committed', () => {
   for (const [channel, fields] of Object.entries(SUBMITS)) {
     it(`${channel}: the submit answers 503, the order is stored, and the retry with the same fields answers that order`, async () => {
       const request = fields(merchant.appId);
-      const cut = proxy.cutWhenServerSends('COMMIT');
+      const cut = database.proxy.cutWhenServerSends('COMMIT');
       const first = await bed.app.signedPost(SUBMIT, request, merchant.appSecret);
       await cut;
       expect(first).toMatchObject({ status: 503, json: { code: 1000, message: 'service temporarily unavailable; retry later', data: null } });
-      proxy.restore();
+      database.proxy.restore();
       const before = await stored(String(request.merchantOrderNo));
       expect(before).toHaveLength(1); // stored: the cut came after the commit
       const retry = await bed.app.signedPost(SUBMIT, request, merchant.appSecret);

@@ -51,7 +51,7 @@ async function submit(node: { baseUrl: string }, fields: Record<string, string>)
 }
 
 beforeAll(async () => {
-  merchant = await aMerchant();
+  merchant = await aMerchant({ wholePool: true }); // one merchant stands for the many a real load comes from
   await receivingAddresses(3);
   nodes.push(...(await Promise.all([startNode(), startNode()])));
 });
