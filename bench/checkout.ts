@@ -73,6 +73,8 @@ async function startService(): Promise<{ baseUrl: string; env: NodeJS.ProcessEnv
     const code = await runToEnd('npm', ['run', 'build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
     if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
   }
+  const built = await runToEnd(process.execPath, ['scripts/build-cli.mjs'], process.env); // `npm start` runs dist/cli/serve.js
+  if (built !== 0) throw new Error(`node scripts/build-cli.mjs failed (exit ${built})`);
   const port = Number(process.env.BENCH_PORT ?? 3455);
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -95,7 +97,7 @@ async function startService(): Promise<{ baseUrl: string; env: NodeJS.ProcessEnv
     WORKERS: 'off',
   };
   delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'ignore', 2] });
+  server = spawn(process.execPath, ['dist/cli/serve.js'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'ignore', 2] });
   await waitUntilAnswers(baseUrl);
   log(`bench: production service on ${baseUrl}`);
   return { baseUrl, env };

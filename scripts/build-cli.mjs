@@ -1,7 +1,7 @@
 /**
- * Compiles the command-line entry points (admin, sandbox, worker, migrate) to plain JavaScript in dist/cli, so that a
- * command starts in node without compiling TypeScript first. `npm install` (prepare), `npm run dev`, `npm run build`
- * and the test suite run it; it takes well under a second.
+ * Compiles the entry points (admin, sandbox, worker, migrate, and serve: the server `npm start` runs) to plain
+ * JavaScript in dist/cli, so that a command starts in node without compiling TypeScript first. `npm install`
+ * (prepare), `npm run dev`, `npm run build` and the test suite run it; it takes well under a second.
  *
  * One bundle per entry point, split into chunks: a command's modules are loaded by dynamic import() only when it runs,
  * so `--help` loads none of them. Packages stay in node_modules. Plain JavaScript, so that it needs no compiler itself.
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const outdir = path.join(root, 'dist', 'cli');
-export const CLI_ENTRY_POINTS = ['admin', 'sandbox', 'worker', 'migrate'];
+export const CLI_ENTRY_POINTS = ['admin', 'sandbox', 'worker', 'migrate', 'serve'];
 
 /**
  * Modules find their files next to them (migrations, the sandbox token's artifact, createRequire): once bundled they

@@ -1,8 +1,8 @@
 /**
  * The service: database (DATABASE_URL or the embedded server), migrations, first-run demo data in development,
  * then one HTTP server for the open API, the checkout pages and everything else Next.js serves.
- *   npm run dev    development (Next.js dev mode)
- *   npm start      production build (run `npm run build` first)
+ *   npm run dev    development (Next.js dev mode), through tsx: the channels' development sandboxes load by path
+ *   npm start      production: this file compiled (dist/cli/serve.js, by `npm run build`), ready in about a second
  */
 const dev = process.argv.includes('--dev');
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'; // the service runs on closed networks too

@@ -10,7 +10,7 @@ export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.met
  * The compiled entry point `npm run <name>` starts (dist/cli, built by scripts/build-cli.mjs; the test suite's global
  * setup builds it from the current sources).
  */
-export function cliEntryPoint(name: 'admin' | 'sandbox' | 'worker' | 'migrate'): string {
+export function cliEntryPoint(name: 'admin' | 'sandbox' | 'worker' | 'migrate' | 'serve'): string {
   return path.join(repositoryRoot, 'dist', 'cli', `${name}.js`);
 }
 

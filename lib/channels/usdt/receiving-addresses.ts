@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '../../errors/domain-error';
 import type { Database } from '../../db/client';
 import { orders, receivingAddresses } from '../../db/schema';
@@ -23,31 +23,66 @@ function evmAddress(address: string): string {
   }
 }
 
+/** The address in its stored form, or a DomainError naming what is wrong with it. */
+function normalisedAddress(chain: string, address: string): string {
+  if (!SUPPORTED_CHAINS.includes(chain)) throw invalidReceivingAddress(`chain must be one of ${SUPPORTED_CHAINS.join(', ')}`);
+  if (chain === 'TRC20') {
+    if (!isTronAddress(address)) throw invalidReceivingAddress(`${address} is not a valid TRON address (base58check)`);
+    return address;
+  }
+  return evmAddress(address);
+}
+
 /**
  * Adds an address to the pool; adding one that is already there returns it unchanged (idempotent). With `audit`
  * (operator CLI and console) a new address and its audit entry are one transaction.
  */
 export async function addReceivingAddress(db: Database, chain: string, address: string, audit?: { actor: string }) {
-  if (!SUPPORTED_CHAINS.includes(chain)) throw invalidReceivingAddress(`chain must be one of ${SUPPORTED_CHAINS.join(', ')}`);
-  if (chain === 'TRC20') {
-    if (!isTronAddress(address)) throw invalidReceivingAddress(`${address} is not a valid TRON address (base58check)`);
-  } else {
-    address = evmAddress(address);
-  }
+  const [added] = await addReceivingAddresses(db, chain, [address], audit);
+  return added!;
+}
+
+/**
+ * Adds several addresses of one chain at once, all or none: every address is checked before anything is written (the
+ * error names the first bad one and its position), then the new ones and their audit entries are one transaction.
+ * Addresses already in the pool, or repeated in the list, come back with `created: false`.
+ */
+export async function addReceivingAddresses(db: Database, chain: string, addresses: readonly string[], audit?: { actor: string }) {
+  if (addresses.length === 0) throw invalidReceivingAddress('no address given');
+  const normalised = addresses.map((address, index) => {
+    try {
+      return normalisedAddress(chain, address);
+    } catch (error) {
+      if (addresses.length === 1 || !(error instanceof DomainError)) throw error;
+      throw invalidReceivingAddress(`address ${index + 1} of ${addresses.length}: ${error.message}`);
+    }
+  });
+  const distinct = [...new Set(normalised)];
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [inserted] = await tx.insert(receivingAddresses).values({ chain, address }).onConflictDoNothing().returning();
-    if (inserted) {
-      if (audit) {
-        await recordAudit(tx, { actor: audit.actor, action: 'address.add', subject: `address:${inserted.id}`, after: { chain, address, enabled: inserted.enabled } });
+    const inserted = await tx
+      .insert(receivingAddresses)
+      .values(distinct.map((address) => ({ chain, address })))
+      .onConflictDoNothing()
+      .returning();
+    if (audit) {
+      for (const row of inserted) {
+        await recordAudit(tx, { actor: audit.actor, action: 'address.add', subject: `address:${row.id}`, after: { chain, address: row.address, enabled: row.enabled } });
       }
-      return { address: inserted, created: true };
     }
-    const [existing] = await tx
+    const rows = await tx
       .select()
       .from(receivingAddresses)
-      .where(and(eq(receivingAddresses.chain, chain), eq(receivingAddresses.address, address)));
-    return { address: existing!, created: false };
+      .where(and(eq(receivingAddresses.chain, chain), inArray(receivingAddresses.address, distinct)));
+    const byAddress = new Map(rows.map((row) => [row.address, row]));
+    const createdIds = new Set(inserted.map((row) => row.id));
+    const reported = new Set<number>();
+    return normalised.map((address) => {
+      const row = byAddress.get(address)!;
+      const created = createdIds.has(row.id) && !reported.has(row.id);
+      reported.add(row.id);
+      return { address: row, created };
+    });
   });
 }
 

@@ -4,30 +4,59 @@ import { cliActor } from '../../../cli/operator';
 
 const SUPPORTED_CHAINS = USDT_CHAINS.map((chain) => chain.name);
 
-const addUsage = `usage: npm run admin -- address add --chain ${SUPPORTED_CHAINS.join('|')} <address> [--json]
+const addUsage = `usage: npm run admin -- address add --chain ${SUPPORTED_CHAINS.join('|')} <address>... [--file <path>] [--json]
 
-Adds a receiving address to the pool USDT orders are spread over. Adding an address that is already in the pool
-changes nothing and succeeds ("created": false).
+Adds receiving addresses to the pool USDT orders are spread over: one or several on the command line, and/or a file
+with one address per line (blank lines and lines starting with # are skipped; - reads standard input). All or none:
+every address is checked first, and one bad address adds nothing (the error names it). Adding an address that is
+already in the pool changes nothing and succeeds ("created": false). Each new address is audited.
 
-  --chain <chain>    the chain of the address: ${SUPPORTED_CHAINS.join(', ')}
-  <address>          the address (TRON: base58check, starts with T; ERC20/BEP20/POLYGON: 0x…, EIP-55 checksummed)
-  --json             print one JSON object: {"id","chain","address","enabled","created"}`;
+  --chain <chain>    the chain of the addresses: ${SUPPORTED_CHAINS.join(', ')}
+  <address>          an address (TRON: base58check, starts with T; ERC20/BEP20/POLYGON: 0x…, EIP-55 checksummed)
+  --file <path>      more addresses, one per line
+  --json             one address: one JSON object {"id","chain","address","enabled","created"};
+                     several: {"addresses":[{"id","chain","address","enabled","created"}],"added","alreadyInPool"}`;
+
+/** Addresses from a file (or standard input), one per line; blank lines and # comments are skipped. */
+async function addressesFromFile(file: string): Promise<string[]> {
+  const { readFile } = await import('node:fs/promises');
+  const text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 export const addressAdd: CliCommand = {
   group: 'address',
   action: 'add',
-  summary: 'add a receiving address to the pool (idempotent)',
+  summary: 'add receiving addresses to the pool (idempotent; several at once, or from a file)',
   usage: addUsage,
-  options: { chain: { type: 'string' } },
+  options: { chain: { type: 'string' }, file: { type: 'string' } },
   prepare(args) {
-    const [address] = args.expectPositionals('address');
     const chain = args.required('chain').toUpperCase();
+    const file = args.optional('file');
+    const given = [...args.positionals];
+    if (given.length === 0 && file === undefined) args.fail('missing argument <address> (or --file <path>)');
     return async (db) => {
-      const { addReceivingAddress } = await import('../receiving-addresses');
-      const { address: row, created } = await addReceivingAddress(db, chain, address!, { actor: cliActor() });
+      const fromFile = file === undefined ? [] : await addressesFromFile(file).catch((error: NodeJS.ErrnoException) => args.fail(`--file ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`));
+      const addresses = [...given, ...fromFile];
+      if (addresses.length === 0) args.fail(`no address in ${file === '-' ? 'standard input' : file}`);
+      const { addReceivingAddresses } = await import('../receiving-addresses');
+      const added = await addReceivingAddresses(db, chain, addresses, { actor: cliActor() });
+      const rows = added.map(({ address: row, created }) => ({ id: row.id, chain: row.chain, address: row.address, enabled: row.enabled, created }));
+      const lines = rows.map((row) => `${row.created ? 'added' : 'already in the pool'}: ${row.chain} ${row.address} (id ${row.id}, ${row.enabled ? 'enabled' : 'disabled'})`);
+      if (rows.length === 1 && file === undefined) return { json: rows[0]!, text: lines[0]! };
+      const newCount = rows.filter((row) => row.created).length;
       return {
-        json: { id: row.id, chain: row.chain, address: row.address, enabled: row.enabled, created },
-        text: `${created ? 'added' : 'already in the pool'}: ${row.chain} ${row.address} (id ${row.id}, ${row.enabled ? 'enabled' : 'disabled'})`,
+        json: { addresses: rows, added: newCount, alreadyInPool: rows.length - newCount },
+        text: [...lines, `${newCount} added, ${rows.length - newCount} already in the pool`].join('\n'),
       };
     };
   },
