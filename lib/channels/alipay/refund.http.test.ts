@@ -8,6 +8,8 @@ import { findAlipayCheckout } from './checkout-view';
 import { startMerchantReceiver } from '../../../test/beds/merchant-receiver';
 import { alipaySubmit, anAlipayMerchant } from '../../../test/alipay-sandbox';
 import { QUERY, SUBMIT, startSandboxTestBed } from '../../../test/beds/sandboxes';
+import { receivingAddresses } from '../../../test/factories';
+import { aPendingUsdtOrder, payOrder } from '../../../test/paid-orders';
 import { paySandboxTrade } from '../../../sandbox/alipay/pay';
 import { planTradeRefund, refundsOfTrade, settleProcessingRefund } from '../../../sandbox/alipay/refund';
 
@@ -215,5 +217,18 @@ describe('refund submit and query on ALIPAY', () => {
     await deliverNotices();
     const statusOf = (no: string) => refundReceiver.received.filter(({ form }) => form.merchantRefundNo === no).map(({ form }) => form.status);
     expect([statusOf(failing.merchantRefundNo), statusOf(again.merchantRefundNo)]).toEqual([['failed'], ['succeeded']]);
+  });
+
+  it('a USDT order is not refunded by the service: 1020 says how a USDT refund is made', async () => {
+    await receivingAddresses(1);
+    const order = await aPendingUsdtOrder(merchant.id, orderReceiver.url);
+    await payOrder(order.id, new Date());
+    const answer = await refund(refundFields({ platformOrderNo: order.orderNo, merchantOrderNo: order.merchantOrderNo }, { refundAmount: '1.00' }));
+    expect(answer).toEqual({
+      code: 1020,
+      message:
+        'USDT refunds are not made by this service, which holds no keys: send the USDT from your own wallet, then record the refund (amount, transaction id, note) on the order page of the portal',
+      data: null,
+    });
   });
 });
