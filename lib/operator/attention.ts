@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { NotificationKind } from '../notifications/notification-kinds';
+import { listStuckRefunds } from './stuck-refunds';
 import { merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
 import { CHANNELS } from '../channels';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
@@ -101,13 +102,14 @@ export async function listNotificationItems(db: Database): Promise<NotificationI
 }
 
 export async function listAttention(db: Database, now = new Date()) {
-  const [service, transfers, callbacks, failedNotifications] = await Promise.all([
+  const [service, transfers, callbacks, failedNotifications, stuckRefunds] = await Promise.all([
     listServiceProblems(db, now),
     listTransferItems(db),
     listCallbackItems(db),
     listNotificationItems(db),
+    listStuckRefunds(db, now),
   ]);
-  return { service, transfers, callbacks, notifications: failedNotifications };
+  return { service, transfers, callbacks, notifications: failedNotifications, refunds: stuckRefunds };
 }
 
 export type AttentionList = Awaited<ReturnType<typeof listAttention>>;
