@@ -12,6 +12,8 @@ import { receivingAddresses } from '../../../test/factories';
 import { aPendingUsdtOrder, payOrder } from '../../../test/paid-orders';
 import { paySandboxTrade } from '../../../sandbox/alipay/pay';
 import { planTradeRefund, refundsOfTrade, settleProcessingRefund } from '../../../sandbox/alipay/refund';
+import { EXAMPLE_MERCHANT_ORDER_NO } from '../../contract/examples';
+import { refundQueryExample, refundSubmitExample } from '../../refunds/refund-examples';
 
 const REFUND_SUBMIT = '/v1/api/open/refund/submit';
 const REFUND_QUERY = '/v1/api/open/refund/query';
@@ -28,8 +30,8 @@ interface PaidOrder {
 }
 
 /** An ALIPAY order paid at the simulated Alipay (the payer opens payUrl, pays; the notification marks it paid). */
-async function aPaidOrder(amount = '50.00'): Promise<PaidOrder> {
-  const fields = alipaySubmit(merchant.appId, { notifyUrl: orderReceiver.url, amount });
+async function aPaidOrder(amount = '50.00', merchantOrderNo?: string): Promise<PaidOrder> {
+  const fields = alipaySubmit(merchant.appId, { notifyUrl: orderReceiver.url, amount, ...(merchantOrderNo ? { merchantOrderNo } : {}) });
   const { json } = await bed.app.signedPost(SUBMIT, fields, merchant.appSecret);
   expect(json.code).toBe(0);
   const checkout = await findAlipayCheckout(getDb(), json.data.payUrl.split('/pay/')[1]);
@@ -230,5 +232,13 @@ describe('refund submit and query on ALIPAY', () => {
         'USDT refunds are not made by this service, which holds no keys: send the USDT from your own wallet, then record the refund (amount, transaction id, note) on the order page of the portal',
       data: null,
     });
+  });
+
+  it('the documented refund examples (API reference, OpenAPI) are accepted as written', async () => {
+    await aPaidOrder('50.00', EXAMPLE_MERCHANT_ORDER_NO);
+    const submitted = await bed.app.signedPost(REFUND_SUBMIT, refundSubmitExample(merchant.appId), merchant.appSecret);
+    expect(submitted.json).toMatchObject({ code: 0, data: { merchantOrderNo: EXAMPLE_MERCHANT_ORDER_NO, refundAmount: '10.00', status: 'succeeded' } });
+    const queried = await bed.app.signedPost(REFUND_QUERY, refundQueryExample(merchant.appId), merchant.appSecret);
+    expect(queried.json.data).toEqual(submitted.json.data);
   });
 });
