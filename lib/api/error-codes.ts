@@ -116,6 +116,37 @@ export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
     code: 1011,
     published: [],
   },
+  refund_not_offered: {
+    code: 1020,
+    published: [
+      {
+        example: 'USDT refunds are not made by this service, which holds no keys: send the USDT from your own wallet, then record the refund on the order page of the portal',
+        when: "The order's channel has no refund here (USDT: refund from your own wallet and record it in the portal; YHT: its protocol offers no refund). The message says how to refund.",
+      },
+    ],
+  },
+  order_not_refundable: {
+    code: 1021,
+    published: [{ example: 'order ORDER-1 is pending: only a paid order can be refunded', when: 'The order is not paid (pending or closed): there is nothing to refund.' }],
+  },
+  refund_limit_reached: {
+    code: 1022,
+    published: [{ example: 'WeChat Pay refunds an order at most 50 times', when: "The upstream's own limits, refused before anything is sent: WECHAT refunds an order at most 50 times, and not after a year from its payment." }],
+  },
+  refund_exceeds_paid: {
+    code: 1023,
+    published: [
+      {
+        example: 'refundAmount 30.00 exceeds what is left to refund of order ORDER-1: 20.00 of 50.00',
+        when: 'The refund would bring the sum of the order\'s refunds (processing or succeeded) above what was paid; the message says what is left.',
+      },
+    ],
+  },
+  refund_not_found: {
+    code: 1024,
+    message: 'refund not found',
+    published: [{ when: 'No refund of the authenticated merchant with that `merchantRefundNo`.' }],
+  },
   // Portal, console and CLI outcomes: no open-API request can cause them.
   password_rejected: INTERNAL,
   too_many_attempts: INTERNAL,

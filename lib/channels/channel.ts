@@ -9,6 +9,7 @@ import type { PeriodicJob } from '../workers/periodic-job';
 import type { ChannelCredentials } from '../credentials/channel-credentials';
 import type { ChannelOperatorParts } from './channel-operator';
 import type { Locale } from '../i18n/locales';
+import type { ChannelRefunds } from '../refunds/channel-refunds';
 
 
 /** A channel's parts of the OpenAPI document: its schemas, and which of them (its own or shared) describe each message. */
@@ -85,6 +86,8 @@ export interface Channel<CheckoutView = unknown> extends ChannelOperatorParts {
    * the pages' bundles never take in the sandbox and its dependencies.
    */
   readonly devSandbox?: string;
+  /** How the channel refunds a paid order (lib/refunds), or why it does not. */
+  readonly refunds: ChannelRefunds;
   /** The channel's background jobs: its poller or chain watcher and its expiry. */
   readonly jobs: readonly PeriodicJob[];
   /** The documented examples: one signed submit, the query of that order, its notification. */

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { orders, upstreamCallbacks } from '../db/schema';
 
 /** Verdicts that need no one's attention: the callback was genuine and handled. */
-export const UNEVENTFUL_VERDICTS = ['paid', 'duplicate', 'ignored'];
+export const UNEVENTFUL_VERDICTS = ['paid', 'refund', 'duplicate', 'ignored'];
 
 export interface CallbackFilter {
   channel?: string;

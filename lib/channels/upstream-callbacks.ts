@@ -3,6 +3,8 @@ import { upstreamCallbacks } from '../db/schema';
 
 export type CallbackVerdict =
   | 'paid'
+  /** A refund notification that moved (or confirmed) a refund's state. */
+  | 'refund'
   | 'duplicate'
   | 'ignored'
   | 'late_payment'

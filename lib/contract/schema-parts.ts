@@ -20,6 +20,9 @@ export const common = {
   signature: str('Uppercase MD5 hex, see "Signature" in the API description.', { pattern: '^[0-9A-Fa-f]{32}$' }),
 };
 
+/** Every order query answer's refunded total; the order's status values stay as the contract fixes them. */
+export const refundedAmount = decimal2("Sum of the order's refunds that succeeded (\"0.00\" when none), in the order's currency; see /v1/api/open/refund/submit.");
+
 export const statusString = str("Order state: '0' pending, '1' paid, '2' expired/closed.", { enum: ['0', '1', '2'] });
 
 /** A channel's payment-success notification form: its own order-number and amount fields, the rest shared. */

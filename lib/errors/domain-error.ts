@@ -27,6 +27,12 @@ export const DOMAIN_ERROR_KINDS = [
   'amount_over_limit',
   'no_receiving_address',
   'pool_share_exceeded',
+  // Refunds.
+  'refund_not_offered',
+  'order_not_refundable',
+  'refund_limit_reached',
+  'refund_exceeds_paid',
+  'refund_not_found',
   // Credentials and receiving addresses.
   'credential_unusable',
   'invalid_credential',

@@ -1,3 +1,4 @@
+import { recentMerchantRefunds } from './stuck-refunds';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, auditLog, merchants, orders, upstreamCredentials } from '../db/schema';
@@ -109,6 +110,7 @@ export async function merchantDetail(db: Database, appId: string) {
     credentials: await listMerchantCredentials(db, merchant.id),
     orders: recentOrders.map(({ payAmountMinor, ...order }) => ({ ...order, amount: formatMinorUnits(payAmountMinor) })),
     orderCount: orderTotals?.total ?? 0,
+    refunds: await recentMerchantRefunds(db, merchant.id),
   };
 }
 

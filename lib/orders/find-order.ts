@@ -24,7 +24,7 @@ export async function findMerchantOrder(db: Database, merchantId: number, mercha
 /** What the open-API query answers from, on every channel: the order's wire fields, no more. */
 export type QueriedOrder = Pick<
   OrderRow,
-  'channel' | 'status' | 'orderNo' | 'merchantOrderNo' | 'requestedAmountMinor' | 'payAmountMinor' | 'payMethod' | 'payToken' | 'expiresAt' | 'paidAt' | 'tradeNo' | 'chainType'
+  'channel' | 'status' | 'orderNo' | 'merchantOrderNo' | 'requestedAmountMinor' | 'payAmountMinor' | 'payMethod' | 'payToken' | 'expiresAt' | 'paidAt' | 'tradeNo' | 'chainType' | 'refundedMinor'
 >;
 
 /** The merchant's order for the open-API query: the same probe as findMerchantOrder, only the columns it answers with. */
@@ -38,6 +38,7 @@ export async function findQueriedOrder(db: Database, merchantId: number, merchan
         merchantOrderNo: orders.merchantOrderNo,
         requestedAmountMinor: orders.requestedAmountMinor,
         payAmountMinor: orders.payAmountMinor,
+        refundedMinor: orders.refundedMinor,
         payMethod: orders.payMethod,
         payToken: orders.payToken,
         expiresAt: orders.expiresAt,

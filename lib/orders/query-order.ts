@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import { DomainError } from '../errors/domain-error';
+import { formatMinorUnits } from '../money/decimal-amount';
 import { findQueriedOrder, type QueriedOrder } from './find-order';
 
 /** What a query needs of the channel it names: its name (orders.channel) and the query's data of one of its orders. */
@@ -15,5 +16,6 @@ export interface QueryingChannel {
 export async function queryOrder(db: Database, channel: QueryingChannel, merchantId: number, merchantOrderNo: string): Promise<unknown> {
   const order = await findQueriedOrder(db, merchantId, merchantOrderNo);
   if (!order || order.channel !== channel.name) throw new DomainError('order_not_found');
-  return channel.queryData(order);
+  // Every channel's answer gains the refunded total (refunds that succeeded); its own fields stay as the contract fixes them.
+  return { ...(channel.queryData(order) as Record<string, unknown>), refundedAmount: formatMinorUnits(order.refundedMinor) };
 }

@@ -1,6 +1,8 @@
 import { PLACEHOLDER_APP_SECRET, signedExample, type ExampleFields } from '../contract/examples';
 import { CHANNELS } from '../channels';
 import type { Channel } from '../channels/channel';
+import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '../api/openapi/refund-paths';
+import { refundQueryExample, refundSubmitExample } from '../refunds/refund-examples';
 
 /**
  * Copyable examples for the portal's API reference: submit, query and the notification, in five languages, each
@@ -8,7 +10,7 @@ import type { Channel } from '../channels/channel';
  * the real AppSecret (a page must not be enough to sign orders).
  */
 export type ExampleLanguage = 'curl' | 'typescript' | 'php' | 'python' | 'java';
-export type ExampleOperation = 'submit' | 'query' | 'notification';
+export type ExampleOperation = 'submit' | 'query' | 'notification' | 'refund' | 'refundQuery';
 
 export interface CodeExample {
   operation: ExampleOperation;
@@ -437,7 +439,7 @@ function javaNotification(appId: string): string {
  * The code examples for one merchant, on one channel's example order (default: the registry's first channel).
  * `baseUrl` is the service's public base URL.
  */
-export function buildApiExamples({ appId, baseUrl, channel = CHANNELS[0]! }: { appId: string; baseUrl: string; channel?: Channel }): Record<ExampleOperation, CodeExample[]> {
+export function buildApiExamples({ appId, baseUrl, channel = CHANNELS[0]! }: { appId: string; baseUrl: string; channel?: Channel }): Record<'submit' | 'query' | 'notification', CodeExample[]> {
   const submit = channel.examples.submit(appId);
   const query = channel.examples.query(appId);
   const notification = channel.examples.notification(appId);
@@ -465,6 +467,22 @@ export function buildApiExamples({ appId, baseUrl, channel = CHANNELS[0]! }: { a
       make('notification', 'python', pythonNotification(appId)),
       make('notification', 'java', javaNotification(appId)),
     ],
+  };
+}
+
+/** The refund submit and query in the five languages, signed per the contract like every request. */
+export function buildRefundExamples({ appId, baseUrl }: { appId: string; baseUrl: string }): Record<'refund' | 'refundQuery', CodeExample[]> {
+  const label = (language: ExampleLanguage) => EXAMPLE_LANGUAGES.find((entry) => entry.language === language)!.label;
+  const examplesOf = (operation: 'refund' | 'refundQuery', fields: ExampleFields, path: string, javaClass: string): CodeExample[] => [
+    { operation, language: 'curl', label: label('curl'), code: curlRequest(fields, appId, baseUrl, path) },
+    { operation, language: 'typescript', label: label('typescript'), code: typescriptRequest(fields, appId, baseUrl, path) },
+    { operation, language: 'php', label: label('php'), code: phpRequest(fields, appId, baseUrl, path) },
+    { operation, language: 'python', label: label('python'), code: pythonRequest(fields, appId, baseUrl, path) },
+    { operation, language: 'java', label: label('java'), code: javaRequest(fields, appId, baseUrl, path, javaClass) },
+  ];
+  return {
+    refund: examplesOf('refund', refundSubmitExample(appId), REFUND_SUBMIT_PATH, 'SubmitRefund'),
+    refundQuery: examplesOf('refundQuery', refundQueryExample(appId), REFUND_QUERY_PATH, 'QueryRefund'),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cursorTime, keysetPage, keysetQuery } from '../db/keyset';
 import { orders } from '../db/schema';
@@ -15,7 +15,8 @@ import { ORDERS_PAGE_SIZE, type OrderFilters } from './order-filters';
 export async function listMerchantOrders(db: Database, context: MerchantContext, filters: OrderFilters) {
   const conditions: SQL[] = [eq(orders.merchantId, context.merchantId)];
   if (filters.channel) conditions.push(eq(orders.channel, filters.channel));
-  if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.status === 'refunded') conditions.push(gt(orders.refundedMinor, 0n));
+  else if (filters.status) conditions.push(eq(orders.status, filters.status));
   if (filters.from) conditions.push(gte(orders.createdAt, startOfDayInZone(filters.from, context.timeZone)));
   if (filters.to) conditions.push(lt(orders.createdAt, startOfDayInZone(addCalendarDays(filters.to, 1), context.timeZone)));
   if (filters.q) conditions.push(or(eq(orders.merchantOrderNo, filters.q), eq(orders.orderNo, filters.q))!);

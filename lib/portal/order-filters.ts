@@ -3,7 +3,8 @@ import { CHANNEL_NAMES } from '../channels';
 
 /** The portal filters by every channel of the registry. */
 export const PORTAL_CHANNELS = CHANNEL_NAMES;
-export const PORTAL_ORDER_STATUSES = ['pending', 'paid', 'closed'] as const;
+/** The list's status filter: an order status, or 'refunded' (paid orders with refunds that succeeded). */
+export const PORTAL_ORDER_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const;
 export const ORDERS_PAGE_SIZE = 20;
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

@@ -4,6 +4,7 @@ import { LOCALE_COOKIE, pickLocale } from '@/lib/i18n/locales';
 import { alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { beijingTime, formatYuan, newTradeNo, PAGE_METHODS, parseBeijing, parseTotalAmount, REQUEST_UNSIGNED, rsa2Sign, rsa2Verify, signedText } from './protocol';
 import { closeIfExpired, closeWaiting, findTrade, insertTrade, type SandboxTrade } from './store';
+import { queryRefund, refundTrade } from './refund';
 
 /** A refusal as Alipay words it: a sub_code and a message (shown on the error page, or in the JSON answer). */
 export class GatewayRefusal extends Error {
@@ -204,11 +205,16 @@ function cookieValue(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
-const SERVER_METHODS: Readonly<Record<string, typeof queryTrade>> = { 'alipay.trade.query': queryTrade, 'alipay.trade.close': closeTrade };
+const SERVER_METHODS: Readonly<Record<string, typeof queryTrade>> = {
+  'alipay.trade.query': queryTrade,
+  'alipay.trade.close': closeTrade,
+  'alipay.trade.refund': (db, params, keys) => refundTrade(db, bizContent(params), keys),
+  'alipay.trade.fastpay.refund.query': (db, params, keys) => queryRefund(db, bizContent(params), keys),
+};
 
 /**
  * `/sandbox/alipay/gateway.do`: page/wap pay arriving in the payer's browser (GET, or the SDK's auto-submitted POST
- * form) leads to the cashier; a server call (POST, alipay.trade.query / alipay.trade.close) gets the signed JSON answer.
+ * form) leads to the cashier; a server call (POST: alipay.trade.query, close, refund, fastpay.refund.query) gets the signed JSON answer.
  */
 export async function handleGateway(request: Request, db: Database, now = new Date()): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'POST') return new Response('method not allowed', { status: 405, headers: { allow: 'GET, POST' } });

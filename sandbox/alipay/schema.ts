@@ -26,6 +26,8 @@ export const sandboxAlipayTrades = pgTable(
     status: text('status').notNull().default('WAIT_BUYER_PAY'),
     buyerLogonId: text('buyer_logon_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** What the next refund of the trade meets (a sandbox control): processing, fail, timeout_once; null: succeeds. */
+    refundPlan: text('refund_plan'),
     notifyCount: integer('notify_count').notNull().default(0),
     lastNotifyAt: timestamp('last_notify_at', { withTimezone: true }),
     lastNotifyResult: text('last_notify_result'),
@@ -35,3 +37,22 @@ export const sandboxAlipayTrades = pgTable(
 );
 
 export type SandboxAlipayTradeRow = typeof sandboxAlipayTrades.$inferSelect;
+
+/** The simulator's refunds: one per (trade, out_request_no), whatever the number of requests that carry it. */
+export const sandboxAlipayRefunds = pgTable(
+  'sandbox_alipay_refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tradeNo: text('trade_no').notNull(),
+    outRequestNo: text('out_request_no').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    reason: text('reason'),
+    /** REFUND_PROCESSING | REFUND_SUCCESS */
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [unique('sandbox_alipay_refunds_request_key').on(table.tradeNo, table.outRequestNo)],
+);
+
+export type SandboxAlipayRefundRow = typeof sandboxAlipayRefunds.$inferSelect;

@@ -1,12 +1,12 @@
 import type { Database } from '@/lib/db/client';
-import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
 import type { SandboxWechatKeysRow } from '@/lib/channels/wechat/schema';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
-import { answerSigner, defaultSigner, type PlatformSigner } from './signer';
-import { beijingTime, encryptResource, merchantSignatureValid, newPayId, newPrepayId, newTransactionId, OUT_TRADE_NO, parseAuthorization, platformSignatureHeaders, RFC3339 } from './protocol';
+import { authenticate, refuse, signedResponse } from './authenticated-request';
+import { beijingTime, encryptResource, newPayId, newPrepayId, newTransactionId, OUT_TRADE_NO, RFC3339 } from './protocol';
 import { randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, recordH5Url, type SandboxWechatOrder } from './store';
+import { handleRefund, handleRefundQuery } from './refund';
 
 /**
  * The simulated WeChat Pay API v3 under `/sandbox/wechat/v3/…`: native and h5 prepay, query by out_trade_no, close,
@@ -14,22 +14,6 @@ import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, recordH5Url,
  * and the `Wechatpay-Serial` the merchant's mode asks for (signer.ts; else 400 INVALID_REQUEST); bodies are
  * validated (400 PARAM_ERROR naming the field); every answer is signed (Wechatpay-* headers) with the key chosen.
  */
-
-const MAX_BODY = 64 * 1024;
-
-export function signedResponse(signer: PlatformSigner, status: number, body: unknown, now = new Date()): Response {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  const headers: Record<string, string> = {
-    ...platformSignatureHeaders(text, signer, now),
-    'Request-ID': newPayId(),
-  };
-  if (text !== '') headers['content-type'] = 'application/json; charset=utf-8';
-  return new Response(text === '' ? null : text, { status, headers });
-}
-
-function refuse(signer: PlatformSigner, status: number, code: string, message: string): Response {
-  return signedResponse(signer, status, { code, message });
-}
 
 export function payerPageUrl(payId: string): string {
   return `${publicBaseUrl()}/sandbox/wechat/pay/${payId}`;
@@ -42,36 +26,6 @@ export function codeUrlOf(order: SandboxWechatOrder): string {
 /** One h5_url of an MWEB order: `package` names this issue of the link (each lives 5 minutes, see h5-visit.ts). */
 export function h5UrlOf(order: SandboxWechatOrder, pkg: string): string {
   return `${payerPageUrl(order.payId)}?prepay_id=${order.prepayId}&package=${pkg}`;
-}
-
-interface Authenticated {
-  keys: SandboxWechatKeysRow;
-  /** Signs this request's answer. */
-  signer: PlatformSigner;
-  body: string;
-}
-
-/** The URL as WeChat signs it: the path from `/v3/` on, with the query, exactly as sent. */
-function canonicalUrl(request: Request): string {
-  const url = new URL(request.url);
-  const at = url.pathname.indexOf('/v3/');
-  return `${at >= 0 ? url.pathname.slice(at) : url.pathname}${url.search}`;
-}
-
-async function authenticate(request: Request, db: Database, now: Date, options: { serialOptional?: boolean } = {}): Promise<Authenticated | Response> {
-  const keys = await sandboxWechatKeysOf(db);
-  const early = defaultSigner(keys);
-  const body = request.method === 'GET' ? '' : await request.text();
-  if (body.length > MAX_BODY) return refuse(early, 400, 'PARAM_ERROR', 'body is too large');
-  const auth = parseAuthorization(request.headers.get('authorization'));
-  if (!auth) return refuse(early, 401, 'SIGN_ERROR', 'Authorization header is missing or not WECHATPAY2-SHA256-RSA2048 with mchid, nonce_str, signature, timestamp, serial_no');
-  if (auth.mchid !== keys.mchId) return refuse(early, 401, 'SIGN_ERROR', `mchid ${auth.mchid} is not a sandbox merchant`);
-  if (auth.serial_no.toUpperCase() !== keys.merchantCertSerial) return refuse(early, 401, 'SIGN_ERROR', 'serial_no is not the merchant API certificate serial');
-  if (!/^\d+$/.test(auth.timestamp) || Math.abs(Number(auth.timestamp) - now.getTime() / 1000) > 300) return refuse(early, 401, 'SIGN_ERROR', 'timestamp is more than 5 minutes off');
-  if (!merchantSignatureValid(auth, request.method, canonicalUrl(request), body, keys.merchantPublicKey)) return refuse(early, 401, 'SIGN_ERROR', 'signature does not verify');
-  const signer = answerSigner(keys, request.headers.get('wechatpay-serial'), options);
-  if ('refusal' in signer) return refuse(early, 400, 'INVALID_REQUEST', signer.refusal);
-  return { keys, signer, body };
 }
 
 type Json = Record<string, unknown>;
@@ -278,5 +232,8 @@ export async function handleSandboxWechatApi(request: Request, path: readonly st
   if (request.method === 'POST' && route === 'v3/pay/transactions/h5') return handlePrepay(request, db, true, now);
   if (byOutTradeNo && !byOutTradeNo[2] && request.method === 'GET') return handleQuery(request, db, byOutTradeNo[1]!, now);
   if (byOutTradeNo && byOutTradeNo[2] && request.method === 'POST') return handleClose(request, db, byOutTradeNo[1]!, now);
+  if (request.method === 'POST' && route === 'v3/refund/domestic/refunds') return handleRefund(request, db, now);
+  const refundQuery = /^v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(route);
+  if (refundQuery && request.method === 'GET') return handleRefundQuery(request, db, decodeURIComponent(refundQuery[1]!), now);
   return Response.json({ code: 'NOT_FOUND', message: `no ${request.method} /${route} here` }, { status: 404 });
 }

@@ -25,6 +25,8 @@ export const sandboxWechatOrders = pgTable(
     /** NOTPAY | SUCCESS | CLOSED */
     tradeState: text('trade_state').notNull().default('NOTPAY'),
     successTime: timestamp('success_time', { withTimezone: true }),
+    /** What the next refund of the order meets (a sandbox control): processing, fail, timeout_once; null: succeeds. */
+    refundPlan: text('refund_plan'),
     notifyCount: integer('notify_count').notNull().default(0),
     lastNotifyAt: timestamp('last_notify_at', { withTimezone: true }),
     lastNotifyResult: text('last_notify_result'),
@@ -34,3 +36,27 @@ export const sandboxWechatOrders = pgTable(
 );
 
 export type SandboxWechatOrderRow = typeof sandboxWechatOrders.$inferSelect;
+
+/** The simulator's refunds: one per (mchid, out_refund_no). */
+export const sandboxWechatRefunds = pgTable(
+  'sandbox_wechat_refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    refundId: text('refund_id').notNull().unique('sandbox_wechat_refunds_refund_id_key'),
+    mchId: text('mch_id').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    outRefundNo: text('out_refund_no').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'bigint' }).notNull(),
+    reason: text('reason'),
+    notifyUrl: text('notify_url'),
+    /** PROCESSING | SUCCESS | ABNORMAL | CLOSED */
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    successTime: timestamp('success_time', { withTimezone: true }),
+  },
+  (table) => [unique('sandbox_wechat_refunds_out_refund_no_key').on(table.mchId, table.outRefundNo)],
+);
+
+export type SandboxWechatRefundRow = typeof sandboxWechatRefunds.$inferSelect;

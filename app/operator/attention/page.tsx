@@ -34,7 +34,7 @@ const canComplete = (order: LinkedOrder | null) => order !== null && order.statu
 
 export default async function AttentionPage() {
   await requireOperator();
-  const [{ service, transfers, callbacks, notifications }, t] = await Promise.all([listAttention(getDb()), getTranslations('console.attention')]);
+  const [{ service, transfers, callbacks, notifications, refunds }, t] = await Promise.all([listAttention(getDb()), getTranslations('console.attention')]);
   return (
     <>
       <PageTitle
@@ -113,6 +113,26 @@ export default async function AttentionPage() {
                 <td className={cell}>
                   <AttentionItemActions actions={ATTENTION_ACTIONS} kind="notification" itemId={item.id} label={t('notificationLabel', { orderNo: item.order.orderNo })} canComplete={false} />
                 </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+      <Section id="refunds-heading" title={t('refunds', { count: refunds.length })}>
+        {refunds.length === 0 ? (
+          <Empty testId="no-stuck-refunds">{t('nothing')}</Empty>
+        ) : (
+          <Table label={t('refundsTable')} head={[t('order'), t('refund'), t('refundAmount'), t('requests'), t('lastError'), t('asked')]}>
+            {refunds.map((item) => (
+              <tr key={item.refundNo} data-testid={`refund-${item.refundNo}`}>
+                <td className={cell}>
+                  <OrderCell order={item.order} />
+                </td>
+                <td className={`${cell} font-mono text-xs`}>{item.merchantRefundNo}</td>
+                <td className={cell}>{item.amount}</td>
+                <td className={cell}>{item.requestCount}</td>
+                <td className={`${cell} max-w-[16rem] text-xs break-words`}>{item.lastNote ?? '—'}</td>
+                <td className={`${cell} whitespace-nowrap`}><LocalTime value={item.createdAt} /></td>
               </tr>
             ))}
           </Table>

@@ -2,7 +2,8 @@ import { DOCUMENTED_ERRORS } from './error-catalogue';
 import { CHANNEL_NAMES, CHANNELS } from '../../channels';
 import type { Channel, ChannelOpenApi } from '../../channels/channel';
 import { PLACEHOLDER_APP_ID, PLACEHOLDER_APP_SECRET, signedExample } from '../../contract/examples';
-import { common, decimal2, str, url, type Schema } from '../../contract/schema-parts';
+import { common, decimal2, refundedAmount, str, url, type Schema } from '../../contract/schema-parts';
+import { refundPaths, refundSchemas, refundWebhook } from './refund-paths';
 
 /**
  * The open API as an OpenAPI 3.1 document (served at GET /v1/api/open/openapi.json). It follows the merchant
@@ -12,6 +13,7 @@ import { common, decimal2, str, url, type Schema } from '../../contract/schema-p
 export const OPENAPI_DOCUMENT_PATH = '/v1/api/open/openapi.json';
 export const SUBMIT_PATH = '/v1/api/open/order/submit';
 export const QUERY_PATH = '/v1/api/open/order/query';
+export { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from './refund-paths';
 
 const SIGNATURE_SCHEME = [
   'Every request carries `appId` (the merchant AppID) and `signature`. The AppSecret signs and is never sent.',
@@ -97,8 +99,9 @@ function schemas(): Record<string, Schema> {
     DirectQueryData: {
       type: 'object',
       description: `${directChannels()} (message 'ok'); \`tradeNo\` and \`payTime\` are null until the order is paid.`,
-      required: ['platformOrderNo', 'merchantOrderNo', 'amount', 'status', 'tradeNo', 'payTime'],
+      required: ['platformOrderNo', 'merchantOrderNo', 'amount', 'status', 'tradeNo', 'payTime', 'refundedAmount'],
       properties: {
+        refundedAmount,
         platformOrderNo: str('Platform order number.'),
         merchantOrderNo: str('Echoed.'),
         amount: decimal2('CNY.'),
@@ -183,7 +186,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
       ].join('\n'),
     },
     servers: [{ url: options.serverUrl ?? '/' }],
-    tags: [{ name: 'orders' }, { name: 'documentation' }],
+    tags: [{ name: 'orders' }, { name: 'refunds' }, { name: 'documentation' }],
     paths: {
       [SUBMIT_PATH]: {
         post: {
@@ -253,8 +256,10 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
           },
         },
       },
+      ...refundPaths(errorResponses()),
     },
     webhooks: {
+      refundFinished: refundWebhook,
       orderPaid: {
         post: {
           operationId: 'orderPaidNotification',
@@ -281,7 +286,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
       },
     },
     components: {
-      schemas: schemas(),
+      schemas: { ...schemas(), ...refundSchemas() },
     },
   };
 }

@@ -48,7 +48,7 @@ function requestExample(pathName: string, name: string): Record<string, string> 
 describe('GET /v1/api/open/openapi.json', () => {
   it('is an OpenAPI 3.1 document with the submit and query paths and the notification webhook', () => {
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths).sort()).toEqual(['/v1/api/open/openapi.json', '/v1/api/open/order/query', '/v1/api/open/order/submit']);
+    expect(Object.keys(document.paths).sort()).toEqual(['/v1/api/open/openapi.json', '/v1/api/open/order/query', '/v1/api/open/order/submit', '/v1/api/open/refund/query', '/v1/api/open/refund/submit']);
     expect(document.webhooks.orderPaid.post.requestBody.content['application/x-www-form-urlencoded']).toBeDefined();
     expect(document.info.description).toContain('&appsecret=');
     expect(document.components.schemas.UsdtSubmitRequest.properties.signature).toBeDefined();

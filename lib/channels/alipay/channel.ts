@@ -15,6 +15,7 @@ import { alipayTestOrder } from './test-order';
 import { findAlipayCheckout, type AlipayCheckout } from './checkout-view';
 import { alipayPollerJob } from './poll-pending-orders';
 import { receiveAlipayNotify } from './receive-notify';
+import { alipayRefunds } from './refunds';
 
 /** ALIPAY: 'web' (PC website) or 'wap' (mobile website), else 1001 as the contract fixes it. */
 export function alipayPayMethod(fields: RequestFields): string {
@@ -39,6 +40,7 @@ export const alipayChannel: Channel<AlipayCheckout> = {
   notificationFields: (order) => ({ platformOrderNo: order.orderNo, amount: formatMinorUnits(order.payAmountMinor) }),
   /** Alipay's asynchronous payment notification: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('ALIPAY', async (rawBody, now) => (await receiveAlipayNotify(getDb(), rawBody, now)).answer),
+  refunds: alipayRefunds,
   jobs: [alipayPollerJob],
   credentials: alipayCredentials,
   examples: { submit: alipaySubmitExample, query: alipayQueryExample, notification: alipayNotificationExample },

@@ -257,7 +257,7 @@ describe('query, ALIPAY', () => {
     expect(json).toEqual({
       code: 0,
       message: 'ok',
-      data: { platformOrderNo: created.platformOrderNo, merchantOrderNo: fields.merchantOrderNo, amount: '12.50', status: 1, tradeNo: null, payTime: null },
+      data: { platformOrderNo: created.platformOrderNo, merchantOrderNo: fields.merchantOrderNo, amount: '12.50', status: 1, tradeNo: null, payTime: null, refundedAmount: '0.00' },
     });
   });
 

@@ -37,6 +37,11 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   attentionTransfers: listTransferItems,
   watcherHealth: trc20WatcherHealth,
   poolPressure: usdtPoolPressure,
+  refunds: {
+    offered: false,
+    refusal:
+      'USDT refunds are not made by this service, which holds no keys: send the USDT from your own wallet, then record the refund (amount, transaction id, note) on the order page of the portal',
+  },
   jobs: [chainWatcherJob, usdtEvmWatcherJob, usdtExpiryJob],
   examples: { submit: usdtSubmitExample, query: usdtQueryExample, notification: usdtNotificationExample },
   testOrder: usdtTestOrder,

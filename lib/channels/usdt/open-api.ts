@@ -1,4 +1,4 @@
-import { common, decimal2, notificationForm, statusString, str, url, type Schema } from '../../contract/schema-parts';
+import { common, decimal2, notificationForm, refundedAmount, statusString, str, url, type Schema } from '../../contract/schema-parts';
 import type { ChannelOpenApi } from '../channel';
 
 /** USDT's parts of the OpenAPI document. */
@@ -58,8 +58,9 @@ export const usdtOpenApi: ChannelOpenApi = {
     },
     UsdtQueryData: {
       type: 'object',
-      required: ['payUrl', 'orderNo', 'merchantOrderNo', 'status', 'pay_usdt', 'pay_money', 'chainType', 'recovered'],
+      required: ['payUrl', 'orderNo', 'merchantOrderNo', 'status', 'pay_usdt', 'pay_money', 'chainType', 'recovered', 'refundedAmount'],
       properties: {
+        refundedAmount,
         payUrl: url('Checkout page.'),
         orderNo: str('Platform order number.'),
         merchantOrderNo: str('Echoed.'),

@@ -30,7 +30,7 @@ describe('query, USDT (payType absent)', () => {
     expect(json).toEqual({
       code: 0,
       message: 'success',
-      data: { payUrl: created.payUrl, orderNo: created.orderNo, merchantOrderNo: 'Q-1', status: '0', pay_usdt: '5.00', pay_money: '0.00', chainType: '1', recovered: true },
+      data: { payUrl: created.payUrl, orderNo: created.orderNo, merchantOrderNo: 'Q-1', status: '0', pay_usdt: '5.00', pay_money: '0.00', chainType: '1', recovered: true, refundedAmount: '0.00' },
     });
   });
 

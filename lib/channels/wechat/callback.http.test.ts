@@ -171,13 +171,13 @@ describe('WeChat Pay notification', () => {
     expect(await recorded('W-NO-SUCH-ORDER')).toMatchObject([{ verdict: 'unknown_order', answer: 'HTTP 404 FAIL' }]);
   });
 
-  it('non-success events and states are acknowledged and ignored', async () => {
+  it('non-success states are acknowledged and ignored; a refund event whose resource is no refund is malformed', async () => {
     const { order } = await aWechatOrder({ merchantId: merchant.id, credential });
     const notPaid = genuine(transaction(order, { trade_state: 'NOTPAY', transaction_id: undefined }));
     expect((await post(notPaid.body, notPaid.headers)).status).toBe(204);
     const refund = notificationBody(encryptedResource(transaction(order), sandboxKeys.apiV3Key), 'REFUND.SUCCESS');
-    expect((await post(refund, wechatHeaders(refund, sandboxKeys.platformPrivateKey, sandboxKeys.platformPublicKeyId))).status).toBe(204);
-    expect((await recorded(order.orderNo)).map((entry) => entry.verdict)).toEqual(['ignored', 'ignored']);
+    expect((await post(refund, wechatHeaders(refund, sandboxKeys.platformPrivateKey, sandboxKeys.platformPublicKeyId))).status).toBe(400);
+    expect((await recorded(order.orderNo)).map((entry) => entry.verdict)).toEqual(['ignored']);
     expect((await orderState(order.orderNo)).status).toBe('pending');
   });
 

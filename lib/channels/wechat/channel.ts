@@ -15,6 +15,7 @@ import { wechatTestOrder } from './test-order';
 import { findWechatCheckout, type WechatCheckout } from './checkout-view';
 import { wechatPollerJob } from './poll-pending-orders';
 import { receiveWechatCallback, wechatCallbackReply } from './receive-callback';
+import { wechatRefunds } from './refunds';
 
 /** WECHAT: 'native' (PC QR code) or 'h5' (mobile browser); JSAPI, mini-program and in-app payments are not offered. */
 export function wechatPayMethod(fields: RequestFields): string {
@@ -46,6 +47,7 @@ export const wechatChannel: Channel<WechatCheckout> = {
     async (rawBody, now, headers) => wechatCallbackReply(await receiveWechatCallback(getDb(), rawBody, headers, now)),
     { failure: (status) => Response.json({ code: 'FAIL', message: failureReason(status) }, { status }) },
   ),
+  refunds: wechatRefunds,
   jobs: [wechatPollerJob],
   credentials: wechatCredentials,
   examples: { submit: wechatSubmitExample, query: wechatQueryExample, notification: wechatNotificationExample },

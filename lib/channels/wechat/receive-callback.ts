@@ -6,6 +6,7 @@ import { markOrderPaid } from '../../orders/order-status';
 import { recordUpstreamCallback, type CallbackVerdict } from '../upstream-callbacks';
 import { callbackCandidates, type CallbackCandidate } from './callback-credentials';
 import { parseWechatTime, wechatTransactionSchema, type WechatTransaction } from './client';
+import { decideForRefund } from './receive-refund-notice';
 import { decryptResource, ResourceDecryptionFailed, signedMessage, verifyWechatSignature, type SignedMessage } from './signing';
 
 /** What WeChat is answered: 204 (handled, stop sending) or a 4xx/5xx `{code: "FAIL", message}` (send again). */
@@ -18,7 +19,7 @@ export interface WechatCallbackOutcome {
 /** Clocks differ: a payment WeChat accepted (it enforces time_expire itself) up to this long after our window is in time. */
 export const CLOCK_TOLERANCE_MS = 60_000;
 
-const HANDLED: ReadonlySet<CallbackVerdict> = new Set(['paid', 'duplicate', 'ignored', 'late_payment']);
+const HANDLED: ReadonlySet<CallbackVerdict> = new Set(['paid', 'refund', 'duplicate', 'ignored', 'late_payment']);
 
 function statusFor(verdict: CallbackVerdict): number {
   if (HANDLED.has(verdict)) return 204;
@@ -42,7 +43,7 @@ const notificationSchema = z.object({
   }),
 });
 
-type Decision = { verdict: CallbackVerdict; detail?: string; orderId?: number; outTradeNo?: string; tradeNo?: string };
+export type Decision = { verdict: CallbackVerdict; detail?: string; orderId?: number; outTradeNo?: string; tradeNo?: string };
 
 /** The order's side: found, bound to a credential that decrypted it, same account, same amount, then paid once. */
 async function decideForOrder(db: Database, transaction: WechatTransaction, decrypting: CallbackCandidate[], rawBody: string, now: Date): Promise<Decision> {
@@ -105,7 +106,7 @@ async function authenticate(
   db: Database,
   message: SignedMessage,
   now: Date,
-): Promise<{ decision: Decision } | { transaction: WechatTransaction; decrypting: CallbackCandidate[]; eventType: string }> {
+): Promise<{ decision: Decision } | { resource: unknown; decrypting: CallbackCandidate[]; eventType: string }> {
   const candidates = message.serial ? await callbackCandidates(db, message.serial) : [];
   const verifying = candidates.filter((candidate) => verifyWechatSignature(message, candidate.verifier, now).ok);
   if (verifying.length === 0) {
@@ -135,21 +136,29 @@ async function authenticate(
     }
   }
   if (plain === undefined) return { decision: { verdict: 'malformed', detail: 'the resource does not decrypt under the APIv3 key of any credential whose key verified the signature' } };
-  let transactionJson: unknown;
   try {
-    transactionJson = JSON.parse(plain);
+    return { resource: JSON.parse(plain), decrypting, eventType: notification.data.event_type };
   } catch {
     return { decision: { verdict: 'malformed', detail: 'the decrypted resource is not JSON' } };
   }
-  const transaction = wechatTransactionSchema.safeParse(transactionJson);
-  if (!transaction.success) return { decision: { verdict: 'malformed', detail: `the decrypted resource is not a transaction: ${transaction.error.issues[0]?.path.join('.') ?? ''}` } };
-  return { transaction: transaction.data, decrypting, eventType: notification.data.event_type };
+}
+
+/** A payment notification's resource: a transaction; TRANSACTION.SUCCESS pays the order. */
+async function decideForTransaction(db: Database, resource: unknown, decrypting: CallbackCandidate[], eventType: string, rawBody: string, now: Date): Promise<Decision> {
+  const transaction = wechatTransactionSchema.safeParse(resource);
+  let decision: Decision;
+  if (!transaction.success) decision = { verdict: 'malformed', detail: `the decrypted resource is not a transaction: ${transaction.error.issues[0]?.path.join('.') ?? ''}` };
+  else if (eventType !== 'TRANSACTION.SUCCESS') decision = { verdict: 'ignored', detail: `event_type ${eventType}`, outTradeNo: transaction.data.out_trade_no };
+  else return decideForOrder(db, transaction.data, decrypting, rawBody, now);
+  await record(db, decision, rawBody, now);
+  return decision;
 }
 
 /**
  * A WeChat Pay notification (POST JSON, signed in Wechatpay-* headers, resource encrypted under the APIv3 key).
  * Verified on the raw body; the order must be bound to the credential whose keys verified and decrypted it, with
- * the same appid, mchid and amount. TRANSACTION.SUCCESS pays the order once (via 'wechat-notify'). Every
+ * the same appid, mchid and amount. TRANSACTION.SUCCESS pays the order once (via 'wechat-notify'); REFUND.SUCCESS,
+ * REFUND.ABNORMAL and REFUND.CLOSED settle the refund they name (receive-refund-notice.ts). Every
  * notification is recorded with its verdict.
  */
 export async function receiveWechatCallback(db: Database, rawBody: string, headers: Headers, now: Date): Promise<WechatCallbackOutcome> {
@@ -159,11 +168,11 @@ export async function receiveWechatCallback(db: Database, rawBody: string, heade
   if ('decision' in authenticated) {
     decision = authenticated.decision;
     await record(db, decision, rawBody, now);
-  } else if (authenticated.eventType !== 'TRANSACTION.SUCCESS') {
-    decision = { verdict: 'ignored', detail: `event_type ${authenticated.eventType}`, outTradeNo: authenticated.transaction.out_trade_no };
+  } else if (authenticated.eventType.startsWith('REFUND.')) {
+    decision = await decideForRefund(db, authenticated.resource, authenticated.decrypting, now);
     await record(db, decision, rawBody, now);
   } else {
-    decision = await decideForOrder(db, authenticated.transaction, authenticated.decrypting, rawBody, now);
+    decision = await decideForTransaction(db, authenticated.resource, authenticated.decrypting, authenticated.eventType, rawBody, now);
   }
   return { status: statusFor(decision.verdict), verdict: decision.verdict, detail: decision.detail };
 }

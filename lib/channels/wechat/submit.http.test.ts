@@ -64,7 +64,7 @@ describe('submit and query, WECHAT variant, against the WeChat Pay sandbox', () 
     expect(pending.json).toEqual({
       code: 0,
       message: 'ok',
-      data: { platformOrderNo: json.data.platformOrderNo, merchantOrderNo: fields.merchantOrderNo, amount: '25.80', status: 1, tradeNo: null, payTime: null },
+      data: { platformOrderNo: json.data.platformOrderNo, merchantOrderNo: fields.merchantOrderNo, amount: '25.80', status: 1, tradeNo: null, payTime: null, refundedAmount: '0.00' },
     });
 
     await paySandboxWechatOrder(getDb(), { outTradeNo: json.data.platformOrderNo });

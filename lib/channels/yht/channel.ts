@@ -28,6 +28,7 @@ export const yhtChannel: Channel<YhtCheckout> = {
   notificationFields: (order) => ({ orderNo: order.orderNo, payMoney: formatMinorUnits(order.payAmountMinor) }),
   /** The aggregator's asynchronous payment callback: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('YHT', async (rawBody, now) => (await receiveYhtCallback(getDb(), rawBody, now)).answer),
+  refunds: { offered: false, refusal: "YHT refunds are not offered: the YHT protocol has no refund request; refund the payer through YHT's merchant back office" },
   jobs: [yhtPollerJob],
   examples: { submit: yhtSubmitExample, query: yhtQueryExample, notification: yhtNotificationExample },
   testOrder: yhtTestOrder,

@@ -1,4 +1,4 @@
-import { common, decimal2, notificationForm, statusString, str, url, type Schema } from '../../contract/schema-parts';
+import { common, decimal2, notificationForm, refundedAmount, statusString, str, url, type Schema } from '../../contract/schema-parts';
 import type { ChannelOpenApi } from '../channel';
 
 /** YHT's parts of the OpenAPI document. */
@@ -44,8 +44,9 @@ export const yhtOpenApi: ChannelOpenApi = {
     },
     YhtQueryData: {
       type: 'object',
-      required: ['orderNo', 'merchantOrderNo', 'payUrl', 'qrCodeUrl', 'payMethod', 'status', 'payMoney'],
+      required: ['orderNo', 'merchantOrderNo', 'payUrl', 'qrCodeUrl', 'payMethod', 'status', 'payMoney', 'refundedAmount'],
       properties: {
+        refundedAmount,
         orderNo: str('Platform order number.'),
         merchantOrderNo: str('Echoed.'),
         payUrl: url('Checkout page.'),

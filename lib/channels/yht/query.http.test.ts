@@ -43,7 +43,7 @@ describe('query, payType YHT', () => {
     expect(json).toEqual({
       code: 0,
       message: 'success',
-      data: { orderNo: data.orderNo, merchantOrderNo: fields.merchantOrderNo, payUrl: data.payUrl, qrCodeUrl: data.qrCodeUrl, payMethod: 'unionPay', status: '0', payMoney: '66.60' },
+      data: { orderNo: data.orderNo, merchantOrderNo: fields.merchantOrderNo, payUrl: data.payUrl, qrCodeUrl: data.qrCodeUrl, payMethod: 'unionPay', status: '0', payMoney: '66.60', refundedAmount: '0.00' },
     });
   });
 

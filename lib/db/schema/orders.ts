@@ -55,6 +55,10 @@ export const orders = pgTable(
      * of its window while the window is open). Unused by the other channels.
      */
     upstreamCheckAfter: timestamp('upstream_check_after', { withTimezone: true }),
+    /** Refunds not failed or closed (processing or succeeded); never above what was paid (orders_refund_total_check). */
+    refundReservedMinor: bigint('refund_reserved_minor', { mode: 'bigint' }).notNull().default(0n),
+    /** Refunds that succeeded: the refunded total the query answers. */
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +67,10 @@ export const orders = pgTable(
     // The payTypes orders.channel may hold. A CHECK constraint is fixed in a migration: a new channel name means a
     // generated one (lib/channels/registry.test.ts fails while the database's list differs from the registry's).
     check('orders_channel_check', sql`${table.channel} IN (${sqlList(CHANNEL_NAMES)})`),
+    check(
+      'orders_refund_total_check',
+      sql`0 <= ${table.refundedMinor} AND ${table.refundedMinor} <= ${table.refundReservedMinor} AND ${table.refundReservedMinor} <= ${table.payAmountMinor}`,
+    ),
     unique('orders_merchant_order_no_key').on(table.merchantId, table.merchantOrderNo),
     // The amount-slot rule (the +0.01 rule, lib/channels/usdt/amount-slots.ts) and its cool-down: one
     // (receiving address, amount) slot is held by one USDT order at a time.
@@ -95,6 +103,10 @@ export const orders = pgTable(
     index('orders_merchant_created_idx').on(table.merchantId, table.createdAt, table.id, table.status),
     // The same list filtered by status (pending orders are the newest: "paid" would skip them all).
     index('orders_merchant_status_created_idx').on(table.merchantId, table.status, table.createdAt, table.id),
+    // The portal's list filtered to refunded orders.
+    index('orders_merchant_refunded_idx')
+      .on(table.merchantId, table.createdAt, table.id)
+      .where(sql`${table.refundedMinor} > 0`),
     // The dashboard's paid totals, by paid time.
     index('orders_merchant_paid_idx')
       .on(table.merchantId, table.paidAt)

@@ -112,6 +112,29 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
           </Table>
         )}
       </Section>
+      <Section id="merchant-refunds-heading" title={t('refunds', { count: detail.refunds.length })}>
+        {detail.refunds.length === 0 ? (
+          <Empty>{t('noRefunds')}</Empty>
+        ) : (
+          <Table label={t('refundsLabel')} head={[t('orderNo'), t('refundNo'), t('amount'), t('refundState'), t('refundBy'), t('created')]}>
+            {detail.refunds.map((refund) => (
+              <tr key={refund.refundNo} data-testid={`merchant-refund-${refund.refundNo}`}>
+                <td className={`${cell} font-mono text-xs`}>{refund.orderNo}</td>
+                <td className={`${cell} font-mono text-xs`}>{refund.merchantRefundNo}</td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  {refund.amount} {refund.currency}
+                </td>
+                <td className={cell}>
+                  {refund.state}
+                  {refund.failureReason ? <div className="text-xs text-gray-600">{refund.failureReason}</div> : null}
+                </td>
+                <td className={`${cell} text-xs`}>{refund.createdBy}</td>
+                <td className={`${cell} whitespace-nowrap`}><LocalTime value={refund.createdAt} /></td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
     </>
   );
 }

@@ -7,7 +7,8 @@ import { card, codeBlock, details, detailsTerm, detailsValue, link, mono, note, 
 import { OPENAPI_DOCUMENT_PATH } from '@/lib/api/openapi/document';
 import { CHANNELS, credentialChannels, DEFAULT_CHANNEL } from '@/lib/channels';
 import { isLocale } from '@/lib/i18n/locales';
-import { buildApiExamples, channelExamples, QUERY_PATH, SECRET_PLACEHOLDER, SUBMIT_PATH, type ChannelExample } from '@/lib/portal/api-examples';
+import { buildApiExamples, buildRefundExamples, channelExamples, QUERY_PATH, SECRET_PLACEHOLDER, SUBMIT_PATH, type ChannelExample } from '@/lib/portal/api-examples';
+import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '@/lib/api/openapi/refund-paths';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { requireMerchant } from '../../_session/require-merchant';
 
@@ -21,6 +22,7 @@ export default async function ApiReferencePage() {
   const list = (items: string[], type: Intl.ListFormatType = 'conjunction') => new Intl.ListFormat(locale, { type }).format(items);
   const baseUrl = publicBaseUrl();
   const examples = buildApiExamples({ appId: merchant.appId, baseUrl });
+  const refundExamples = buildRefundExamples({ appId: merchant.appId, baseUrl });
   const programs = (await exampleSources({ appId: merchant.appId, baseUrl })).map(({ language, label, run, code }) => ({
     language,
     label,
@@ -158,6 +160,21 @@ export default async function ApiReferencePage() {
         </p>
         {perChannel('query', (example) => json(example.query))}
         <CodeExamples examples={examples.query} />
+      </section>
+
+      <section className={card} aria-labelledby="refund-heading" data-testid="refund-reference">
+        <h2 id="refund-heading" className={sectionTitle}>
+          {t('refund.title')} — POST {REFUND_SUBMIT_PATH}
+        </h2>
+        <p className={note}>{t.rich('refund.intro', { code })}</p>
+        <p className={`${note} mt-2`}>{t.rich('refund.states', { code })}</p>
+        <p className={`${note} mt-2`}>{t.rich('refund.channels', { code })}</p>
+        <CodeExamples examples={refundExamples.refund} />
+        <h3 className={subTitle}>
+          {t('refund.queryTitle')} — POST {REFUND_QUERY_PATH}
+        </h3>
+        <p className={note}>{t.rich('refund.notice', { code })}</p>
+        <CodeExamples examples={refundExamples.refundQuery} />
       </section>
 
       <section className={card} aria-labelledby="notification-heading">

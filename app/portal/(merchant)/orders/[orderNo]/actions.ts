@@ -1,8 +1,10 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { resendOrderNotification } from '@/lib/portal/resend-order-notification';
+import { recordWalletRefundFromPortal, refundFromPortal } from '@/lib/portal/order-refunds';
 import { refusal, type ActionResult } from '../../../_session/action-result';
 import { requireMerchant } from '../../../_session/require-merchant';
 
@@ -12,6 +14,33 @@ export async function resendNotificationAction(orderNo: string): Promise<ActionR
     const { cycle } = await resendOrderNotification(getDb(), merchant, { orderNo: String(orderNo), now: new Date() });
     revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
     return { ok: true, data: { cycle } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+export interface RefundFormInput {
+  amount: string;
+  reason: string;
+  transactionId: string;
+  password: string;
+  confirmed: boolean;
+}
+
+/** The order's refund (or, for a channel the service does not refund on, the record of one made from the merchant's wallet). */
+export async function refundOrderAction(orderNo: string, input: RefundFormInput, wallet: boolean): Promise<ActionResult<{ status: string }>> {
+  const merchant = await requireMerchant();
+  if (input.confirmed !== true) {
+    const t = await getTranslations('portal.refunds');
+    return { ok: false, message: t('confirmRequired'), fieldErrors: { confirmed: t('confirmRequired') } };
+  }
+  try {
+    const common = { orderNo: String(orderNo), amount: String(input.amount), password: String(input.password), now: new Date() };
+    const { refund } = wallet
+      ? await recordWalletRefundFromPortal(getDb(), merchant, { ...common, transactionId: String(input.transactionId), note: String(input.reason) })
+      : await refundFromPortal(getDb(), merchant, { ...common, reason: String(input.reason) });
+    revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
+    return { ok: true, data: { status: refund.state } };
   } catch (error) {
     return refusal(error);
   }

@@ -4,6 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { LocalTime } from '@/components/i18n/local-time';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { ResendButton } from '@/components/portal/resend-button';
+import { OrderRefundsSection } from '@/components/portal/order-refunds';
+import { listOrderRefunds } from '@/lib/portal/order-refunds';
 import { badge, card, codeBlock, details, detailsTerm, detailsValue, link, mono, note, pageTitle, sectionTitle } from '@/components/portal/styles';
 import { getDb } from '@/lib/db/client';
 import { destinationOf } from '@/lib/notifications/destination';
@@ -13,7 +15,7 @@ import { findMerchantOrder, merchantOrderDetail, type TimelineEvent } from '@/li
 import { notificationBodyOf } from '@/lib/portal/notification-body';
 import { isDomainError } from '@/lib/errors/domain-error';
 import { requireMerchant } from '../../../_session/require-merchant';
-import { resendNotificationAction } from './actions';
+import { refundOrderAction, resendNotificationAction } from './actions';
 
 type Translate = Awaited<ReturnType<typeof getTranslations<'portal.order'>>>;
 
@@ -64,11 +66,12 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
     throw error;
   }
   const { order } = detail;
-  const [failingAll, body, t, status] = await Promise.all([
+  const [failingAll, body, t, status, refunds] = await Promise.all([
     failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId }),
     notificationBodyOf(getDb(), merchant, row),
     getTranslations('portal.order'),
     getTranslations('portal.status'),
+    listOrderRefunds(getDb(), merchant, row.orderNo),
   ]);
   const failing = failingAll.filter((destination) => destination.destination === destinationOf(order.notifyUrl));
   const outcome = (value: string) => (t.has(`outcomes.${value}`) ? t(`outcomes.${value}` as 'outcomes.failed') : value);
@@ -184,6 +187,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
         ) : null}
         {detail.canResend ? <ResendButton orderNo={order.orderNo} resendNotificationAction={resendNotificationAction} /> : null}
       </section>
+      <OrderRefundsSection orderNo={row.orderNo} channel={row.channel} paid={row.status === 'paid'} currency={order.currency} data={refunds} refundOrderAction={refundOrderAction} />
     </>
   );
 }

@@ -1,0 +1,104 @@
+import { getTranslations } from 'next-intl/server';
+import { LocalTime } from '@/components/i18n/local-time';
+import type { listOrderRefunds } from '@/lib/portal/order-refunds';
+import { RefundForm } from './refund-form';
+import { badge, card, mono, note, sectionTitle, table, tableWrap, td, th } from './styles';
+
+type OrderRefunds = Awaited<ReturnType<typeof listOrderRefunds>>;
+
+/** The order's refunds with their states and notice attempts, and the form that refunds (or records a wallet refund). */
+export async function OrderRefundsSection({
+  orderNo,
+  channel,
+  paid,
+  currency,
+  data,
+  refundOrderAction,
+}: {
+  orderNo: string;
+  channel: string;
+  paid: boolean;
+  currency: string;
+  data: OrderRefunds;
+  refundOrderAction: Parameters<typeof RefundForm>[0]['refundOrderAction'];
+}) {
+  const t = await getTranslations('portal.refunds');
+  const state = (value: string) => (t.has(`states.${value}`) ? t(`states.${value}` as 'states.processing') : value);
+  const wallet = !data.refundable && channel === 'USDT';
+  return (
+    <section className={card} aria-labelledby="refunds-heading">
+      <h2 id="refunds-heading" className={sectionTitle}>
+        {t('title')}
+      </h2>
+      <p className={`${note} mb-3`} data-testid="refunded-amount">
+        {t('refunded', { amount: data.refundedAmount, currency })}
+      </p>
+      {data.refunds.length === 0 ? (
+        <p className={`${note} mb-3`}>{t('none')}</p>
+      ) : (
+        <div className={`${tableWrap} mb-4`}>
+          <table className={table} data-testid="refunds-table">
+            <thead>
+              <tr>
+                <th className={th}>{t('refundNo')}</th>
+                <th className={th}>{t('amountColumn')}</th>
+                <th className={th}>{t('state')}</th>
+                <th className={th}>{t('reasonColumn')}</th>
+                <th className={th}>{t('notice')}</th>
+                <th className={th}>{t('created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.refunds.map((refund) => (
+                <tr key={refund.refundNo} data-testid="refund-row" data-state={refund.state}>
+                  <td className={`${td} ${mono}`}>
+                    {refund.merchantRefundNo}
+                    {refund.upstreamRefundId ? <div className={note}>{refund.upstreamRefundId}</div> : null}
+                  </td>
+                  <td className={td}>{refund.amount}</td>
+                  <td className={td}>
+                    <span className={badge(refund.state === 'succeeded' ? 'paid' : refund.state === 'processing' ? 'pending' : 'failed')}>{state(refund.state)}</span>
+                    {refund.failureReason ? <div className={`${note} whitespace-normal`}>{refund.failureReason}</div> : null}
+                  </td>
+                  <td className={`${td} whitespace-normal`}>
+                    {refund.reason ?? '—'}
+                    <div className={note}>{refund.createdBy}</div>
+                  </td>
+                  <td className={td}>
+                    {refund.notice ? (
+                      <>
+                        {state(refund.notice.status)}
+                        {refund.notice.attempts.map((attempt) => (
+                          <div key={attempt.attemptNo} className={note}>
+                            {t('attempt', { attempt: attempt.attemptNo })}: {attempt.outcome}
+                            {attempt.httpStatus !== null ? ` (HTTP ${attempt.httpStatus})` : ''}
+                          </div>
+                        ))}
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className={td}>
+                    <LocalTime value={refund.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!paid ? (
+        <p className={note}>{t('onlyPaid')}</p>
+      ) : data.refundable || wallet ? (
+        <>
+          {wallet ? <p className={`${note} mb-3`}>{t('walletHint')}</p> : null}
+          <RefundForm orderNo={orderNo} wallet={wallet} leftAmount={data.leftAmount} currency={currency} refundOrderAction={refundOrderAction} />
+        </>
+      ) : (
+        <p className={note}>{t('notOffered', { channel })}</p>
+      )}
+    </section>
+  );
+}
+

@@ -1,0 +1,77 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { ActionResult } from './action-result';
+import { Field, FormMessage } from './field';
+import { button, fieldError } from './styles';
+
+interface RefundFormInput {
+  amount: string;
+  reason: string;
+  transactionId: string;
+  password: string;
+  confirmed: boolean;
+}
+
+/**
+ * Refunds part of a paid order (amount, reason), or records a refund the merchant sent from its own wallet (`wallet`:
+ * amount, transaction id, note). Both ask for a confirmation and the password again.
+ */
+export function RefundForm({
+  orderNo,
+  wallet,
+  leftAmount,
+  currency,
+  refundOrderAction,
+}: {
+  orderNo: string;
+  wallet: boolean;
+  leftAmount: string;
+  currency: string;
+  refundOrderAction: (orderNo: string, input: RefundFormInput, wallet: boolean) => Promise<ActionResult<{ status: string }>>;
+}) {
+  const router = useRouter();
+  const t = useTranslations('portal.refunds');
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<{ error?: string; success?: string; fields?: Record<string, string> }>({});
+  return (
+    <form
+      data-testid="refund-form"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const input = {
+          amount: String(form.get('amount') ?? ''),
+          reason: String(form.get('reason') ?? ''),
+          transactionId: String(form.get('transactionId') ?? ''),
+          password: String(form.get('password') ?? ''),
+          confirmed: form.get('confirmed') === 'on',
+        };
+        setPending(true);
+        const result = await refundOrderAction(orderNo, input, wallet);
+        setPending(false);
+        if (result.ok) {
+          setMessage({ success: t('done', { status: t(`states.${result.data.status}` as 'states.processing') }) });
+          event.currentTarget?.reset();
+          router.refresh();
+        } else setMessage({ error: result.message, fields: result.fieldErrors });
+      }}
+    >
+      <FormMessage error={message.error} success={message.success} />
+      <Field label={t('amount', { currency })} name="amount" inputMode="decimal" required hint={t('left', { amount: leftAmount, currency })} error={message.fields?.amount} />
+      {wallet ? <Field label={t('transactionId')} name="transactionId" required autoComplete="off" error={message.fields?.transactionId} /> : null}
+      <Field label={wallet ? t('note') : t('reason')} name="reason" maxLength={80} error={message.fields?.reason} />
+      <Field label={t('password')} name="password" type="password" required autoComplete="current-password" error={message.fields?.password} />
+      <label className="mb-4 flex items-start gap-2 text-sm">
+        <input type="checkbox" name="confirmed" className="mt-1" />
+        <span>{wallet ? t('confirmRecord') : t('confirm')}</span>
+      </label>
+      {message.fields?.confirmed ? <p className={fieldError}>{message.fields.confirmed}</p> : null}
+      <button type="submit" className={button()} disabled={pending}>
+        {wallet ? t('record') : t('submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { common, decimal2, str, url, type Schema } from '../../contract/schema-parts';
+
+export const REFUND_SUBMIT_PATH = '/v1/api/open/refund/submit';
+export const REFUND_QUERY_PATH = '/v1/api/open/refund/query';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const merchantRefundNo = str('Your refund number, unique among your refunds: the idempotency key. 1–64 letters, digits or `_-|*@`.', {
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[0-9A-Za-z_\\-|*@]{1,64}$',
+});
+const REFUND_STATUSES = ['processing', 'succeeded', 'failed', 'closed'];
+
+/** The refund requests', answer's and notice's schemas. */
+export function refundSchemas(): Record<string, Schema> {
+  return {
+    RefundSubmitRequest: {
+      type: 'object',
+      required: ['appId', 'merchantOrderNo', 'merchantRefundNo', 'refundAmount', 'signature'],
+      properties: {
+        appId: common.appId,
+        merchantOrderNo: str('The paid order to refund (any channel).', { minLength: 1, maxLength: 64 }),
+        merchantRefundNo,
+        refundAmount: decimal2("More than 0, in the order's currency; the sum of the order's refunds never exceeds what was paid (1023)."),
+        reason: str('Passed to the upstream.', { maxLength: 80 }),
+        notifyUrl: url("Receives the refund's final state (the `refundFinished` webhook); without it nothing is sent. Never the order's payment notifyUrl."),
+        signature: common.signature,
+      },
+    },
+    RefundQueryRequest: {
+      type: 'object',
+      required: ['appId', 'merchantRefundNo', 'signature'],
+      properties: { appId: common.appId, merchantRefundNo, signature: common.signature },
+    },
+    RefundData: {
+      type: 'object',
+      required: ['refundNo', 'merchantRefundNo', 'platformOrderNo', 'merchantOrderNo', 'payType', 'refundAmount', 'status', 'failureReason', 'upstreamRefundId', 'refundedAmount', 'createTime', 'finishTime'],
+      properties: {
+        refundNo: str("The platform's refund number (Alipay's out_request_no, WeChat Pay's out_refund_no)."),
+        merchantRefundNo: str('Echoed.'),
+        platformOrderNo: str('Platform order number.'),
+        merchantOrderNo: str('Echoed.'),
+        payType: str("The order's channel."),
+        refundAmount: decimal2('This refund.'),
+        status: str('processing until the upstream answers finally; succeeded, failed or closed then.', { enum: REFUND_STATUSES }),
+        failureReason: { type: ['string', 'null'], description: "The upstream's code and reason when failed or closed." },
+        upstreamRefundId: { type: ['string', 'null'], description: "The upstream's refund or trade number, once known." },
+        refundedAmount: decimal2("The order's refunds that succeeded, now."),
+        createTime: { type: 'integer', description: 'Unix seconds.' },
+        finishTime: { type: ['integer', 'null'], description: 'Unix seconds; null while processing.' },
+      },
+    },
+    RefundNotification: {
+      type: 'object',
+      required: ['appId', 'notifyType', 'refundNo', 'merchantRefundNo', 'platformOrderNo', 'merchantOrderNo', 'payType', 'refundAmount', 'refundedAmount', 'status', 'signature'],
+      properties: {
+        appId: str('Merchant AppID.'),
+        notifyType: str("'refund'.", { const: 'refund' }),
+        refundNo: str("The platform's refund number."),
+        merchantRefundNo: str('Process idempotently by it.'),
+        platformOrderNo: str('Platform order number.'),
+        merchantOrderNo: str('Merchant order number.'),
+        payType: str("The order's channel."),
+        refundAmount: decimal2('This refund.'),
+        refundedAmount: decimal2("The order's refunds that succeeded."),
+        status: str('The final state.', { enum: REFUND_STATUSES.slice(1) }),
+        failureReason: str('Empty unless failed or closed.'),
+        finishTime: str('Unix seconds.'),
+        signature: str('Signed with the AppSecret; recompute it over every non-empty field but `signature`.'),
+      },
+    },
+  };
+}
+
+function operation(operationId: string, summary: string, description: string, request: string, errorResponses: Record<string, Schema>): Schema {
+  return {
+    post: {
+      operationId,
+      tags: ['refunds'],
+      summary,
+      description,
+      requestBody: { required: true, content: { 'application/json': { schema: ref(request) } } },
+      responses: {
+        '200': {
+          description: "The envelope (message 'success'); on errors see ErrorEnvelope.",
+          content: {
+            'application/json': {
+              schema: { oneOf: [{ type: 'object', required: ['code', 'message', 'data'], properties: { code: { const: 0 }, message: { const: 'success' }, data: ref('RefundData') } }, ref('ErrorEnvelope')] },
+            },
+          },
+        },
+        ...errorResponses,
+      },
+    },
+  };
+}
+
+export function refundPaths(errorResponses: Record<string, Schema>): Record<string, Schema> {
+  return {
+    [REFUND_SUBMIT_PATH]: operation(
+      'submitRefund',
+      'Refund a paid order, in part or in full',
+      'Several refunds per order; their sum never exceeds what was paid (1023). The same `merchantRefundNo` with the same fields answers the same refund; with another field 1007. USDT and YHT: 1020 (the message says how to refund).',
+      'RefundSubmitRequest',
+      errorResponses,
+    ),
+    [REFUND_QUERY_PATH]: operation('queryRefund', 'Read one refund', 'By `merchantRefundNo` within the authenticated merchant; none: 1024.', 'RefundQueryRequest', errorResponses),
+  };
+}
+
+export const refundWebhook: Schema = {
+  post: {
+    operationId: 'refundFinishedNotification',
+    summary: "A refund's final state, POSTed to the refund request's own `notifyUrl`",
+    description: 'Form-encoded and signed like the payment notification, retried on the same plan; `notifyType` is `refund`. Acknowledge with HTTP 2xx and `success`.',
+    requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: ref('RefundNotification') } } },
+    responses: { '200': { description: 'Acknowledged.' } },
+  },
+};

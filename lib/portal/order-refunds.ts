@@ -1,0 +1,78 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { confirmPassword } from '../accounts/change-password';
+import { invalidParameter } from '../errors/domain-error';
+import { notificationAttempts, notifications, refunds } from '../db/schema';
+import { formatMinorUnits } from '../money/decimal-amount';
+import { refundsOfOrder } from '../channels/open-api-refunds';
+import { recordWalletRefund } from '../refunds/record-wallet-refund';
+import { REFUND_REASON_MAX } from '../refunds/refund-request';
+import { submitRefund } from '../refunds/submit-refund';
+import { requirePositiveAmount } from '../validation/field-rules';
+import { findMerchantOrder } from './merchant-order-detail';
+import { portalActor, type MerchantContext } from './merchant-context';
+
+/** An order's refunds, oldest first, each with its notice's delivery (the latest cycle) and attempts. */
+export async function listOrderRefunds(db: Database, context: MerchantContext, orderNo: string) {
+  const order = await findMerchantOrder(db, context, orderNo);
+  const rows = await db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.id));
+  const notices = rows.length
+    ? await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.orderId, order.id), eq(notifications.kind, 'refund'), inArray(notifications.subject, rows.map((row) => String(row.id)))))
+        .orderBy(asc(notifications.cycle))
+    : [];
+  const attempts = notices.length ? await db.select().from(notificationAttempts).where(inArray(notificationAttempts.notificationId, notices.map((notice) => notice.id))) : [];
+  return {
+    refundable: refundsOfOrder(order).offered,
+    refundedAmount: formatMinorUnits(order.refundedMinor),
+    leftAmount: formatMinorUnits(order.payAmountMinor - order.refundReservedMinor),
+    refunds: rows.map((row) => {
+      const notice = notices.filter((cycle) => cycle.subject === String(row.id)).at(-1);
+      return {
+        refundNo: row.refundNo,
+        merchantRefundNo: row.merchantRefundNo,
+        amount: formatMinorUnits(row.amountMinor),
+        state: row.state,
+        reason: row.reason,
+        failureReason: row.failureReason,
+        upstreamRefundId: row.upstreamRefundId,
+        createdBy: row.createdBy,
+        createdAt: row.createdAt,
+        finishedAt: row.finishedAt,
+        notice: notice
+          ? { status: notice.status, attempts: attempts.filter((attempt) => attempt.notificationId === notice.id).map(({ attemptNo, outcome, httpStatus, error }) => ({ attemptNo, outcome, httpStatus, error })) }
+          : null,
+      };
+    }),
+  };
+}
+
+function checkReason(text: string): string | null {
+  const trimmed = text.trim();
+  if ([...trimmed].length > REFUND_REASON_MAX) throw invalidParameter(`reason must be at most ${REFUND_REASON_MAX} characters`);
+  return trimmed === '' ? null : trimmed;
+}
+
+/** The merchant refunds part of a paid order from the portal, its password asked again; the same path as the open API. */
+export async function refundFromPortal(db: Database, context: MerchantContext, input: { orderNo: string; amount: string; reason: string; password: string; now: Date }) {
+  const amountMinor = requirePositiveAmount(input.amount.trim(), 'amount');
+  const reason = checkReason(input.reason);
+  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  const order = await findMerchantOrder(db, context, input.orderNo);
+  const request = { merchantOrderNo: order.merchantOrderNo, merchantRefundNo: `P${input.now.getTime()}${Math.floor(Math.random() * 1e6)}`, amountMinor, reason, notifyUrl: null };
+  return submitRefund(db, { merchantId: context.merchantId, request, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
+}
+
+/** The merchant records a USDT refund it sent from its own wallet; its password asked again. */
+export async function recordWalletRefundFromPortal(
+  db: Database,
+  context: MerchantContext,
+  input: { orderNo: string; amount: string; transactionId: string; note: string; password: string; now: Date },
+) {
+  const amountMinor = requirePositiveAmount(input.amount.trim(), 'amount');
+  const note = checkReason(input.note);
+  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  return recordWalletRefund(db, { merchantId: context.merchantId, orderNo: input.orderNo, amountMinor, transactionId: input.transactionId, note, actor: portalActor(context), now: input.now });
+}

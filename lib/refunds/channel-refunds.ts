@@ -1,0 +1,34 @@
+import type { Database } from '../db/client';
+import type { OrderRow, RefundRow } from '../db/schema';
+
+/** One refund as a channel sends it upstream: always the same refundNo and amount, however often it is sent. */
+export interface RefundAttempt {
+  order: OrderRow;
+  refund: RefundRow;
+}
+
+/**
+ * What the upstream made of a refund request or query. `unknown`: no answer to trust (a timeout, a system error, an
+ * answer that does not verify): the same refund is sent again, never a new one. `not_found`: the upstream has no
+ * refund of that number (never received): it may be sent again.
+ */
+export type RefundOutcome =
+  | { state: 'succeeded'; upstreamRefundId?: string }
+  | { state: 'processing'; upstreamRefundId?: string }
+  | { state: 'failed'; reason: string }
+  | { state: 'closed'; reason: string }
+  | { state: 'unknown'; reason: string }
+  | { state: 'not_found' };
+
+/** How a channel refunds: by its upstream's refund API, or not at all (then why, and how the merchant refunds). */
+export type ChannelRefunds =
+  | {
+      readonly offered: true;
+      /** A refusal the upstream's rules make certain, said before anything is sent (WeChat: 50 per order, one year). */
+      refuseBefore?(order: OrderRow, context: { refundsSoFar: number; now: Date }): string | undefined;
+      /** Sends the refund (the first time, or again after an unknown outcome). */
+      request(db: Database, attempt: RefundAttempt): Promise<RefundOutcome>;
+      /** Asks the upstream how the refund stands (the poller). */
+      check(db: Database, attempt: RefundAttempt): Promise<RefundOutcome>;
+    }
+  | { readonly offered: false; readonly refusal: string };

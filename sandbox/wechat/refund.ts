@@ -1,0 +1,186 @@
+import { randomInt } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
+import { authenticate, refuse, signedResponse } from './authenticated-request';
+import { beijingTime, encryptResource, notificationId, platformSignatureHeaders } from './protocol';
+import { sandboxWechatOrders, sandboxWechatRefunds, type SandboxWechatRefundRow } from './schema';
+import { defaultSigner } from './signer';
+import { findByOutTradeNo } from './store';
+
+/**
+ * WeChat Pay v3 refunds as documented: `POST /v3/refund/domestic/refunds` (out_refund_no of [0-9A-Za-z_-|*@] up to 64,
+ * reason up to 80, amount.refund and amount.total in fen, total equal to the order's), the same out_refund_no
+ * refunds once, at most 50 refunds per order, their sum within the order's total; `GET …/refunds/{out_refund_no}`;
+ * the REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED notification to the refund's notify_url. An order's refund plan
+ * (a sandbox control) keeps the next refund PROCESSING, turns it ABNORMAL, or answers it too late once.
+ */
+
+const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/;
+const MAX_REFUNDS = 50;
+type Json = Record<string, unknown>;
+const object = (value: unknown): Json | undefined => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
+
+function slowAnswerMs(): number {
+  const configured = Number(process.env.SANDBOX_SLOW_ANSWER_MS ?? 15_000);
+  return Number.isFinite(configured) && configured >= 0 ? configured : 15_000;
+}
+
+/** The refund as the answer, the query and the notification's resource describe it. */
+export function refundOf(refund: SandboxWechatRefundRow) {
+  return {
+    refund_id: refund.refundId,
+    out_refund_no: refund.outRefundNo,
+    transaction_id: refund.transactionId,
+    out_trade_no: refund.outTradeNo,
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    success_time: refund.successTime ? beijingTime(refund.successTime) : undefined,
+    create_time: beijingTime(refund.createdAt),
+    status: refund.status,
+    amount: { total: Number(refund.totalMinor), refund: Number(refund.amountMinor), payer_total: Number(refund.totalMinor), payer_refund: Number(refund.amountMinor), currency: 'CNY' },
+  };
+}
+
+/** Sends the refund's notification (REFUND.<status>) to its notify_url; the answer is not waited for by the caller. */
+export async function sendRefundNotification(db: Database, refund: SandboxWechatRefundRow, now = new Date()): Promise<number | undefined> {
+  if (!refund.notifyUrl) return undefined;
+  const keys = await sandboxWechatKeysOf(db);
+  const { refund_id, out_refund_no, transaction_id, out_trade_no, user_received_account, success_time, status, amount } = refundOf(refund);
+  const resource = { mchid: refund.mchId, out_trade_no, transaction_id, out_refund_no, refund_id, refund_status: status, success_time, user_received_account, amount };
+  const body = JSON.stringify({
+    id: notificationId(),
+    create_time: beijingTime(now),
+    resource_type: 'encrypt-resource',
+    event_type: `REFUND.${status}`,
+    summary: '退款结果通知',
+    resource: { ...encryptResource(JSON.stringify(resource), keys.apiV3Key, 'refund'), original_type: 'refund' },
+  });
+  try {
+    const response = await fetch(refund.notifyUrl, {
+      method: 'POST',
+      headers: { ...platformSignatureHeaders(body, defaultSigner(keys), now), 'content-type': 'application/json' },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sandbox control: a PROCESSING refund becomes final, and its notification is sent unless `notify` is false. */
+export async function settleSandboxWechatRefund(db: Database, outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED', options: { notify?: boolean; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const [settled] = await db
+    .update(sandboxWechatRefunds)
+    .set({ status, successTime: status === 'SUCCESS' ? now : null })
+    .where(and(eq(sandboxWechatRefunds.outRefundNo, outRefundNo), eq(sandboxWechatRefunds.status, 'PROCESSING')))
+    .returning();
+  if (settled && options.notify !== false) await sendRefundNotification(db, settled, now);
+  return settled;
+}
+
+/** Sandbox control: what the order's next refund meets (processing, fail, timeout_once; null: SUCCESS at once). */
+export async function planWechatRefund(db: Database, outTradeNo: string, plan: 'processing' | 'fail' | 'timeout_once' | null) {
+  const [order] = await db.update(sandboxWechatOrders).set({ refundPlan: plan }).where(eq(sandboxWechatOrders.outTradeNo, outTradeNo)).returning();
+  return order;
+}
+
+export async function sandboxWechatRefundsOf(db: Database, outTradeNo: string): Promise<SandboxWechatRefundRow[]> {
+  return db.select().from(sandboxWechatRefunds).where(eq(sandboxWechatRefunds.outTradeNo, outTradeNo)).orderBy(sandboxWechatRefunds.id);
+}
+
+interface RefundInput {
+  outTradeNo: string;
+  outRefundNo: string;
+  reason?: string;
+  notifyUrl?: string;
+  refund: bigint;
+  total: bigint;
+}
+
+function readRefund(text: string): RefundInput | string {
+  let body: Json | undefined;
+  try {
+    body = object(JSON.parse(text));
+  } catch {
+    body = undefined;
+  }
+  if (!body) return 'body is not a JSON object';
+  if (typeof body.out_trade_no !== 'string' || body.out_trade_no === '') return 'out_trade_no is required (the sandbox refunds by out_trade_no)';
+  if (typeof body.out_refund_no !== 'string' || !OUT_REFUND_NO.test(body.out_refund_no)) return 'out_refund_no must be 1-64 of [0-9A-Za-z_-|*@]';
+  if (body.reason !== undefined && (typeof body.reason !== 'string' || Array.from(body.reason).length > 80)) return 'reason must be at most 80 characters';
+  if (body.notify_url !== undefined && (typeof body.notify_url !== 'string' || !/^https?:\/\/[^?]+$/.test(body.notify_url))) return 'notify_url must be an absolute http(s) URL without a query';
+  const amount = object(body.amount);
+  if (!amount || !Number.isSafeInteger(amount.refund) || (amount.refund as number) < 1) return 'amount.refund must be an integer number of fen, at least 1';
+  if (!Number.isSafeInteger(amount.total) || (amount.total as number) < 1) return 'amount.total must be an integer number of fen, at least 1';
+  if (amount.currency !== 'CNY') return 'amount.currency must be CNY';
+  return { outTradeNo: body.out_trade_no, outRefundNo: body.out_refund_no, reason: body.reason as string | undefined, notifyUrl: body.notify_url as string | undefined, refund: BigInt(amount.refund as number), total: BigInt(amount.total as number) };
+}
+
+/** `POST /v3/refund/domestic/refunds`. */
+export async function handleRefund(request: Request, db: Database, now: Date): Promise<Response> {
+  const auth = await authenticate(request, db, now);
+  if (auth instanceof Response) return auth;
+  const { keys, signer } = auth;
+  const input = readRefund(auth.body);
+  if (typeof input === 'string') return refuse(signer, 400, 'PARAM_ERROR', input);
+  const order = await findByOutTradeNo(db, keys.mchId, input.outTradeNo);
+  if (!order) return refuse(signer, 404, 'RESOURCE_NOT_EXISTS', '订单不存在 (no such order)');
+  if (order.tradeState !== 'SUCCESS') return refuse(signer, 400, 'INVALID_REQUEST', '订单状态错误: the order is not paid');
+  if (input.total !== order.amountMinor) return refuse(signer, 400, 'INVALID_REQUEST', `amount.total ${input.total} is not the order's total ${order.amountMinor} (订单金额不一致)`);
+  const outcome = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [locked] = await tx.select().from(sandboxWechatOrders).where(eq(sandboxWechatOrders.id, order.id)).for('update');
+    const [existing] = await tx.select().from(sandboxWechatRefunds).where(and(eq(sandboxWechatRefunds.mchId, keys.mchId), eq(sandboxWechatRefunds.outRefundNo, input.outRefundNo)));
+    if (existing) {
+      if (existing.amountMinor !== input.refund || existing.outTradeNo !== input.outTradeNo) return { refusal: 'out_refund_no was already used with other parameters (请求参数不一致)' };
+      return { refund: existing, slow: false };
+    }
+    const [{ value: made } = { value: 0 }] = await tx.select({ value: count() }).from(sandboxWechatRefunds).where(eq(sandboxWechatRefunds.outTradeNo, locked!.outTradeNo));
+    if (made >= MAX_REFUNDS) return { refusal: `an order is refunded at most ${MAX_REFUNDS} times (退款次数超过限制)` };
+    const [sum] = await tx
+      .select({ total: sql<string>`coalesce(sum(${sandboxWechatRefunds.amountMinor}) FILTER (WHERE ${sandboxWechatRefunds.status} IN ('SUCCESS', 'PROCESSING')), 0)::text` })
+      .from(sandboxWechatRefunds)
+      .where(eq(sandboxWechatRefunds.outTradeNo, locked!.outTradeNo));
+    if (BigInt(sum?.total ?? '0') + input.refund > locked!.amountMinor) return { refusal: '申请退款金额超过订单可退金额 (the refunds would exceed the order total)', code: 'NOT_ENOUGH' };
+    const plan = locked!.refundPlan;
+    if (plan) await tx.update(sandboxWechatOrders).set({ refundPlan: plan === 'processing' ? plan : null }).where(eq(sandboxWechatOrders.id, locked!.id));
+    const instant = plan === null || plan === 'timeout_once';
+    const [created] = await tx
+      .insert(sandboxWechatRefunds)
+      .values({
+        refundId: `50${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+        mchId: keys.mchId,
+        outTradeNo: locked!.outTradeNo,
+        transactionId: locked!.transactionId,
+        outRefundNo: input.outRefundNo,
+        amountMinor: input.refund,
+        totalMinor: input.total,
+        reason: input.reason ?? null,
+        notifyUrl: input.notifyUrl ?? null,
+        status: instant ? 'SUCCESS' : 'PROCESSING',
+        createdAt: now,
+        successTime: instant ? now : null,
+      })
+      .returning();
+    return { refund: created!, slow: plan === 'timeout_once', abnormal: plan === 'fail' };
+  });
+  if ('refusal' in outcome) return refuse(signer, 400, outcome.code ?? 'INVALID_REQUEST', outcome.refusal!);
+  if (outcome.abnormal) setTimeout(() => void settleSandboxWechatRefund(db, outcome.refund.outRefundNo, 'ABNORMAL'), 50);
+  else if (outcome.refund.status === 'SUCCESS' && !outcome.slow) setTimeout(() => void sendRefundNotification(db, outcome.refund), 50);
+  if (outcome.slow) await new Promise((resolve) => setTimeout(resolve, slowAnswerMs()));
+  return signedResponse(signer, 200, refundOf(outcome.refund), now);
+}
+
+/** `GET /v3/refund/domestic/refunds/{out_refund_no}`. */
+export async function handleRefundQuery(request: Request, db: Database, outRefundNo: string, now: Date): Promise<Response> {
+  const auth = await authenticate(request, db, now);
+  if (auth instanceof Response) return auth;
+  const [refund] = await db.select().from(sandboxWechatRefunds).where(and(eq(sandboxWechatRefunds.mchId, auth.keys.mchId), eq(sandboxWechatRefunds.outRefundNo, outRefundNo)));
+  if (!refund) return refuse(auth.signer, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在 (no such refund)');
+  return signedResponse(auth.signer, 200, refundOf(refund), now);
+}
