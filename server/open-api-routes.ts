@@ -1,9 +1,9 @@
 import type { OpenApiCore } from '../lib/api/open-api-route';
 import { openApiDocumentGet } from '../lib/api/openapi/document-route';
-import { OPENAPI_DOCUMENT_PATH, QUERY_PATH, SUBMIT_PATH } from '../lib/api/openapi/document';
+import { CLOSE_PATH, OPENAPI_DOCUMENT_PATH, QUERY_PATH, SUBMIT_PATH } from '../lib/api/openapi/document';
 import { callbackSegment, CHANNELS } from '../lib/channels';
 import { healthzGet, readyzGet } from '../lib/health/probe-routes';
-import { queryEndpoint, submitEndpoint } from '../lib/api/open-api-endpoints';
+import { closeEndpoint, queryEndpoint, submitEndpoint } from '../lib/api/open-api-endpoints';
 
 /**
  * How the service's own server runs a route: an open-API endpoint's transport-free core (no Web Request/Response
@@ -20,6 +20,7 @@ export type ServerRoute = { openApi: OpenApiCore } | { web: (request: Request) =
 export const OPEN_API_ROUTES: ReadonlyMap<string, ServerRoute> = new Map<string, ServerRoute>([
   [SUBMIT_PATH, { openApi: submitEndpoint.core }],
   [QUERY_PATH, { openApi: queryEndpoint.core }],
+  [CLOSE_PATH, { openApi: closeEndpoint.core }],
   ...CHANNELS.flatMap((channel): [string, ServerRoute][] => (channel.callback ? [[`/v1/api/callback/${callbackSegment(channel)}`, { web: channel.callback }]] : [])),
   [OPENAPI_DOCUMENT_PATH, { get: openApiDocumentGet }],
   // Probes answer before Next.js is ready (it prepares after the database and workers start).

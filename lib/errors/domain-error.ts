@@ -27,6 +27,7 @@ export const DOMAIN_ERROR_KINDS = [
   'amount_over_limit',
   'no_receiving_address',
   'pool_share_exceeded',
+  'order_not_closable',
   // Credentials and receiving addresses.
   'credential_unusable',
   'invalid_credential',

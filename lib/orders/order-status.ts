@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, type OrderRow } from '../db/schema';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema/orders';
@@ -84,7 +84,22 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
 export async function closePendingOrders(db: Database, which: SQL, now: Date): Promise<number> {
   const closed = await db
     .update(orders)
-    .set({ status: 'closed', closedAt: now, updatedAt: now })
+    .set({ status: 'closed', closedAt: now, closeReason: 'expired', updatedAt: now })
     .where(and(sql`${orders.status} = 'pending'`, which));
   return closed.rowCount ?? 0;
+}
+
+/**
+ * Someone closes one order before its window ends (lib/orders/close-order.ts): only while it is pending and its window
+ * is open (a concurrent payment or expiry wins). The window ends now, so every rule that judges a payment by the
+ * window (a USDT transfer after it is late, never credited; the slot's cool-down) treats the close as its end.
+ * Answers the closed row, or undefined when the order was not pending in an open window.
+ */
+export async function closeOpenOrder(tx: Database, orderId: number, now: Date): Promise<OrderRow | undefined> {
+  const [closed] = await tx
+    .update(orders)
+    .set({ status: 'closed', closedAt: now, closeReason: 'closed', expiresAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), sql`${orders.status} = 'pending'`, gt(orders.expiresAt, now)))
+    .returning();
+  return closed;
 }

@@ -12,6 +12,7 @@ import { common, decimal2, str, url, type Schema } from '../../contract/schema-p
 export const OPENAPI_DOCUMENT_PATH = '/v1/api/open/openapi.json';
 export const SUBMIT_PATH = '/v1/api/open/order/submit';
 export const QUERY_PATH = '/v1/api/open/order/query';
+export const CLOSE_PATH = '/v1/api/open/order/close';
 
 const SIGNATURE_SCHEME = [
   'Every request carries `appId` (the merchant AppID) and `signature`. The AppSecret signs and is never sent.',

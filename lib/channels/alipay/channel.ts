@@ -1,5 +1,6 @@
 import { DomainError } from '../../errors/domain-error';
 import { present, type RequestFields } from '../../validation/request-fields';
+import { closeAlipayOrderUpstream } from './close-order';
 import type { Channel } from '../channel';
 import { alipayCredentials } from './credentials';
 import { alipayOpenApi } from './open-api';
@@ -39,6 +40,7 @@ export const alipayChannel: Channel<AlipayCheckout> = {
   notificationFields: (order) => ({ platformOrderNo: order.orderNo, amount: formatMinorUnits(order.payAmountMinor) }),
   /** Alipay's asynchronous payment notification: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('ALIPAY', async (rawBody, now) => (await receiveAlipayNotify(getDb(), rawBody, now)).answer),
+  closeUpstream: closeAlipayOrderUpstream,
   jobs: [alipayPollerJob],
   credentials: alipayCredentials,
   examples: { submit: alipaySubmitExample, query: alipayQueryExample, notification: alipayNotificationExample },

@@ -1,3 +1,4 @@
+import { closeYhtOrderUpstream } from './close-order';
 import type { Channel } from '../channel';
 import { yhtOpenApi } from './open-api';
 import { formatMinorUnits } from '../../money/decimal-amount';
@@ -28,6 +29,7 @@ export const yhtChannel: Channel<YhtCheckout> = {
   notificationFields: (order) => ({ orderNo: order.orderNo, payMoney: formatMinorUnits(order.payAmountMinor) }),
   /** The aggregator's asynchronous payment callback: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('YHT', async (rawBody, now) => (await receiveYhtCallback(getDb(), rawBody, now)).answer),
+  closeUpstream: closeYhtOrderUpstream,
   jobs: [yhtPollerJob],
   examples: { submit: yhtSubmitExample, query: yhtQueryExample, notification: yhtNotificationExample },
   testOrder: yhtTestOrder,
