@@ -1,12 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { NotifiableOrder } from './notification-form';
+import type { NotificationKind } from './notification-kinds';
 
 export interface ClaimedNotification {
   id: number;
   orderId: number;
   cycle: number;
   attemptNo: number;
+  kind: NotificationKind;
+  /** The unsigned form of a notice other than a payment; null for a payment, whose form is built from `order`. */
+  fields: Record<string, string> | null;
   order: NotifiableOrder;
   notifyUrl: string | null;
   destination: string | null;
@@ -22,6 +26,8 @@ type ClaimRow = {
   attempt_count: number;
   destination: string | null;
   give_up_at: string | null;
+  kind: NotificationKind;
+  fields: Record<string, string> | null;
   order_no: string;
   merchant_order_no: string;
   channel: string;
@@ -138,7 +144,7 @@ export async function claimDueNotifications(
       SET lease_owner = ${workerId}, lease_until = ${leaseUntil}, attempt_count = n.attempt_count + 1
       FROM picked p
       WHERE n.id = p.id AND (NOT p.probe OR p.destination IN (SELECT destination FROM probes))
-      RETURNING n.id, n.order_id, n.cycle, n.attempt_count, n.destination, n.give_up_at
+      RETURNING n.id, n.order_id, n.cycle, n.attempt_count, n.destination, n.give_up_at, n.kind, n.fields, n.notify_url
     ),
     abandoned AS (
       UPDATE notification_attempts
@@ -149,15 +155,19 @@ export async function claimDueNotifications(
       INSERT INTO notification_attempts (notification_id, attempt_no, worker_id, started_at)
       SELECT id, attempt_count, ${workerId}, ${now} FROM claimed
     )
-    SELECT c.id, c.order_id, c.cycle, c.attempt_count, c.destination, c.give_up_at,
+    -- A payment notice goes to the order's notifyUrl; any other kind only to its own (never the order's).
+    SELECT c.id, c.order_id, c.cycle, c.attempt_count, c.destination, c.give_up_at, c.kind, c.fields,
            o.order_no, o.merchant_order_no, o.channel, o.pay_amount_minor::text AS pay_amount_minor, o.paid_at, o.updated_at,
-           o.trade_no, o.attach, o.notify_url, m.app_id, m.app_secret_encrypted
+           o.trade_no, o.attach, CASE WHEN c.kind = 'payment' THEN o.notify_url ELSE c.notify_url END AS notify_url,
+           m.app_id, m.app_secret_encrypted
     FROM claimed c JOIN orders o ON o.id = c.order_id JOIN merchants m ON m.id = o.merchant_id`);
   return rows.map((row) => ({
     id: Number(row.id),
     orderId: Number(row.order_id),
     cycle: row.cycle,
     attemptNo: row.attempt_count,
+    kind: row.kind,
+    fields: row.fields,
     notifyUrl: row.notify_url,
     destination: row.destination,
     giveUpAt: row.give_up_at ? new Date(row.give_up_at) : null,

@@ -6,6 +6,7 @@ import { isAcknowledged } from './acknowledgement';
 import { circuitOutcome } from './circuit-breaker';
 import type { ClaimedNotification } from './claim';
 import { notificationForm, type ChannelNotificationFields } from './notification-form';
+import { sign } from '../signing';
 import { postForm, type PostOutcome, type PostTimeouts } from './post-form';
 import { nextAttemptAfter } from './retry-plan';
 
@@ -16,10 +17,17 @@ function excerpt(body: string): string {
   return bytes.length <= EXCERPT_BYTES ? body : bytes.subarray(0, EXCERPT_BYTES).toString('utf8').replace(/\uFFFD$/, '');
 }
 
+/** The signed form of the attempt: signed at send time, so a rotated AppSecret takes effect for every later attempt. */
+function signedForm(claim: ClaimedNotification, channelFields: ChannelNotificationFields): Record<string, string> {
+  const appSecret = appSecretOf(claim.appSecretEncrypted);
+  if (!claim.fields) return notificationForm(claim.order, channelFields, claim.appId, appSecret);
+  const fields = { appId: claim.appId, ...claim.fields };
+  return { ...fields, signature: sign(fields, appSecret) };
+}
+
 function attemptDelivery(claim: ClaimedNotification, channelFields: ChannelNotificationFields, timeouts: PostTimeouts): Promise<PostOutcome> {
-  if (!claim.notifyUrl) return Promise.resolve({ body: '', latencyMs: 0, error: 'the order has no notifyUrl' });
-  // Signed at send time, so a rotated AppSecret takes effect for every later attempt.
-  return postForm(claim.notifyUrl, notificationForm(claim.order, channelFields, claim.appId, appSecretOf(claim.appSecretEncrypted)), timeouts);
+  if (!claim.notifyUrl) return Promise.resolve({ body: '', latencyMs: 0, error: claim.kind === 'payment' ? 'the order has no notifyUrl' : `the ${claim.kind} request named no notifyUrl` });
+  return postForm(claim.notifyUrl, signedForm(claim, channelFields), timeouts);
 }
 
 function failureText(outcome: PostOutcome): string {

@@ -19,6 +19,8 @@ export async function listNotifications(db: Database, input: { appId: string; st
       orderNo: orders.orderNo,
       merchantOrderNo: orders.merchantOrderNo,
       channel: orders.channel,
+      kind: notifications.kind,
+      subject: notifications.subject,
       cycle: notifications.cycle,
       status: notifications.status,
       attempts: notifications.attemptCount,

@@ -6,7 +6,7 @@ import { chainTransfers } from '../channels/usdt/chain/schema';
 import { recordAudit } from '../audit/record-audit';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { completeOrderManually } from '../orders/complete-order-manually';
-import { resendNotification } from '../notifications/resend-notification';
+import { resendNotice } from '../notifications/resend-notification';
 import { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind } from '../channels/attention-items';
 
 export const NOTE_MAX_LENGTH = 500;
@@ -126,12 +126,5 @@ export async function completeOrderFromAttention(db: Database, input: { kind: st
 /** Resends a notification that failed every attempt: a new delivery cycle (lib/notifications/resend-notification.ts, audited). */
 export async function resendFailedNotification(db: Database, input: { notificationId: number; actor: string; now: Date }) {
   const notificationId = checkId(input.notificationId, 'notification');
-  const [row] = await db
-    .select({ appId: merchants.appId, merchantOrderNo: orders.merchantOrderNo, status: notifications.status })
-    .from(notifications)
-    .innerJoin(orders, eq(orders.id, notifications.orderId))
-    .innerJoin(merchants, eq(merchants.id, orders.merchantId))
-    .where(eq(notifications.id, notificationId));
-  if (!row) throw actionRefused(`notification not found: ${notificationId}`);
-  return resendNotification(db, { appId: row.appId, merchantOrderNo: row.merchantOrderNo, actor: input.actor, now: input.now });
+  return resendNotice(db, { notificationId, actor: input.actor, now: input.now });
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import type { NotificationKind } from '../notifications/notification-kinds';
 import { merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
 import { CHANNELS } from '../channels';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
@@ -33,6 +34,7 @@ export interface NotificationItem {
   attempts: number;
   lastError: string | null;
   failedAt: Date | null;
+  kind: NotificationKind;
   notifyUrl: string | null;
   order: LinkedOrder;
 }
@@ -76,7 +78,8 @@ export async function listNotificationItems(db: Database): Promise<NotificationI
       attempts: notifications.attemptCount,
       lastError: notifications.lastError,
       failedAt: notifications.failedAt,
-      notifyUrl: orders.notifyUrl,
+      kind: notifications.kind,
+      notifyUrl: sql<string | null>`CASE WHEN ${notifications.kind} = 'payment' THEN ${orders.notifyUrl} ELSE ${notifications.notifyUrl} END`,
       ...linkedOrderColumns,
     })
     .from(notifications)
@@ -85,7 +88,7 @@ export async function listNotificationItems(db: Database): Promise<NotificationI
     .where(
       and(
         eq(notifications.status, 'failed'),
-        sql`NOT EXISTS (SELECT 1 FROM notifications newer WHERE newer.order_id = ${notifications.orderId} AND newer.cycle > ${notifications.cycle})`,
+        sql`NOT EXISTS (SELECT 1 FROM notifications newer WHERE newer.order_id = ${notifications.orderId} AND newer.kind = ${notifications.kind} AND newer.subject = ${notifications.subject} AND newer.cycle > ${notifications.cycle})`,
         notDismissed('notification', notifications.id),
       ),
     )

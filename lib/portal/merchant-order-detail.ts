@@ -38,7 +38,7 @@ export async function findMerchantOrder(db: Database, context: MerchantContext, 
 /** The order as the merchant sees it, with its timeline: created, paid or closed, every notification attempt. */
 export async function merchantOrderDetail(db: Database, context: MerchantContext, orderNo: string, now = new Date()) {
   const order = await findMerchantOrder(db, context, orderNo);
-  const cycles = await db.select().from(notifications).where(eq(notifications.orderId, order.id)).orderBy(asc(notifications.cycle));
+  const cycles = await db.select().from(notifications).where(and(eq(notifications.orderId, order.id), eq(notifications.kind, 'payment'))).orderBy(asc(notifications.cycle));
   const attempts =
     cycles.length === 0
       ? []

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../notifications/notification-kinds';
+import { sqlList } from '../sql-list';
 import { orders } from './orders';
 
 /**
- * One delivery cycle of an order's payment notification (the outbox row). Cycle 1 is written in the same
- * transaction that marks the order paid; an operator's resend starts the next cycle and keeps the history.
+ * One delivery cycle of a notice to the merchant (the outbox row): of its kind (a payment, a refund's final state…)
+ * about one order and, for a refund, one subject (the refund). Cycle 1 is written in the same transaction as the
+ * event; an operator's resend starts the next cycle and keeps the history.
  * status: pending → delivered | failed | superseded. A claimed row carries a lease (owner + until).
  * destination is the notifyUrl's host (with its port): claims share worker slots fairly between destinations.
  */
@@ -15,6 +18,13 @@ export const notifications = pgTable(
     orderId: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => orders.id),
+    kind: text('kind').$type<NotificationKind>().notNull().default('payment'),
+    /** What the notice is about within the order: a refund's id; '' for the order itself. */
+    subject: text('subject').notNull().default(''),
+    /** Where it goes; null for a payment notice, which goes to the order's notifyUrl. */
+    notifyUrl: text('notify_url'),
+    /** The unsigned form of a notice other than a payment, frozen when the event happened; signed at each attempt. */
+    fields: jsonb('fields').$type<Record<string, string>>(),
     cycle: integer('cycle').notNull().default(1),
     status: text('status').notNull().default('pending'),
     attemptCount: integer('attempt_count').notNull().default(0),
@@ -31,7 +41,9 @@ export const notifications = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (table) => [
-    unique('notifications_order_cycle_key').on(table.orderId, table.cycle),
+    check('notifications_kind_check', sql`${table.kind} IN (${sqlList(NOTIFICATION_KINDS)})`),
+    check('notifications_form_check', sql`(${table.kind} = 'payment') = (${table.fields} IS NULL)`),
+    unique('notifications_order_kind_subject_cycle_key').on(table.orderId, table.kind, table.subject, table.cycle),
     index('notifications_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
