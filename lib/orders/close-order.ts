@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { orders, type OrderRow } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
 import { domainMessage } from '../errors/domain-message';
+import { enqueueCloseNotices } from '../notifications/close-notice';
 import { closeOpenOrder } from './order-status';
 
 /** What closing an order at its upstream came to. */
@@ -54,7 +55,7 @@ async function reread(db: Database, order: OrderRow): Promise<OrderRow> {
  * The one close of a pending order, whoever asks (the merchant through the open API or the portal, the payer at the
  * checkout): the upstream first, so that nobody can pay it there any more (a payment the upstream reports wins and the
  * order becomes paid, never closed), then here by a conditional update that a concurrent payment or expiry wins, with
- * its audit entry in the same transaction. Closing a closed order answers it again; a paid or expired one is refused
+ * its audit entry and (for a merchant who opted in) its close notice in the same transaction. Closing a closed order answers it again; a paid or expired one is refused
  * naming its state (order_not_closable). Answers the closed order.
  */
 export async function closeOrder(db: Database, channel: ClosingChannel, order: OrderRow, request: CloseRequest): Promise<OrderRow> {
@@ -71,6 +72,7 @@ export async function closeOrder(db: Database, channel: ClosingChannel, order: O
     const tx = transaction as unknown as Database;
     const row = await closeOpenOrder(tx, order.id, now);
     if (!row) return undefined;
+    await enqueueCloseNotices(tx, [row], 'closed', now);
     await recordAudit(tx, {
       actor,
       action: 'order.close',

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, type OrderRow } from '../db/schema';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema/orders';
+import { enqueueCloseNotices } from '../notifications/close-notice';
 import { enqueueNotification } from '../notifications/enqueue';
 
 /**
@@ -79,14 +80,20 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
 /**
  * The one close: every order `which` selects that is still pending becomes closed at `now`; a paid order is never
  * closed (a concurrent payment wins). Returns how many it closed. 'pending' is written literally so that the
- * planner can use the partial indexes on pending orders.
+ * planner can use the partial indexes on pending orders. Merchants who opted in get an expiry notice, written in the
+ * same transaction.
  */
 export async function closePendingOrders(db: Database, which: SQL, now: Date): Promise<number> {
-  const closed = await db
-    .update(orders)
-    .set({ status: 'closed', closedAt: now, closeReason: 'expired', updatedAt: now })
-    .where(and(sql`${orders.status} = 'pending'`, which));
-  return closed.rowCount ?? 0;
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const closed = await tx
+      .update(orders)
+      .set({ status: 'closed', closedAt: now, closeReason: 'expired', updatedAt: now })
+      .where(and(sql`${orders.status} = 'pending'`, which))
+      .returning();
+    await enqueueCloseNotices(tx, closed, 'expired', now);
+    return closed.length;
+  });
 }
 
 /**
