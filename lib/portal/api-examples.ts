@@ -3,12 +3,12 @@ import { CHANNELS } from '../channels';
 import type { Channel } from '../channels/channel';
 
 /**
- * Copyable examples for the portal's API reference: submit, query and the notification, in five languages, each
+ * Copyable examples for the portal's API reference: submit, query, close and the notification, in five languages, each
  * computing the signature per the contract. They carry the merchant's own AppID and a placeholder secret, never
  * the real AppSecret (a page must not be enough to sign orders).
  */
 export type ExampleLanguage = 'curl' | 'typescript' | 'php' | 'python' | 'java';
-export type ExampleOperation = 'submit' | 'query' | 'notification';
+export type ExampleOperation = 'submit' | 'query' | 'close' | 'notification';
 
 export interface CodeExample {
   operation: ExampleOperation;
@@ -30,6 +30,7 @@ const SECRET_NOTE = 'placeholder: put your AppSecret here (Interface keys), keep
 
 export const SUBMIT_PATH = '/v1/api/open/order/submit';
 export const QUERY_PATH = '/v1/api/open/order/query';
+export const CLOSE_PATH = '/v1/api/open/order/close';
 
 /** Literal of a string in TypeScript, Python and Java: JSON's double-quoted form is valid in all three for these values. */
 const dq = (value: string) => JSON.stringify(value);
@@ -457,6 +458,14 @@ export function buildApiExamples({ appId, baseUrl, channel = CHANNELS[0]! }: { a
       make('query', 'php', phpRequest(query, appId, baseUrl, QUERY_PATH)),
       make('query', 'python', pythonRequest(query, appId, baseUrl, QUERY_PATH)),
       make('query', 'java', javaRequest(query, appId, baseUrl, QUERY_PATH, 'QueryOrder')),
+    ],
+    // The close takes the query's fields (the order by merchantOrderNo, payType when sent).
+    close: [
+      make('close', 'curl', curlRequest(query, appId, baseUrl, CLOSE_PATH)),
+      make('close', 'typescript', typescriptRequest(query, appId, baseUrl, CLOSE_PATH)),
+      make('close', 'php', phpRequest(query, appId, baseUrl, CLOSE_PATH)),
+      make('close', 'python', pythonRequest(query, appId, baseUrl, CLOSE_PATH)),
+      make('close', 'java', javaRequest(query, appId, baseUrl, CLOSE_PATH, 'CloseOrder')),
     ],
     notification: [
       make('notification', 'curl', curlNotification(notification, appId)),
