@@ -444,29 +444,18 @@ export function buildApiExamples({ appId, baseUrl, channel = CHANNELS[0]! }: { a
   const notification = channel.examples.notification(appId);
   const label = (language: ExampleLanguage) => EXAMPLE_LANGUAGES.find((entry) => entry.language === language)!.label;
   const make = (operation: ExampleOperation, language: ExampleLanguage, code: string): CodeExample => ({ operation, language, label: label(language), code });
+  const requests = (operation: ExampleOperation, fields: ExampleFields, path: string, javaClass: string): CodeExample[] => [
+    make(operation, 'curl', curlRequest(fields, appId, baseUrl, path)),
+    make(operation, 'typescript', typescriptRequest(fields, appId, baseUrl, path)),
+    make(operation, 'php', phpRequest(fields, appId, baseUrl, path)),
+    make(operation, 'python', pythonRequest(fields, appId, baseUrl, path)),
+    make(operation, 'java', javaRequest(fields, appId, baseUrl, path, javaClass)),
+  ];
   return {
-    submit: [
-      make('submit', 'curl', curlRequest(submit, appId, baseUrl, SUBMIT_PATH)),
-      make('submit', 'typescript', typescriptRequest(submit, appId, baseUrl, SUBMIT_PATH)),
-      make('submit', 'php', phpRequest(submit, appId, baseUrl, SUBMIT_PATH)),
-      make('submit', 'python', pythonRequest(submit, appId, baseUrl, SUBMIT_PATH)),
-      make('submit', 'java', javaRequest(submit, appId, baseUrl, SUBMIT_PATH, 'SubmitOrder')),
-    ],
-    query: [
-      make('query', 'curl', curlRequest(query, appId, baseUrl, QUERY_PATH)),
-      make('query', 'typescript', typescriptRequest(query, appId, baseUrl, QUERY_PATH)),
-      make('query', 'php', phpRequest(query, appId, baseUrl, QUERY_PATH)),
-      make('query', 'python', pythonRequest(query, appId, baseUrl, QUERY_PATH)),
-      make('query', 'java', javaRequest(query, appId, baseUrl, QUERY_PATH, 'QueryOrder')),
-    ],
+    submit: requests('submit', submit, SUBMIT_PATH, 'SubmitOrder'),
+    query: requests('query', query, QUERY_PATH, 'QueryOrder'),
     // The close takes the query's fields (the order by merchantOrderNo, payType when sent).
-    close: [
-      make('close', 'curl', curlRequest(query, appId, baseUrl, CLOSE_PATH)),
-      make('close', 'typescript', typescriptRequest(query, appId, baseUrl, CLOSE_PATH)),
-      make('close', 'php', phpRequest(query, appId, baseUrl, CLOSE_PATH)),
-      make('close', 'python', pythonRequest(query, appId, baseUrl, CLOSE_PATH)),
-      make('close', 'java', javaRequest(query, appId, baseUrl, CLOSE_PATH, 'CloseOrder')),
-    ],
+    close: requests('close', query, CLOSE_PATH, 'CloseOrder'),
     notification: [
       make('notification', 'curl', curlNotification(notification, appId)),
       make('notification', 'typescript', typescriptNotification(appId)),

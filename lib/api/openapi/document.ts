@@ -171,6 +171,21 @@ function errorResponses(): Record<string, Schema> {
   };
 }
 
+/** The answers of an operation whose data is the order as the query answers it (query, close). */
+function queryDataResponses(): Record<string, Schema> {
+  return {
+    '200': {
+      description: 'The envelope; on errors see ErrorEnvelope.',
+      content: {
+        'application/json': {
+          schema: { oneOf: [...channelRefs('queryData', (name, channel) => envelopeOf(ref(name), `'${channel.successMessage}'`)), ref('ErrorEnvelope')] },
+        },
+      },
+    },
+    ...errorResponses(),
+  };
+}
+
 /** Each registry channel's signed example of one operation, keyed by the channel's name in lower case. */
 function channelExamples(operation: keyof Channel['examples'], appId: string, summary: (channel: Channel) => string): Record<string, Schema> {
   return Object.fromEntries(
@@ -266,17 +281,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
               },
             },
           },
-          responses: {
-            '200': {
-              description: 'The envelope; on errors see ErrorEnvelope.',
-              content: {
-                'application/json': {
-                  schema: { oneOf: [...channelRefs('queryData', (name, channel) => envelopeOf(ref(name), `'${channel.successMessage}'`)), ref('ErrorEnvelope')] },
-                },
-              },
-            },
-            ...errorResponses(),
-          },
+          responses: queryDataResponses(),
         },
       },
       [CLOSE_PATH]: {
@@ -293,17 +298,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
             required: true,
             content: { 'application/json': { schema: ref('CloseRequest'), examples: channelExamples('query', appId, (channel) => `${channel.label} order`) } },
           },
-          responses: {
-            '200': {
-              description: 'The envelope; on errors see ErrorEnvelope.',
-              content: {
-                'application/json': {
-                  schema: { oneOf: [...channelRefs('queryData', (name, channel) => envelopeOf(ref(name), `'${channel.successMessage}'`)), ref('ErrorEnvelope')] },
-                },
-              },
-            },
-            ...errorResponses(),
-          },
+          responses: queryDataResponses(),
         },
       },
     },

@@ -4,7 +4,7 @@ import { findBoundCredential } from '../../credentials/find-bound-credential';
 import { upstreamFailure } from '../../errors/domain-error';
 import type { UpstreamClose } from '../../orders/close-order';
 import { closeAtAlipay } from './close-trade';
-import { alipayConfig, AlipayNotConfigured } from './config';
+import { alipayConfigOrRefuse } from './adapter';
 
 const DETAIL = {
   closed: 'closed at Alipay (alipay.trade.close)',
@@ -17,13 +17,7 @@ const DETAIL = {
  * only); a trade Alipay reports paid is settled through the paid path and the order is paid, never closed.
  */
 export async function closeAlipayOrderUpstream(db: Database, order: OrderRow, now: Date): Promise<UpstreamClose> {
-  let config;
-  try {
-    config = alipayConfig();
-  } catch (error) {
-    if (!(error instanceof AlipayNotConfigured)) throw error;
-    throw upstreamFailure('ALIPAY channel is not available');
-  }
+  const config = alipayConfigOrRefuse();
   const credential = await findBoundCredential(db, order);
   if (!credential) throw upstreamFailure(`order ${order.orderNo} has no credential to ask Alipay with`);
   const closing = await closeAtAlipay(db, config, credential, order, now);

@@ -1,53 +1,36 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../clock';
 import { getDb } from '../../db/client';
-import { startTestApp, type TestApp } from '../../../test/open-api-client';
 import { aMerchant, receivingAddresses } from '../../../test/factories';
-import { serveWebHandler } from '../../../test/web-handler-server';
-import { sandboxChainConfig } from '../../../test/sandbox-chain-config';
+import { startTronWatchBed, type TronWatchBed } from '../../../test/tron-watch-bed';
 import { sendSandboxTransfer } from '../../../sandbox/tron/ledger';
-import { handleSandboxTron } from '../../../sandbox/tron/http-api';
-import type { ChainConfig } from './chain/chain-config';
-import { ChainEndpointPool } from './chain/chain-endpoints';
 import { expireUsdtOrders } from './chain/expire-usdt-orders';
-import { TronGridClient } from './chain/trongrid-client';
-import { watchChainOnce } from './chain/watch-chain';
 import { slotCooldownCutoff } from './slot-cooldown';
-
-process.env.SANDBOX_TRON_CONFIRM_MS = '0';
 
 const SUBMIT = '/v1/api/open/order/submit';
 const QUERY = '/v1/api/open/order/query';
 const CLOSE = '/v1/api/open/order/close';
 
-let app: TestApp;
-let chain: Awaited<ReturnType<typeof serveWebHandler>>;
+let bed: TronWatchBed;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
-let config: ChainConfig;
 let sequence = 0;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  chain = await serveWebHandler(handleSandboxTron, '/sandbox/tron');
-  config = sandboxChainConfig(chain.url);
+  bed = await startTronWatchBed();
   merchant = await aMerchant({ wholePool: true });
   await receivingAddresses(2);
 });
-afterAll(async () => {
-  await app.close();
-  await chain.close();
-});
+afterAll(() => bed.close());
 
-const watch = () => watchChainOnce({ db: getDb(), clock: systemClock, config, client: new TronGridClient({ endpoints: ChainEndpointPool.transient(config.baseUrls, systemClock) }) });
+const watch = () => bed.watch();
 const close = (merchantOrderNo: string, extra: Record<string, unknown> = {}, who = merchant) =>
-  app.signedPost(CLOSE, { appId: who.appId, merchantOrderNo, ...extra }, who.appSecret);
-const query = (merchantOrderNo: string) => app.signedPost(QUERY, { appId: merchant.appId, merchantOrderNo }, merchant.appSecret);
+  bed.app.signedPost(CLOSE, { appId: who.appId, merchantOrderNo, ...extra }, who.appSecret);
+const query = (merchantOrderNo: string) => bed.app.signedPost(QUERY, { appId: merchant.appId, merchantOrderNo }, merchant.appSecret);
 
 async function submit(payUsdt: string) {
   sequence += 1;
   const fields = { appId: merchant.appId, merchantOrderNo: `CL-${process.pid}-${sequence}`, pay_usdt: payUsdt, chainType: '1', notifyUrl: 'https://merchant.example/n' };
-  const { json } = await app.signedPost(SUBMIT, fields, merchant.appSecret);
+  const { json } = await bed.app.signedPost(SUBMIT, fields, merchant.appSecret);
   expect(json.code).toBe(0);
   const { rows } = await getDb().execute<{ id: string; address: string }>(sql`
     SELECT o.id, a.address FROM orders o JOIN receiving_addresses a ON a.id = o.receiving_address_id WHERE o.order_no = ${json.data.orderNo}`);
@@ -134,9 +117,9 @@ describe('POST /v1/api/open/order/close, USDT', () => {
 
   it('validates like the query: 1003 naming the field, 1002, 1005, 1006 for an unknown number, another merchant or another payType', async () => {
     const order = await submit('37.00');
-    expect((await app.signedPost(CLOSE, { appId: merchant.appId }, merchant.appSecret)).json).toMatchObject({ code: 1003, message: expect.stringContaining('merchantOrderNo') });
-    expect((await app.post(CLOSE, { appId: merchant.appId, merchantOrderNo: order.merchantOrderNo, signature: 'A'.repeat(32) })).json.code).toBe(1002);
-    expect((await app.signedPost(CLOSE, { appId: 'mch_none', merchantOrderNo: order.merchantOrderNo }, merchant.appSecret)).json.code).toBe(1005);
+    expect((await bed.app.signedPost(CLOSE, { appId: merchant.appId }, merchant.appSecret)).json).toMatchObject({ code: 1003, message: expect.stringContaining('merchantOrderNo') });
+    expect((await bed.app.post(CLOSE, { appId: merchant.appId, merchantOrderNo: order.merchantOrderNo, signature: 'A'.repeat(32) })).json.code).toBe(1002);
+    expect((await bed.app.signedPost(CLOSE, { appId: 'mch_none', merchantOrderNo: order.merchantOrderNo }, merchant.appSecret)).json.code).toBe(1005);
     expect((await close('nope')).json).toEqual({ code: 1006, message: 'order not found', data: null });
     expect((await close(order.merchantOrderNo, { payType: 'ALIPAY' })).json.code).toBe(1006);
     expect((await close(order.merchantOrderNo, { payType: 'BTC' })).json.code).toBe(1003);

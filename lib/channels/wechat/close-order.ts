@@ -4,7 +4,7 @@ import { findBoundCredential } from '../../credentials/find-bound-credential';
 import { upstreamFailure } from '../../errors/domain-error';
 import type { UpstreamClose } from '../../orders/close-order';
 import { closeByOutTradeNo, queryByOutTradeNo, WechatUpstreamError } from './client';
-import { wechatConfig, WechatNotConfigured } from './config';
+import { configOrRefuse } from './adapter';
 import { wechatAccountFor } from './platform-certificates';
 import { settleWechatPayment } from './settle-payment';
 
@@ -14,13 +14,7 @@ import { settleWechatPayment } from './settle-payment';
  * SUCCESS answer wins, the payment is settled through the paid path and the order is paid, never closed.
  */
 export async function closeWechatOrderUpstream(db: Database, order: OrderRow, now: Date): Promise<UpstreamClose> {
-  let config;
-  try {
-    config = wechatConfig();
-  } catch (error) {
-    if (!(error instanceof WechatNotConfigured)) throw error;
-    throw upstreamFailure('WECHAT channel is not available');
-  }
+  const config = configOrRefuse();
   const credential = await findBoundCredential(db, order);
   if (!credential) throw upstreamFailure(`order ${order.orderNo} has no credential to ask WeChat Pay with`);
   const account = await wechatAccountFor(db, credential, config, now);

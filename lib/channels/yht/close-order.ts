@@ -1,9 +1,8 @@
 import type { Database } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
-import { upstreamFailure } from '../../errors/domain-error';
 import type { UpstreamClose } from '../../orders/close-order';
 import { queryYhtPayment } from './client';
-import { yhtConfig, YhtNotConfigured } from './config';
+import { yhtConfigOrRefuse } from './adapter';
 import { settleYhtPayment } from './settle-payment';
 
 /**
@@ -12,13 +11,7 @@ import { settleYhtPayment } from './settle-payment';
  * otherwise the order is closed here, and a payment YHT still takes later is recorded as late, never credited.
  */
 export async function closeYhtOrderUpstream(db: Database, order: OrderRow, now: Date): Promise<UpstreamClose> {
-  let config;
-  try {
-    config = yhtConfig();
-  } catch (error) {
-    if (!(error instanceof YhtNotConfigured)) throw error;
-    throw upstreamFailure('YHT channel is not available');
-  }
+  const config = yhtConfigOrRefuse();
   const upstream = await queryYhtPayment(config, order.orderNo);
   if (upstream.found && upstream.status === 'SUCCESS') {
     await settleYhtPayment(db, order, upstream, now, 'payment found by the query before a close (no callback had arrived)');
