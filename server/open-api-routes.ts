@@ -1,9 +1,9 @@
 import type { OpenApiCore } from '../lib/api/open-api-route';
 import { openApiDocumentGet } from '../lib/api/openapi/document-route';
-import { OPENAPI_DOCUMENT_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH } from '../lib/api/openapi/document';
+import { CLOSE_PATH, OPENAPI_DOCUMENT_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH } from '../lib/api/openapi/document';
 import { callbackSegment, CHANNELS } from '../lib/channels';
 import { healthzGet, readyzGet } from '../lib/health/probe-routes';
-import { queryEndpoint, refundQueryEndpoint, refundSubmitEndpoint, submitEndpoint } from '../lib/api/open-api-endpoints';
+import { closeEndpoint, queryEndpoint, refundQueryEndpoint, refundSubmitEndpoint, submitEndpoint } from '../lib/api/open-api-endpoints';
 
 /**
  * How the service's own server runs a route: an open-API endpoint's transport-free core (no Web Request/Response
@@ -22,6 +22,7 @@ export const OPEN_API_ROUTES: ReadonlyMap<string, ServerRoute> = new Map<string,
   [QUERY_PATH, { openApi: queryEndpoint.core }],
   [REFUND_SUBMIT_PATH, { openApi: refundSubmitEndpoint.core }],
   [REFUND_QUERY_PATH, { openApi: refundQueryEndpoint.core }],
+  [CLOSE_PATH, { openApi: closeEndpoint.core }],
   ...CHANNELS.flatMap((channel): [string, ServerRoute][] => (channel.callback ? [[`/v1/api/callback/${callbackSegment(channel)}`, { web: channel.callback }]] : [])),
   [OPENAPI_DOCUMENT_PATH, { get: openApiDocumentGet }],
   // Probes answer before Next.js is ready (it prepares after the database and workers start).

@@ -1,5 +1,5 @@
 import type { AlipayCheckout } from '@/lib/channels/alipay/checkout-view';
-import { BackToShop } from './back-to-shop';
+import { CancelOrder } from './cancel-order';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import { ForwardTo } from './behaviour-markers';
 import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
@@ -24,7 +24,7 @@ export function AlipayCheckoutPage({ frame, token, view: checkout, searchParams 
       state="pending"
       title={t('alipay.title')}
       orderNo={checkout.orderNo}
-      foot={<BackToShop t={t} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} pending />}
+      foot={<CancelOrder t={t} token={token} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} />}
     >
       <AmountToPay productName={checkout.productName} label={t('amountLabel')} amount={checkout.amount} />
       <p className="label">{t('alipay.methodLabel')}</p>

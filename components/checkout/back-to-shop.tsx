@@ -9,13 +9,11 @@ export function BackToShop({
   t,
   merchantName,
   redirectUrl,
-  pending = false,
   button = false,
 }: {
   t: CheckoutT;
   merchantName: string;
   redirectUrl: string | null;
-  pending?: boolean;
   button?: boolean;
 }) {
   if (!redirectUrl) {
@@ -27,7 +25,7 @@ export function BackToShop({
   }
   return (
     <a className={button ? 'btn' : undefined} href={redirectUrl} data-testid="back-to-shop">
-      {t(pending ? 'backToShopPending' : 'backToShop', { merchant: merchantName })}
+      {t('backToShop', { merchant: merchantName })}
     </a>
   );
 }

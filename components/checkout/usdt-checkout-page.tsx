@@ -1,6 +1,6 @@
 import type { UsdtCheckout } from '@/lib/channels/usdt/checkout-view';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
-import { BackToShop } from './back-to-shop';
+import { CancelOrder } from './cancel-order';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import { WaitingForPayment } from './checkout-pending-parts';
 import { CheckoutShell, type CheckoutPageProps } from './checkout-shell';
@@ -36,7 +36,7 @@ export function UsdtCheckoutPage({ frame, token, view: checkout }: CheckoutPageP
       state="pending"
       title={t('usdt.title')}
       orderNo={checkout.orderNo}
-      foot={<BackToShop t={t} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} pending />}
+      foot={<CancelOrder t={t} token={token} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} />}
     >
       {checkout.productName ? <p className="note">{checkout.productName}</p> : null}
       <p className="label">{t('amountLabel')}</p>

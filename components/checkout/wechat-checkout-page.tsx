@@ -1,6 +1,6 @@
 import type { WechatCheckout } from '@/lib/channels/wechat/checkout-view';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
-import { BackToShop } from './back-to-shop';
+import { CancelOrder } from './cancel-order';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
 import { CheckoutShell, type AsJson, type CheckoutFrame, type CheckoutPageProps, type CheckoutSearchParams } from './checkout-shell';
@@ -38,7 +38,7 @@ export function WechatCheckoutPage({ frame, token, view: checkout, searchParams 
       state="pending"
       title={t('wechat.title')}
       orderNo={checkout.orderNo}
-      foot={<BackToShop t={t} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} pending />}
+      foot={<CancelOrder t={t} token={token} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} />}
     >
       <AmountToPay productName={checkout.productName} label={t('amountLabel')} amount={checkout.amount} />
       {checkout.codeUrl ? (

@@ -1,5 +1,5 @@
 import type { YhtCheckout } from '@/lib/channels/yht/checkout-view';
-import { BackToShop } from './back-to-shop';
+import { CancelOrder } from './cancel-order';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
 import { CheckoutShell, type CheckoutPageProps } from './checkout-shell';
@@ -31,7 +31,7 @@ export function YhtCheckoutPage({ frame, token, view: checkout }: CheckoutPagePr
       state="pending"
       title={t('yht.title', { method })}
       orderNo={checkout.orderNo}
-      foot={<BackToShop t={t} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} pending />}
+      foot={<CancelOrder t={t} token={token} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} />}
     >
       <AmountToPay productName={checkout.productName} label={t('amountLabel')} amount={checkout.payMoney} />
       <p className="label">{t('yht.methodLabel')}</p>

@@ -147,6 +147,15 @@ export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
     message: 'refund not found',
     published: [{ when: 'No refund of the authenticated merchant with that `merchantRefundNo`.' }],
   },
+  order_not_closable: {
+    code: 1012,
+    published: [
+      {
+        example: 'order P20260101000000000001 is paid: only a pending order can be closed',
+        when: 'Close: the order is paid (also when the upstream reported the payment while it was being closed: the order is then paid and notified as usual) or has expired. The message names its state. Closing an order that was closed answers the same as the first close.',
+      },
+    ],
+  },
   // Portal, console and CLI outcomes: no open-API request can cause them.
   password_rejected: INTERNAL,
   too_many_attempts: INTERNAL,

@@ -1,11 +1,13 @@
 import { openApiRoute } from './open-api-route';
-import { queryByPayType, submitByPayType } from '../channels/open-api-orders';
+import { closeByMerchantOrderNo, queryByPayType, submitByPayType } from '../channels/open-api-orders';
 import { queryRefundOfMerchant, submitRefundOfOrder } from '../channels/open-api-refunds';
 
 /** POST /v1/api/open/order/submit: Next.js serves `POST`, the service's own server calls `core`. */
 export const submitEndpoint = openApiRoute(submitByPayType);
 /** POST /v1/api/open/order/query. */
 export const queryEndpoint = openApiRoute(queryByPayType);
+/** POST /v1/api/open/order/close. */
+export const closeEndpoint = openApiRoute(closeByMerchantOrderNo);
 /** POST /v1/api/open/refund/submit. */
 export const refundSubmitEndpoint = openApiRoute(submitRefundOfOrder);
 /** POST /v1/api/open/refund/query. */

@@ -5,6 +5,7 @@ import type { ExampleFields } from '../contract/examples';
 import type { Schema } from '../contract/schema-parts';
 import type { Database } from '../db/client';
 import type { QueriedOrder } from '../orders/find-order';
+import type { ClosingChannel } from '../orders/close-order';
 import type { PeriodicJob } from '../workers/periodic-job';
 import type { ChannelCredentials } from '../credentials/channel-credentials';
 import type { ChannelOperatorParts } from './channel-operator';
@@ -44,7 +45,7 @@ export interface NotifiedOrder {
  * the registry; it never names a channel. `CheckoutView` is the channel's own checkout view type. What it shows the
  * operator console is typed beside it (./channel-operator.ts), so a channel imports no console module.
  */
-export interface Channel<CheckoutView = unknown> extends ChannelOperatorParts {
+export interface Channel<CheckoutView = unknown> extends ChannelOperatorParts, ClosingChannel {
   /** The payType on the wire and orders.channel. */
   readonly name: string;
   /** How the portal and the API reference name it. */

@@ -1,8 +1,11 @@
+import { DomainError } from '../errors/domain-error';
+import { closeOrder } from '../orders/close-order';
+import { findMerchantOrder } from '../orders/find-order';
 import { queryOrder } from '../orders/query-order';
 import { submitOrder } from '../orders/submit-order';
 import { requireMerchantOrderNo } from '../validation/field-rules';
 import { success, type SignedRequest, type SuccessAnswer } from '../validation/signed-request';
-import { channelOf } from '.';
+import { channelNamed, channelOf } from '.';
 
 /**
  * The open API's order operations, composed at the registry: the request's payType names the channel (absent: USDT),
@@ -21,4 +24,18 @@ export async function queryByPayType({ db, merchant, fields }: SignedRequest): P
   const channel = channelOf(fields);
   const merchantOrderNo = requireMerchantOrderNo(fields);
   return success(channel.successMessage, await queryOrder(db, channel, merchant.id, merchantOrderNo));
+}
+
+/**
+ * POST /v1/api/open/order/close: the merchant's order, whatever its channel (payType, when sent, must be the order's:
+ * another channel's order is 1006, as in the query). Answers the order's query data, closed.
+ */
+export async function closeByMerchantOrderNo({ db, merchant, fields }: SignedRequest): Promise<SuccessAnswer> {
+  const merchantOrderNo = requireMerchantOrderNo(fields);
+  const scope = fields.payType === undefined ? undefined : channelOf(fields);
+  const order = await findMerchantOrder(db, merchant.id, merchantOrderNo);
+  const channel = order && channelNamed(order.channel);
+  if (!order || !channel || (scope && scope !== channel)) throw new DomainError('order_not_found');
+  const closed = await closeOrder(db, channel, order, { actor: `merchant-api:${merchant.appId}`, now: new Date() });
+  return success(channel.successMessage, channel.queryData(closed));
 }

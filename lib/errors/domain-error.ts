@@ -33,6 +33,7 @@ export const DOMAIN_ERROR_KINDS = [
   'refund_limit_reached',
   'refund_exceeds_paid',
   'refund_not_found',
+  'order_not_closable',
   // Credentials and receiving addresses.
   'credential_unusable',
   'invalid_credential',

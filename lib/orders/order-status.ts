@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, type OrderRow } from '../db/schema';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema/orders';
+import { enqueueCloseNotices } from '../notifications/close-notice';
 import { enqueueNotification } from '../notifications/enqueue';
 
 /**
@@ -79,12 +80,33 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
 /**
  * The one close: every order `which` selects that is still pending becomes closed at `now`; a paid order is never
  * closed (a concurrent payment wins). Returns how many it closed. 'pending' is written literally so that the
- * planner can use the partial indexes on pending orders.
+ * planner can use the partial indexes on pending orders. Merchants who opted in get an expiry notice, written in the
+ * same transaction.
  */
 export async function closePendingOrders(db: Database, which: SQL, now: Date): Promise<number> {
-  const closed = await db
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const closed = await tx
+      .update(orders)
+      .set({ status: 'closed', closedAt: now, closeReason: 'expired', updatedAt: now })
+      .where(and(sql`${orders.status} = 'pending'`, which))
+      .returning();
+    await enqueueCloseNotices(tx, closed, 'expired', now);
+    return closed.length;
+  });
+}
+
+/**
+ * Someone closes one order before its window ends (lib/orders/close-order.ts): only while it is pending and its window
+ * is open (a concurrent payment or expiry wins). The window ends now, so every rule that judges a payment by the
+ * window (a USDT transfer after it is late, never credited; the slot's cool-down) treats the close as its end.
+ * Answers the closed row, or undefined when the order was not pending in an open window.
+ */
+export async function closeOpenOrder(tx: Database, orderId: number, now: Date): Promise<OrderRow | undefined> {
+  const [closed] = await tx
     .update(orders)
-    .set({ status: 'closed', closedAt: now, updatedAt: now })
-    .where(and(sql`${orders.status} = 'pending'`, which));
-  return closed.rowCount ?? 0;
+    .set({ status: 'closed', closedAt: now, closeReason: 'closed', expiresAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), sql`${orders.status} = 'pending'`, gt(orders.expiresAt, now)))
+    .returning();
+  return closed;
 }

@@ -13,7 +13,7 @@ import { buildApiExamples, EXAMPLE_LANGUAGES, SECRET_PLACEHOLDER, type CodeExamp
 const APP_ID = 'mch_0123456789abcdef';
 const BASE_URL = 'https://pay.example.com';
 const examples = buildApiExamples({ appId: APP_ID, baseUrl: BASE_URL });
-const all: CodeExample[] = [...examples.submit, ...examples.query, ...examples.notification];
+const all: CodeExample[] = [...examples.submit, ...examples.query, ...examples.close, ...examples.notification];
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'api-examples-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -38,8 +38,8 @@ async function runTypeScript(code: string, fakeFetch: typeof fetch): Promise<Rec
 }
 
 describe('API reference examples', () => {
-  it('has submit, query and notification in curl, TypeScript, PHP, Python and Java', () => {
-    for (const operation of ['submit', 'query', 'notification'] as const) {
+  it('has submit, query, close and notification in curl, TypeScript, PHP, Python and Java', () => {
+    for (const operation of ['submit', 'query', 'close', 'notification'] as const) {
       expect(examples[operation].map((entry) => entry.language)).toEqual(EXAMPLE_LANGUAGES.map((entry) => entry.language));
     }
   });
@@ -181,7 +181,7 @@ describe('the TypeScript examples against the service', () => {
   });
   afterAll(() => app.close());
 
-  it('submit then query, with the real secret put in place of the placeholder, answer code 0', async () => {
+  it('submit, query and close, with the real secret put in place of the placeholder, answer code 0', async () => {
     const own = buildApiExamples({ appId: merchant.appId, baseUrl: app.baseUrl });
     const withSecret = (code: string) => code.replace(JSON.stringify(SECRET_PLACEHOLDER), JSON.stringify(merchant.appSecret));
     const answers: any[] = [];
@@ -190,10 +190,12 @@ describe('the TypeScript examples against the service', () => {
     try {
       await runTypeScript(withSecret(own.submit.find((entry) => entry.language === 'typescript')!.code), globalThis.fetch);
       await runTypeScript(withSecret(own.query.find((entry) => entry.language === 'typescript')!.code), globalThis.fetch);
+      await runTypeScript(withSecret(own.close.find((entry) => entry.language === 'typescript')!.code), globalThis.fetch);
     } finally {
       console.log = log;
     }
     expect(answers[0]).toMatchObject({ code: 0, message: 'success', data: { merchantOrderNo: 'ORDER-20260101-0001' } });
     expect(answers[1]).toMatchObject({ code: 0, message: 'success', data: { orderNo: answers[0].data.orderNo } });
+    expect(answers[2]).toMatchObject({ code: 0, message: 'success', data: { orderNo: answers[0].data.orderNo, status: '2' } });
   });
 });

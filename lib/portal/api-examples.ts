@@ -5,12 +5,12 @@ import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '../api/openapi/refund-pat
 import { refundQueryExample, refundSubmitExample } from '../refunds/refund-examples';
 
 /**
- * Copyable examples for the portal's API reference: submit, query and the notification, in five languages, each
+ * Copyable examples for the portal's API reference: submit, query, close and the notification, in five languages, each
  * computing the signature per the contract. They carry the merchant's own AppID and a placeholder secret, never
  * the real AppSecret (a page must not be enough to sign orders).
  */
 export type ExampleLanguage = 'curl' | 'typescript' | 'php' | 'python' | 'java';
-export type ExampleOperation = 'submit' | 'query' | 'notification' | 'refund' | 'refundQuery';
+export type ExampleOperation = 'submit' | 'query' | 'close' | 'notification' | 'refund' | 'refundQuery';
 
 export interface CodeExample {
   operation: ExampleOperation;
@@ -32,6 +32,7 @@ const SECRET_NOTE = 'placeholder: put your AppSecret here (Interface keys), keep
 
 export const SUBMIT_PATH = '/v1/api/open/order/submit';
 export const QUERY_PATH = '/v1/api/open/order/query';
+export const CLOSE_PATH = '/v1/api/open/order/close';
 
 /** Literal of a string in TypeScript, Python and Java: JSON's double-quoted form is valid in all three for these values. */
 const dq = (value: string) => JSON.stringify(value);
@@ -439,27 +440,24 @@ function javaNotification(appId: string): string {
  * The code examples for one merchant, on one channel's example order (default: the registry's first channel).
  * `baseUrl` is the service's public base URL.
  */
-export function buildApiExamples({ appId, baseUrl, channel = CHANNELS[0]! }: { appId: string; baseUrl: string; channel?: Channel }): Record<'submit' | 'query' | 'notification', CodeExample[]> {
+export function buildApiExamples({ appId, baseUrl, channel = CHANNELS[0]! }: { appId: string; baseUrl: string; channel?: Channel }): Record<'submit' | 'query' | 'close' | 'notification', CodeExample[]> {
   const submit = channel.examples.submit(appId);
   const query = channel.examples.query(appId);
   const notification = channel.examples.notification(appId);
   const label = (language: ExampleLanguage) => EXAMPLE_LANGUAGES.find((entry) => entry.language === language)!.label;
   const make = (operation: ExampleOperation, language: ExampleLanguage, code: string): CodeExample => ({ operation, language, label: label(language), code });
+  const requests = (operation: ExampleOperation, fields: ExampleFields, path: string, javaClass: string): CodeExample[] => [
+    make(operation, 'curl', curlRequest(fields, appId, baseUrl, path)),
+    make(operation, 'typescript', typescriptRequest(fields, appId, baseUrl, path)),
+    make(operation, 'php', phpRequest(fields, appId, baseUrl, path)),
+    make(operation, 'python', pythonRequest(fields, appId, baseUrl, path)),
+    make(operation, 'java', javaRequest(fields, appId, baseUrl, path, javaClass)),
+  ];
   return {
-    submit: [
-      make('submit', 'curl', curlRequest(submit, appId, baseUrl, SUBMIT_PATH)),
-      make('submit', 'typescript', typescriptRequest(submit, appId, baseUrl, SUBMIT_PATH)),
-      make('submit', 'php', phpRequest(submit, appId, baseUrl, SUBMIT_PATH)),
-      make('submit', 'python', pythonRequest(submit, appId, baseUrl, SUBMIT_PATH)),
-      make('submit', 'java', javaRequest(submit, appId, baseUrl, SUBMIT_PATH, 'SubmitOrder')),
-    ],
-    query: [
-      make('query', 'curl', curlRequest(query, appId, baseUrl, QUERY_PATH)),
-      make('query', 'typescript', typescriptRequest(query, appId, baseUrl, QUERY_PATH)),
-      make('query', 'php', phpRequest(query, appId, baseUrl, QUERY_PATH)),
-      make('query', 'python', pythonRequest(query, appId, baseUrl, QUERY_PATH)),
-      make('query', 'java', javaRequest(query, appId, baseUrl, QUERY_PATH, 'QueryOrder')),
-    ],
+    submit: requests('submit', submit, SUBMIT_PATH, 'SubmitOrder'),
+    query: requests('query', query, QUERY_PATH, 'QueryOrder'),
+    // The close takes the query's fields (the order by merchantOrderNo, payType when sent).
+    close: requests('close', query, CLOSE_PATH, 'CloseOrder'),
     notification: [
       make('notification', 'curl', curlNotification(notification, appId)),
       make('notification', 'typescript', typescriptNotification(appId)),

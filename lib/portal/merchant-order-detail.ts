@@ -8,7 +8,7 @@ import type { MerchantContext } from './merchant-context';
 export type TimelineEvent =
   | { kind: 'created'; at: Date }
   | { kind: 'paid'; at: Date; via: string | null; tradeNo: string | null }
-  | { kind: 'closed'; at: Date }
+  | { kind: 'closed'; at: Date; reason: 'expired' | 'closed' }
   | { kind: 'notification-queued'; at: Date; cycle: number }
   | {
       kind: 'notification-attempt';
@@ -36,7 +36,7 @@ export async function findMerchantOrder(db: Database, context: MerchantContext, 
 }
 
 /** The order as the merchant sees it, with its timeline: created, paid or closed, every notification attempt. */
-export async function merchantOrderDetail(db: Database, context: MerchantContext, orderNo: string) {
+export async function merchantOrderDetail(db: Database, context: MerchantContext, orderNo: string, now = new Date()) {
   const order = await findMerchantOrder(db, context, orderNo);
   const cycles = await db.select().from(notifications).where(and(eq(notifications.orderId, order.id), eq(notifications.kind, 'payment'))).orderBy(asc(notifications.cycle));
   const attempts =
@@ -51,7 +51,7 @@ export async function merchantOrderDetail(db: Database, context: MerchantContext
 
   const events: TimelineEvent[] = [{ kind: 'created', at: order.createdAt }];
   if (order.paidAt) events.push({ kind: 'paid', at: order.paidAt, via: order.paidVia, tradeNo: order.tradeNo });
-  if (order.closedAt) events.push({ kind: 'closed', at: order.closedAt });
+  if (order.closedAt) events.push({ kind: 'closed', at: order.closedAt, reason: order.closeReason ?? 'expired' });
   for (const cycle of cycles) {
     events.push({ kind: 'notification-queued', at: cycle.createdAt, cycle: cycle.cycle });
     if (cycle.deliveredAt) events.push({ kind: 'notification-delivered', at: cycle.deliveredAt, cycle: cycle.cycle });
@@ -95,5 +95,7 @@ export async function merchantOrderDetail(db: Database, context: MerchantContext
     notifications: cycles.map((cycle) => ({ cycle: cycle.cycle, status: cycle.status, attempts: cycle.attemptCount, nextAttemptAt: cycle.nextAttemptAt, lastError: cycle.lastError })),
     timeline: ordered.map(({ event }) => event),
     canResend: order.status === 'paid',
+    /** Pending in an open window: the merchant may close it (lib/orders/close-order.ts). */
+    canClose: order.status === 'pending' && order.expiresAt.getTime() > now.getTime(),
   };
 }

@@ -14,6 +14,7 @@ export const OPENAPI_DOCUMENT_PATH = '/v1/api/open/openapi.json';
 export const SUBMIT_PATH = '/v1/api/open/order/submit';
 export const QUERY_PATH = '/v1/api/open/order/query';
 export { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from './refund-paths';
+export const CLOSE_PATH = '/v1/api/open/order/close';
 
 const SIGNATURE_SCHEME = [
   'Every request carries `appId` (the merchant AppID) and `signature`. The AppSecret signs and is never sent.',
@@ -96,6 +97,31 @@ function schemas(): Record<string, Schema> {
         signature: common.signature,
       },
     },
+    CloseRequest: {
+      type: 'object',
+      required: ['appId', 'merchantOrderNo', 'signature'],
+      properties: {
+        appId: common.appId,
+        merchantOrderNo: str('Looked up within the authenticated merchant only, on every channel.'),
+        payType: str("When sent (and signed), it must be the order's channel: another channel's order is 1006.", { enum: [...CHANNEL_NAMES] }),
+        signature: common.signature,
+      },
+    },
+    CloseNotice: {
+      type: 'object',
+      description: 'Opt-in (off by default, in the back office): sent when an order is closed or expires. `status` is never PAID.',
+      required: ['appId', 'orderNo', 'merchantOrderNo', 'payType', 'status', 'closeTime', 'signature'],
+      properties: {
+        appId: common.appId,
+        orderNo: str('Platform order number (on every channel).'),
+        merchantOrderNo: str('The merchant order number.'),
+        payType: str('The order channel.', { enum: [...CHANNEL_NAMES] }),
+        status: str('CLOSED: closed by the merchant or the payer; EXPIRED: the payment window ended unpaid.', { enum: ['CLOSED', 'EXPIRED'] }),
+        closeTime: str('Unix seconds.'),
+        attach: str('Echoed from the order (empty when none).'),
+        signature: common.signature,
+      },
+    },
     DirectQueryData: {
       type: 'object',
       description: `${directChannels()} (message 'ok'); \`tradeNo\` and \`payTime\` are null until the order is paid.`,
@@ -148,6 +174,21 @@ function errorResponses(): Record<string, Schema> {
   };
 }
 
+/** The answers of an operation whose data is the order as the query answers it (query, close). */
+function queryDataResponses(): Record<string, Schema> {
+  return {
+    '200': {
+      description: 'The envelope; on errors see ErrorEnvelope.',
+      content: {
+        'application/json': {
+          schema: { oneOf: [...channelRefs('queryData', (name, channel) => envelopeOf(ref(name), `'${channel.successMessage}'`)), ref('ErrorEnvelope')] },
+        },
+      },
+    },
+    ...errorResponses(),
+  };
+}
+
 /** Each registry channel's signed example of one operation, keyed by the channel's name in lower case. */
 function channelExamples(operation: keyof Channel['examples'], appId: string, summary: (channel: Channel) => string): Record<string, Schema> {
   return Object.fromEntries(
@@ -168,7 +209,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
       title: 'Payment order service: open API',
       version: '1',
       description: [
-        'Create payment orders and read their state. Every request is a JSON object POSTed with `Content-Type: application/json`',
+        'Create payment orders, read their state and close them. Every request is a JSON object POSTed with `Content-Type: application/json`',
         '(at most 64 KiB; values are strings, numbers, booleans or null) and every handled answer is HTTP 200 with the envelope',
         '`{code, message, data}`; `code` 0 is success.',
         '',
@@ -243,23 +284,40 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
               },
             },
           },
-          responses: {
-            '200': {
-              description: 'The envelope; on errors see ErrorEnvelope.',
-              content: {
-                'application/json': {
-                  schema: { oneOf: [...channelRefs('queryData', (name, channel) => envelopeOf(ref(name), `'${channel.successMessage}'`)), ref('ErrorEnvelope')] },
-                },
-              },
-            },
-            ...errorResponses(),
+          responses: queryDataResponses(),
+        },
+      },
+      [CLOSE_PATH]: {
+        post: {
+          operationId: 'closeOrder',
+          tags: ['orders'],
+          summary: 'Close a pending order',
+          description: [
+            'The channel is told first (ALIPAY alipay.trade.close, ACQ.TRADE_NOT_EXIST closes here only; WECHAT close then query; YHT query, its protocol has no close; USDT here, the slot keeps its cool-down and a later transfer is late, never credited).',
+            'A payment the channel reports wins: the order becomes paid (notified as usual) and the close answers 1012 naming the state.',
+            'Closing a closed order answers the same; a paid or expired order: 1012. `data` is the order as the query answers it.',
+          ].join(' '),
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref('CloseRequest'), examples: channelExamples('query', appId, (channel) => `${channel.label} order`) } },
           },
+          responses: queryDataResponses(),
         },
       },
       ...refundPaths(errorResponses()),
     },
     webhooks: {
       refundFinished: refundWebhook,
+      orderClosedOrExpired: {
+        post: {
+          operationId: 'orderClosedNotice',
+          summary: "Close and expiry notice (opt-in), POSTed to the order's `notifyUrl`",
+          description:
+            'Off by default; the merchant turns it on in the back office. Signed like the payment notification and delivered, retried and logged the same way. Credit only `status` PAID: this notice says CLOSED or EXPIRED.',
+          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: ref('CloseNotice') } } },
+          responses: { '200': { description: 'Acknowledged: body `success`, `ok`, or JSON with `code` 0.' } },
+        },
+      },
       orderPaid: {
         post: {
           operationId: 'orderPaidNotification',

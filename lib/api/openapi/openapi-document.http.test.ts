@@ -46,10 +46,11 @@ function requestExample(pathName: string, name: string): Record<string, string> 
 }
 
 describe('GET /v1/api/open/openapi.json', () => {
-  it('is an OpenAPI 3.1 document with the submit and query paths and the notification webhook', () => {
+  it('is an OpenAPI 3.1 document with the submit, query and close paths and the notification webhooks', () => {
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths).sort()).toEqual(['/v1/api/open/openapi.json', '/v1/api/open/order/query', '/v1/api/open/order/submit', '/v1/api/open/refund/query', '/v1/api/open/refund/submit']);
+    expect(Object.keys(document.paths).sort()).toEqual(['/v1/api/open/openapi.json', '/v1/api/open/order/close', '/v1/api/open/order/query', '/v1/api/open/order/submit', '/v1/api/open/refund/query', '/v1/api/open/refund/submit']);
     expect(document.webhooks.orderPaid.post.requestBody.content['application/x-www-form-urlencoded']).toBeDefined();
+    expect(document.webhooks.orderClosedOrExpired.post.requestBody.content['application/x-www-form-urlencoded'].schema).toEqual({ $ref: '#/components/schemas/CloseNotice' });
     expect(document.info.description).toContain('&appsecret=');
     expect(document.components.schemas.UsdtSubmitRequest.properties.signature).toBeDefined();
   });
@@ -101,6 +102,7 @@ describe('GET /v1/api/open/openapi.json', () => {
     const examples = [
       ...Object.values(document.paths['/v1/api/open/order/submit'].post.requestBody.content['application/json'].examples),
       ...Object.values(document.paths['/v1/api/open/order/query'].post.requestBody.content['application/json'].examples),
+      ...Object.values(document.paths['/v1/api/open/order/close'].post.requestBody.content['application/json'].examples),
       ...Object.values(document.webhooks.orderPaid.post.requestBody.content['application/x-www-form-urlencoded'].examples),
     ] as { value: Record<string, string> }[];
     expect(examples.length).toBeGreaterThanOrEqual(7);
@@ -120,6 +122,9 @@ describe('GET /v1/api/open/openapi.json', () => {
     const queried = await bed.app.post('/v1/api/open/order/query', asMerchant(requestExample('/v1/api/open/order/query', 'usdt')));
     expect(queried.json).toMatchObject({ code: 0, message: 'success', data: { orderNo: submitted.json.data.orderNo, recovered: true } });
     expect(Object.keys(queried.json.data).sort()).toEqual([...document.components.schemas.UsdtQueryData.required].sort());
+
+    const closed = await bed.app.post('/v1/api/open/order/close', asMerchant(requestExample('/v1/api/open/order/close', 'usdt')));
+    expect(closed.json).toMatchObject({ code: 0, message: 'success', data: { orderNo: submitted.json.data.orderNo, status: '2' } });
   });
 
   it('its YHT submit example is accepted (code 0) with the documented fields', async () => {

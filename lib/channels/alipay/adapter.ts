@@ -1,7 +1,18 @@
 import { upstreamFailure } from '../../errors/domain-error';
 import { payUrlFor } from '../../orders/identifiers';
 import { type DirectChannelAdapter } from '../../orders/direct-channel-adapter';
-import { ALIPAY_FIRST_CHECK_AFTER_MS, ALIPAY_PAY_WINDOW_MINUTES, alipayConfig, AlipayNotConfigured } from './config';
+import { ALIPAY_FIRST_CHECK_AFTER_MS, ALIPAY_PAY_WINDOW_MINUTES, alipayConfig, AlipayNotConfigured, type AlipayConfig } from './config';
+
+/** The channel's settings, or (logged for operators) upstream_failure saying only that ALIPAY is not available. */
+export function alipayConfigOrRefuse(): AlipayConfig {
+  try {
+    return alipayConfig();
+  } catch (error) {
+    if (!(error instanceof AlipayNotConfigured)) throw error;
+    console.error(`alipay: channel unavailable: ${error.message}`);
+    throw upstreamFailure('ALIPAY channel is not available');
+  }
+}
 
 /**
  * ALIPAY behind the direct-channel interface. Page and wap pay need no server call at create: the payer's browser
@@ -17,13 +28,7 @@ export const alipayAdapter: DirectChannelAdapter = {
   /** The ALIPAY poller picks due orders by this stored time (an index probe). */
   firstUpstreamCheck: (now) => new Date(now.getTime() + ALIPAY_FIRST_CHECK_AFTER_MS),
   async startPayment() {
-    try {
-      alipayConfig();
-    } catch (error) {
-      if (!(error instanceof AlipayNotConfigured)) throw error;
-      console.error(`alipay: channel unavailable: ${error.message}`);
-      throw upstreamFailure('ALIPAY channel is not available');
-    }
+    alipayConfigOrRefuse();
     return undefined;
   },
   payUrlOf(order) {

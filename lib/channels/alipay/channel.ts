@@ -1,5 +1,6 @@
 import { DomainError } from '../../errors/domain-error';
 import { present, type RequestFields } from '../../validation/request-fields';
+import { closeAlipayOrderUpstream } from './close-order';
 import type { Channel } from '../channel';
 import { alipayCredentials } from './credentials';
 import { alipayOpenApi } from './open-api';
@@ -41,6 +42,7 @@ export const alipayChannel: Channel<AlipayCheckout> = {
   /** Alipay's asynchronous payment notification: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('ALIPAY', async (rawBody, now) => (await receiveAlipayNotify(getDb(), rawBody, now)).answer),
   refunds: alipayRefunds,
+  closeUpstream: closeAlipayOrderUpstream,
   jobs: [alipayPollerJob],
   credentials: alipayCredentials,
   examples: { submit: alipaySubmitExample, query: alipayQueryExample, notification: alipayNotificationExample },

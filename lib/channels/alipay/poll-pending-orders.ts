@@ -2,13 +2,12 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema';
 import { findBoundCredential } from '../../credentials/find-bound-credential';
-import { formatMinorUnits } from '../../money/decimal-amount';
 import { channelPollerJob } from '../poller/channel-poller-job';
 import { closePendingOrder, unansweredTooLong } from '../poller/close-pending-order';
 import { pollConcurrently, type PollOutcome, type PollSummary } from '../poller/poll-concurrently';
-import { settleUpstreamPayment } from '../poller/settle-upstream-payment';
 import type { UsableCredential } from '../../credentials/find-usable-credential';
-import { AlipayUpstreamError, closeAlipayTrade, queryAlipayTrade, type AlipayQueryResult } from './client';
+import { AlipayUpstreamError, queryAlipayTrade, type AlipayQueryResult } from './client';
+import { closeAtAlipay, PAID_STATES, settlePaid } from './close-trade';
 import { alipayConfig, AlipayNotConfigured, type AlipayConfig } from './config';
 
 /** Then at most once per this long each, and once more when its window ends. */
@@ -17,8 +16,6 @@ export { CLOSE_WITHOUT_ANSWER_AFTER_MS } from '../poller/close-pending-order';
 export type { PollSummary } from '../poller/poll-concurrently';
 const BATCH = 100;
 const CONCURRENCY = 4;
-const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
-type FoundTrade = Extract<AlipayQueryResult, { found: true }>;
 
 /** The next time this order may be asked about: after the spacing, but no later than the end of its window. */
 async function scheduleNextCheck(db: Database, order: OrderRow, now: Date): Promise<void> {
@@ -27,32 +24,10 @@ async function scheduleNextCheck(db: Database, order: OrderRow, now: Date): Prom
   await db.update(orders).set({ upstreamCheckAfter: at }).where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
 }
 
-/** A payment Alipay reports for a pending order: paid here (the amount checked), however late, since the trade was still open. */
-function settlePaid(db: Database, order: OrderRow, upstream: FoundTrade, now: Date): Promise<PollOutcome> {
-  const reported = upstream.amountMinor === undefined ? 'no amount' : formatMinorUnits(upstream.amountMinor);
-  return settleUpstreamPayment(db, {
-    channel: 'ALIPAY',
-    via: 'alipay-query',
-    paidDetail: 'payment found by alipay.trade.query (no notification had arrived)',
-    // Alipay accepts a payment only while the trade is open, and the trade stays open until this poller closes it.
-    clockToleranceMs: Number.POSITIVE_INFINITY,
-    order,
-    payment: { amountMinor: upstream.amountMinor, amountMismatchDetail: `Alipay reports ${reported} paid`, payTime: upstream.payTime, tradeNo: upstream.tradeNo },
-    now,
-  });
-}
-
-/**
- * The end of the window: the trade is closed at Alipay first (page pay may not honour time_expire), and the order
- * here only once Alipay has closed it or never had it. A trade that turns out paid meanwhile is paid, never closed.
- */
+/** The end of the window: closed at Alipay first (page pay may not honour time_expire), then here; a trade found paid meanwhile is paid. */
 async function closeAtWindowEnd(db: Database, config: AlipayConfig, credential: UsableCredential, order: OrderRow, now: Date): Promise<PollOutcome> {
-  const closing = await closeAlipayTrade(config, credential, order.orderNo);
-  if (closing === 'not_waiting') {
-    const upstream = await queryAlipayTrade(config, credential, order.orderNo);
-    if (upstream.found && PAID_STATES.has(upstream.status)) return settlePaid(db, order, upstream, now);
-    if (!upstream.found || upstream.status !== 'TRADE_CLOSED') throw new AlipayUpstreamError(`alipay.trade.close refused a trade in state ${upstream.found ? upstream.status.slice(0, 32) : 'unknown'}`);
-  }
+  const closing = await closeAtAlipay(db, config, credential, order, now);
+  if (closing.settled) return closing.settled;
   return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
 }
 

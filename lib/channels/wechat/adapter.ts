@@ -29,7 +29,8 @@ export function h5UrlWithRedirect(h5Url: string, checkoutUrl: string): string {
   return `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(back)}`;
 }
 
-function configOrRefuse(): WechatConfig {
+/** The channel's settings, or upstream_failure saying only that WECHAT is not available. */
+export function configOrRefuse(): WechatConfig {
   try {
     return wechatConfig();
   } catch (error) {

@@ -1,5 +1,6 @@
 import { invalidParameter } from '../../errors/domain-error';
 import { present, type RequestFields } from '../../validation/request-fields';
+import { closeWechatOrderUpstream } from './close-order';
 import type { Channel } from '../channel';
 import { wechatCredentials } from './credentials';
 import { wechatOpenApi } from './open-api';
@@ -48,6 +49,7 @@ export const wechatChannel: Channel<WechatCheckout> = {
     { failure: (status) => Response.json({ code: 'FAIL', message: failureReason(status) }, { status }) },
   ),
   refunds: wechatRefunds,
+  closeUpstream: closeWechatOrderUpstream,
   jobs: [wechatPollerJob],
   credentials: wechatCredentials,
   examples: { submit: wechatSubmitExample, query: wechatQueryExample, notification: wechatNotificationExample },

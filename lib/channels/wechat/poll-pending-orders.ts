@@ -7,12 +7,11 @@ import { channelPollerJob } from '../poller/channel-poller-job';
 import { closePendingOrder, closeWhenUnansweredTooLong } from '../poller/close-pending-order';
 import { pollConcurrently, type PollOutcome, type PollSummary } from '../poller/poll-concurrently';
 import { recordPollAnomalyOnce } from '../poller/record-poll-anomaly';
-import { settleUpstreamPayment } from '../poller/settle-upstream-payment';
+import { settleWechatPayment } from './settle-payment';
 import type { WechatAccount } from './account';
 import { wechatAccountFor } from './platform-certificates';
-import { closeByOutTradeNo, parseWechatTime, queryByOutTradeNo, WechatUpstreamError, type WechatQueryResult } from './client';
+import { closeByOutTradeNo, queryByOutTradeNo, WechatUpstreamError, type WechatQueryResult } from './client';
 import { wechatConfig, WechatNotConfigured, type WechatConfig } from './config';
-import { CLOCK_TOLERANCE_MS } from './receive-callback';
 
 export { CLOSE_WITHOUT_ANSWER_AFTER_MS } from '../poller/close-pending-order';
 export type { PollSummary } from '../poller/poll-concurrently';
@@ -36,35 +35,7 @@ async function closeBothSides(db: Database, config: WechatConfig, account: Wecha
 
 async function settle(db: Database, config: WechatConfig, account: WechatAccount, order: OrderRow, upstream: WechatQueryResult, now: Date): Promise<PollOutcome> {
   const windowEnded = order.expiresAt.getTime() <= now.getTime();
-  if (upstream.found && upstream.transaction.trade_state === 'SUCCESS') {
-    const transaction = upstream.transaction;
-    if (transaction.appid !== undefined && transaction.appid !== account.appId) {
-      await recordPollAnomalyOnce(db, {
-        channel: 'WECHAT',
-        order,
-        verdict: 'wrong_merchant',
-        detail: `query answered appid ${transaction.appid.slice(0, 40)}, not credential ${account.credentialId}'s`,
-        now,
-        tradeNo: transaction.transaction_id,
-      });
-      return 'failed';
-    }
-    const total = transaction.amount?.total;
-    return settleUpstreamPayment(db, {
-      channel: 'WECHAT',
-      via: 'wechat-poll',
-      paidDetail: 'payment found by the poller (no notification had arrived)',
-      clockToleranceMs: CLOCK_TOLERANCE_MS,
-      order,
-      payment: {
-        amountMinor: total === undefined ? undefined : BigInt(total),
-        amountMismatchDetail: `WeChat reports amount.total ${String(total)} fen paid, the order is ${order.payAmountMinor} fen`,
-        payTime: parseWechatTime(transaction.success_time),
-        tradeNo: transaction.transaction_id,
-      },
-      now,
-    });
-  }
+  if (upstream.found && upstream.transaction.trade_state === 'SUCCESS') return settleWechatPayment(db, account, order, upstream.transaction, now, 'payment found by the poller (no notification had arrived)');
   const state = upstream.found ? upstream.transaction.trade_state : undefined;
   if (state === 'CLOSED' || state === 'REVOKED') return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
   if (state === 'REFUND') {

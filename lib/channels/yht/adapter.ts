@@ -5,7 +5,8 @@ import { createYhtPayment, YhtUpstreamError } from './client';
 import { yhtConfig, YhtNotConfigured, type YhtConfig } from './config';
 import type { YhtPayMethod } from './protocol';
 
-function channelConfig(): YhtConfig {
+/** The channel's settings, or (logged for operators) upstream_failure saying only that YHT is not available. */
+export function yhtConfigOrRefuse(): YhtConfig {
   try {
     return yhtConfig();
   } catch (error) {
@@ -28,7 +29,7 @@ export const yhtAdapter: DirectChannelAdapter = {
   payWindowMinutes: orderTtlMinutes,
   firstUpstreamCheck: () => null,
   async startPayment(_credential, request) {
-    const config = channelConfig();
+    const config = yhtConfigOrRefuse();
     try {
       const created = await createYhtPayment(config, {
         outTradeNo: request.orderNo,

@@ -1,3 +1,4 @@
+import { closeYhtOrderUpstream } from './close-order';
 import type { Channel } from '../channel';
 import { yhtOpenApi } from './open-api';
 import { formatMinorUnits } from '../../money/decimal-amount';
@@ -29,6 +30,7 @@ export const yhtChannel: Channel<YhtCheckout> = {
   /** The aggregator's asynchronous payment callback: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('YHT', async (rawBody, now) => (await receiveYhtCallback(getDb(), rawBody, now)).answer),
   refunds: { offered: false, refusal: "YHT refunds are not offered: the YHT protocol has no refund request; refund the payer through YHT's merchant back office" },
+  closeUpstream: closeYhtOrderUpstream,
   jobs: [yhtPollerJob],
   examples: { submit: yhtSubmitExample, query: yhtQueryExample, notification: yhtNotificationExample },
   testOrder: yhtTestOrder,

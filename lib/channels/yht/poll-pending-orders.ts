@@ -1,13 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema';
-import { formatMinorUnits } from '../../money/decimal-amount';
 import { channelPollerJob } from '../poller/channel-poller-job';
 import { closePendingOrder, closeWhenUnansweredTooLong } from '../poller/close-pending-order';
 import { pollConcurrently, type PollOutcome, type PollSummary } from '../poller/poll-concurrently';
-import { settleUpstreamPayment } from '../poller/settle-upstream-payment';
+import { settleYhtPayment } from './settle-payment';
 import { queryYhtPayment, YhtUpstreamError, type YhtQueryResult } from './client';
-import { CLOCK_TOLERANCE_MS } from './receive-callback';
 import { yhtConfig, YhtNotConfigured, type YhtConfig } from './config';
 
 export { CLOSE_WITHOUT_ANSWER_AFTER_MS } from '../poller/close-pending-order';
@@ -17,22 +15,7 @@ const CONCURRENCY = 8;
 
 async function settle(db: Database, order: OrderRow, upstream: YhtQueryResult, now: Date): Promise<PollOutcome> {
   const windowEnded = order.expiresAt.getTime() <= now.getTime();
-  if (upstream.found && upstream.status === 'SUCCESS') {
-    return settleUpstreamPayment(db, {
-      channel: 'YHT',
-      via: 'yht-query',
-      paidDetail: 'payment found by the poller (no callback had arrived)',
-      clockToleranceMs: CLOCK_TOLERANCE_MS,
-      order,
-      payment: {
-        amountMinor: upstream.amountMinor,
-        amountMismatchDetail: `upstream reports ${formatMinorUnits(upstream.amountMinor)} paid`,
-        payTime: upstream.payTime,
-        tradeNo: upstream.tradeNo,
-      },
-      now,
-    });
-  }
+  if (upstream.found && upstream.status === 'SUCCESS') return settleYhtPayment(db, order, upstream, now, 'payment found by the poller (no callback had arrived)');
   const cannotBePaid = upstream.found && upstream.status === 'CLOSED';
   if (windowEnded || cannotBePaid) return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
   return 'pending';

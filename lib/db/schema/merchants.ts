@@ -10,6 +10,11 @@ export const merchants = pgTable('merchants', {
   orderPermission: boolean('order_permission').notNull().default(false),
   /** The IANA zone the merchant's back office shows times and counts calendar days in (lib/merchants/time-zone.ts). */
   timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+  /**
+   * Opt-in: a notice (status CLOSED or EXPIRED) when one of its orders is closed or expires, to the order's notifyUrl.
+   * Off by default: a payment handler that reads every notice as "paid" must never receive one.
+   */
+  closeNotices: boolean('close_notices').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

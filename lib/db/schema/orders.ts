@@ -9,6 +9,10 @@ import { receivingAddresses } from './receiving-addresses';
 export const ORDER_STATUSES = ['pending', 'paid', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Why a closed order closed: its window ended, or someone closed it (lib/orders/close-order.ts). */
+export const CLOSE_REASONS = ['expired', 'closed'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+
 /** One table for every channel. Amounts are integer minor units (cents of USDT, fen of CNY). */
 export const orders = pgTable(
   'orders',
@@ -40,6 +44,8 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Set with closedAt: 'expired' when the window ended, 'closed' when the merchant or the payer closed it. */
+    closeReason: text('close_reason').$type<CloseReason>(),
     tradeNo: text('trade_no'),
     /** Where the payment came from: upstream callback, poller, chain, or 'manual' (operator). */
     paidVia: text('paid_via'),
@@ -64,6 +70,7 @@ export const orders = pgTable(
   },
   (table) => [
     check('orders_status_check', sql`${table.status} IN (${sqlList(ORDER_STATUSES)})`),
+    check('orders_close_reason_check', sql`${table.closeReason} IN (${sqlList(CLOSE_REASONS)})`),
     // The payTypes orders.channel may hold. A CHECK constraint is fixed in a migration: a new channel name means a
     // generated one (lib/channels/registry.test.ts fails while the database's list differs from the registry's).
     check('orders_channel_check', sql`${table.channel} IN (${sqlList(CHANNEL_NAMES)})`),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { changePassword } from '@/lib/accounts/change-password';
 import { newPasswordSchema } from '@/lib/accounts/passwords';
 import { getDb } from '@/lib/db/client';
+import { setCloseNotices } from '@/lib/merchants/close-notices';
 import { setMerchantTimeZone } from '@/lib/merchants/merchant-time-zone';
 import { portalActor } from '@/lib/portal/merchant-context';
 import { fieldErrorsOf, refusal, type ActionResult } from '../../_session/action-result';
@@ -39,6 +40,17 @@ export async function saveTimeZoneAction(input: { timeZone: string }): Promise<A
       now: new Date(),
     });
     return { ok: true, data: { timeZone } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Opts in or out of close and expiry notices (off by default). */
+export async function saveCloseNoticesAction(input: { enabled: boolean }): Promise<ActionResult<{ enabled: boolean }>> {
+  const merchant = await requireMerchant();
+  try {
+    const enabled = await setCloseNotices(getDb(), { merchantId: merchant.merchantId, enabled: input?.enabled === true, actor: portalActor(merchant), now: new Date() });
+    return { ok: true, data: { enabled } };
   } catch (error) {
     return refusal(error);
   }

@@ -1,14 +1,17 @@
-import { changePasswordAction, saveTimeZoneAction } from './actions';
+import { changePasswordAction, saveCloseNoticesAction, saveTimeZoneAction } from './actions';
 import { getTranslations } from 'next-intl/server';
 import { PasswordForm } from '@/components/portal/password-form';
 import { TimeZoneForm } from '@/components/portal/time-zone-form';
+import { CloseNoticesForm } from '@/components/portal/close-notices-form';
+import { closeNoticesEnabled } from '@/lib/merchants/close-notices';
+import { getDb } from '@/lib/db/client';
 import { timeZoneChoices } from '@/lib/merchants/merchant-time-zone';
 import { requireMerchant } from '../../_session/require-merchant';
 import { card, note, pageTitle, sectionTitle } from '@/components/portal/styles';
 
 export default async function AccountPage() {
   const merchant = await requireMerchant();
-  const t = await getTranslations('portal.account');
+  const [t, closeNotices] = await Promise.all([getTranslations('portal.account'), closeNoticesEnabled(getDb(), merchant.merchantId)]);
   return (
     <>
       <h1 className={pageTitle}>{t('title')}</h1>
@@ -23,6 +26,11 @@ export default async function AccountPage() {
         <h2 id="time-zone-heading" className={sectionTitle}>{t('timeZone.heading')}</h2>
         <p className={`${note} mb-4`}>{t('timeZone.intro')}</p>
         <TimeZoneForm current={merchant.timeZone} choices={timeZoneChoices(merchant.timeZone, new Date())} saveTimeZoneAction={saveTimeZoneAction} />
+      </section>
+      <section className={card} aria-labelledby="close-notices-heading">
+        <h2 id="close-notices-heading" className={sectionTitle}>{t('closeNotices.heading')}</h2>
+        <p className={`${note} mb-4`}>{t('closeNotices.intro')}</p>
+        <CloseNoticesForm enabled={closeNotices} saveCloseNoticesAction={saveCloseNoticesAction} />
       </section>
     </>
   );

@@ -7,7 +7,7 @@ import { card, codeBlock, details, detailsTerm, detailsValue, link, mono, note, 
 import { OPENAPI_DOCUMENT_PATH } from '@/lib/api/openapi/document';
 import { CHANNELS, credentialChannels, DEFAULT_CHANNEL } from '@/lib/channels';
 import { isLocale } from '@/lib/i18n/locales';
-import { buildApiExamples, buildRefundExamples, channelExamples, QUERY_PATH, SECRET_PLACEHOLDER, SUBMIT_PATH, type ChannelExample } from '@/lib/portal/api-examples';
+import { buildApiExamples, buildRefundExamples, channelExamples, CLOSE_PATH, QUERY_PATH, SECRET_PLACEHOLDER, SUBMIT_PATH, type ChannelExample } from '@/lib/portal/api-examples';
 import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '@/lib/api/openapi/refund-paths';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { requireMerchant } from '../../_session/require-merchant';
@@ -35,7 +35,7 @@ export default async function ApiReferencePage() {
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   const form = (value: Record<string, string>) => new URLSearchParams(value).toString().replace(/&/g, '\n&');
   /** One signed example per channel of the registry (placeholder secret), each under its channel's name. */
-  const perChannel = (operation: 'submit' | 'query' | 'notification', show: (example: ChannelExample) => string) =>
+  const perChannel = (operation: 'submit' | 'query' | 'close' | 'notification', show: (example: ChannelExample) => string) =>
     byChannel.map((example) => (
       <div key={example.channel}>
         <h3 className={subTitle}>{example.label}</h3>
@@ -162,6 +162,16 @@ export default async function ApiReferencePage() {
         <CodeExamples examples={examples.query} />
       </section>
 
+      <section className={card} aria-labelledby="close-heading">
+        <h2 id="close-heading" className={sectionTitle}>
+          {t('close.title')} — POST {CLOSE_PATH}
+        </h2>
+        <p className={note}>{t.rich('close.intro', { code })}</p>
+        <p className={`${note} mt-2`}>{t.rich('close.refused', { code })}</p>
+        {perChannel('close', (example) => json(example.query))}
+        <CodeExamples examples={examples.close} />
+      </section>
+
       <section className={card} aria-labelledby="refund-heading" data-testid="refund-reference">
         <h2 id="refund-heading" className={sectionTitle}>
           {t('refund.title')} — POST {REFUND_SUBMIT_PATH}
@@ -196,6 +206,7 @@ export default async function ApiReferencePage() {
             </li>
           ))}
         </ul>
+        <p className={`${note} mt-2`}>{t.rich('notification.closeNotices', { code })}</p>
         {perChannel('notification', (example) => form(example.notification))}
         <CodeExamples examples={examples.notification} />
       </section>

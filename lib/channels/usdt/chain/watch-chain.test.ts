@@ -1,41 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../clock';
 import { getDb } from '../../../db/client';
-import { startTestApp, type TestApp } from '../../../../test/open-api-client';
+import type { TestApp } from '../../../../test/open-api-client';
+import { startTronWatchBed, type TronWatchBed } from '../../../../test/tron-watch-bed';
 import { contractSignature } from '../../../../test/beds/contract-signer';
 import { aMerchant, aTronAddress, receivingAddresses } from '../../../../test/factories';
-import { serveWebHandler } from '../../../../test/web-handler-server';
-import { sandboxChainConfig } from '../../../../test/sandbox-chain-config';
 import { sendSandboxTransfer, SANDBOX_PAYER } from '../../../../sandbox/tron/ledger';
-import { handleSandboxTron } from '../../../../sandbox/tron/http-api';
-import { USDT_TRC20_CONTRACT, type ChainConfig } from './chain-config';
+import { USDT_TRC20_CONTRACT } from './chain-config';
 import { expireUsdtOrders } from './expire-usdt-orders';
-import { ChainEndpointPool } from './chain-endpoints';
-import { TronGridClient } from './trongrid-client';
-import { watchChainOnce } from './watch-chain';
 
-process.env.SANDBOX_TRON_CONFIRM_MS = '0';
-
+let bed: TronWatchBed;
 let app: TestApp;
-let chain: Awaited<ReturnType<typeof serveWebHandler>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
-let config: ChainConfig;
 let sequence = 0;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  chain = await serveWebHandler(handleSandboxTron, '/sandbox/tron');
-  config = sandboxChainConfig(chain.url);
+  bed = await startTronWatchBed();
+  app = bed.app;
   merchant = await aMerchant({ wholePool: true });
   await receivingAddresses(2);
 });
-afterAll(async () => {
-  await app.close();
-  await chain.close();
-});
+afterAll(() => bed.close());
 
-const watch = () => watchChainOnce({ db: getDb(), clock: systemClock, config, client: new TronGridClient({ endpoints: ChainEndpointPool.transient(config.baseUrls, systemClock) }) });
+const watch = () => bed.watch();
 
 async function submit(payUsdt: string) {
   sequence += 1;
@@ -203,9 +190,9 @@ describe('nothing skipped: late indexing and solidification', () => {
     process.env.SANDBOX_TRON_CONFIRM_MS = '60000'; // solidification a minute behind the head, as on mainnet
     try {
       const transfer = await sendSandboxTransfer(getDb(), { to: order.address, amount: '93' }, Date.now() - 10_000);
-      const listed = await (await fetch(`${chain.url}/v1/contracts/${USDT_TRC20_CONTRACT}/events?only_confirmed=true&min_block_timestamp=${transfer.blockTimestampMs}`)).json();
+      const listed = await (await fetch(`${bed.chainUrl}/v1/contracts/${USDT_TRC20_CONTRACT}/events?only_confirmed=true&min_block_timestamp=${transfer.blockTimestampMs}`)).json();
       expect(listed.data.map((event: { transaction_id: string }) => event.transaction_id)).toContain(transfer.transactionId);
-      const solid = await (await fetch(`${chain.url}/walletsolidity/getnowblock`, { method: 'POST' })).json();
+      const solid = await (await fetch(`${bed.chainUrl}/walletsolidity/getnowblock`, { method: 'POST' })).json();
       expect(solid.block_header.raw_data.number).toBeLessThan(transfer.blockNumber);
 
       const early = await watch();

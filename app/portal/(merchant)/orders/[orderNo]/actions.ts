@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
+import { closeMerchantOrder } from '@/lib/portal/close-merchant-order';
 import { resendOrderNotification } from '@/lib/portal/resend-order-notification';
 import { recordWalletRefundFromPortal, refundFromPortal } from '@/lib/portal/order-refunds';
 import { refusal, type ActionResult } from '../../../_session/action-result';
@@ -41,6 +42,17 @@ export async function refundOrderAction(orderNo: string, input: RefundFormInput,
       : await refundFromPortal(getDb(), merchant, { ...common, reason: String(input.reason) });
     revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
     return { ok: true, data: { status: refund.state } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+export async function closeOrderAction(orderNo: string): Promise<ActionResult<{ status: string }>> {
+  const merchant = await requireMerchant();
+  try {
+    const order = await closeMerchantOrder(getDb(), merchant, { orderNo: String(orderNo), now: new Date() });
+    revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
+    return { ok: true, data: { status: order.status } };
   } catch (error) {
     return refusal(error);
   }

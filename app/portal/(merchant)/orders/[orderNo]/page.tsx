@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { LocalTime } from '@/components/i18n/local-time';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
+import { CloseOrderButton } from '@/components/portal/close-order-button';
 import { ResendButton } from '@/components/portal/resend-button';
 import { OrderRefundsSection } from '@/components/portal/order-refunds';
 import { listOrderRefunds } from '@/lib/portal/order-refunds';
@@ -15,7 +16,7 @@ import { findMerchantOrder, merchantOrderDetail, type TimelineEvent } from '@/li
 import { notificationBodyOf } from '@/lib/portal/notification-body';
 import { isDomainError } from '@/lib/errors/domain-error';
 import { requireMerchant } from '../../../_session/require-merchant';
-import { refundOrderAction, resendNotificationAction } from './actions';
+import { closeOrderAction, refundOrderAction, resendNotificationAction } from './actions';
 
 type Translate = Awaited<ReturnType<typeof getTranslations<'portal.order'>>>;
 
@@ -34,7 +35,7 @@ function describe(event: TimelineEvent, t: Translate): { title: string; detail?:
           .join(' · '),
       };
     case 'closed':
-      return { title: t('events.closed') };
+      return { title: event.reason === 'expired' ? t('events.expired') : t('events.closed') };
     case 'notification-queued':
       return { title: event.cycle === 1 ? t('events.queued') : t('events.resent', { cycle: event.cycle }) };
     case 'notification-attempt':
@@ -132,6 +133,12 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
             <LocalTime value={order.expiresAt} />
           </dd>
         </dl>
+        {detail.canClose ? (
+          <div className="mt-3" data-testid="order-close">
+            <p className={`${note} mb-2`}>{t('closeNote')}</p>
+            <CloseOrderButton orderNo={order.orderNo} closeOrderAction={closeOrderAction} />
+          </div>
+        ) : null}
       </section>
       <section className={card} aria-labelledby="timeline-heading">
         <h2 id="timeline-heading" className={sectionTitle}>
