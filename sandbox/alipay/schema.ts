@@ -35,3 +35,16 @@ export const sandboxAlipayTrades = pgTable(
 );
 
 export type SandboxAlipayTradeRow = typeof sandboxAlipayTrades.$inferSelect;
+
+/**
+ * Refunds of the simulator's trades made by hand in the merchant's Alipay console (`npm run sandbox -- alipay
+ * refund`), outside the service: they appear in the day's trade bill as 退款 rows.
+ */
+export const sandboxAlipayConsoleRefunds = pgTable('sandbox_alipay_console_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tradeNo: text('trade_no').notNull(),
+  /** out_request_no: the refund's own number. */
+  outRequestNo: text('out_request_no').notNull().unique(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+});

@@ -34,3 +34,13 @@ export const sandboxWechatOrders = pgTable(
 );
 
 export type SandboxWechatOrderRow = typeof sandboxWechatOrders.$inferSelect;
+
+/** Refunds of the simulator's orders made by hand in the WeChat Pay merchant platform, outside the service. */
+export const sandboxWechatConsoleRefunds = pgTable('sandbox_wechat_console_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  transactionId: text('transaction_id').notNull(),
+  outRefundNo: text('out_refund_no').notNull().unique(),
+  refundId: text('refund_id').notNull().unique(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+});

@@ -15,6 +15,7 @@ import { alipayTestOrder } from './test-order';
 import { findAlipayCheckout, type AlipayCheckout } from './checkout-view';
 import { alipayPollerJob } from './poll-pending-orders';
 import { receiveAlipayNotify } from './receive-notify';
+import { alipayReconciliation } from './bill-source';
 
 /** ALIPAY: 'web' (PC website) or 'wap' (mobile website), else 1001 as the contract fixes it. */
 export function alipayPayMethod(fields: RequestFields): string {
@@ -40,6 +41,7 @@ export const alipayChannel: Channel<AlipayCheckout> = {
   /** Alipay's asynchronous payment notification: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('ALIPAY', async (rawBody, now) => (await receiveAlipayNotify(getDb(), rawBody, now)).answer),
   jobs: [alipayPollerJob],
+  reconciliation: alipayReconciliation,
   credentials: alipayCredentials,
   examples: { submit: alipaySubmitExample, query: alipayQueryExample, notification: alipayNotificationExample },
   testOrder: alipayTestOrder,

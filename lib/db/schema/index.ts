@@ -17,3 +17,4 @@ export * from './upstream-credentials';
 export * from './job-runs';
 export * from './attention-dismissals';
 export * from './merchant-branding';
+export * from './reconciliation';

@@ -96,6 +96,10 @@ export const orders = pgTable(
     // The same list filtered by status (pending orders are the newest: "paid" would skip them all).
     index('orders_merchant_status_created_idx').on(table.merchantId, table.status, table.createdAt, table.id),
     // The dashboard's paid totals, by paid time.
+    // Reconciliation: one channel's orders paid on one day (lib/reconciliation).
+    index('orders_channel_paid_idx')
+      .on(table.channel, table.paidAt)
+      .where(sql`${table.status} = 'paid'`),
     index('orders_merchant_paid_idx')
       .on(table.merchantId, table.paidAt)
       .where(sql`${table.status} = 'paid'`),
