@@ -15,6 +15,10 @@ import { refundInConsole } from '../../sandbox/alipay/bill';
 import { beijingDayBounds, beijingDayOf } from './beijing-day';
 import { creditFinding } from './credit-finding';
 import { reconcileDay } from './reconcile-day';
+import { reconcileJob } from './reconcile-job';
+import { runJobExclusively } from '../workers/periodic-job';
+import { ManualClock } from '../clock';
+import { runAdmin } from '../cli/run-admin-for-tests';
 
 let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof anAlipayMerchant>>;
@@ -164,5 +168,43 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
     // Reconciled again, the day is clean: the order is paid as Alipay says.
     const after = await reconcileAlipay(day);
     expect(after.totals?.findingCount).toBe(0);
+  });
+
+  it('npm run admin -- reconcile --date reconciles a day and reconcile credit credits its finding once', async () => {
+    const day = aPastDay();
+    const order = await anOrder('12.34');
+    await payAtAlipay(order, false);
+    await happenedOn(day, order.orderNo);
+    const run = await runAdmin(['reconcile', '--date', day, '--channel', 'ALIPAY', '--json'], { timeoutMs: 60_000 });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as { day: string; runs: { channel: string; status: string; findings: number; upstreamTotal: string }[] };
+    expect(report.day).toBe(day);
+    expect(report.runs).toEqual([expect.objectContaining({ channel: 'ALIPAY', status: 'complete', findings: 1, upstreamTotal: '12.34' })]);
+    const { rows } = await getDb().execute<{ id: string }>(sql`SELECT f.id FROM reconciliation_findings f JOIN reconciliation_runs r ON r.id = f.run_id WHERE r.day = ${day} AND f.reference = ${order.orderNo}`);
+    const credit = await runAdmin(['reconcile', 'credit', '--finding', rows[0]!.id], { env: { ...process.env, OPERATOR: 'ops:alice' } });
+    expect(credit.exitCode, credit.stderr).toBe(0);
+    expect(credit.stdout).toContain(`order ${order.orderNo} credited`);
+    const again = await runAdmin(['reconcile', 'credit', '--finding', rows[0]!.id]);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain('credited already');
+    const bad = await runAdmin(['reconcile', '--date', '2024-02-30']);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain('--date');
+  });
+
+  it('the periodic job reconciles yesterday once it is complete, and not again', async () => {
+    const day = aPastDay();
+    const order = await anOrder('7.77');
+    await payAtAlipay(order, true);
+    await happenedOn(day, order.orderNo);
+    const clock = new ManualClock(new Date(beijingDayBounds(day)!.end.getTime() + 10 * 3600_000));
+    const lines: string[] = [];
+    expect(await runJobExclusively(reconcileJob, { db: getDb(), clock, log: (line) => lines.push(line) })).toBe(true);
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^reconciliation ${day} ALIPAY account:\\S+: 0 finding`)));
+    lines.length = 0;
+    expect(await runJobExclusively(reconcileJob, { db: getDb(), clock, log: (line) => lines.push(line) })).toBe(true);
+    expect(lines).toEqual([]);
+    const { rows } = await getDb().execute<{ last_outcome: string }>(sql`SELECT last_outcome FROM job_runs WHERE name = 'reconciliation'`);
+    expect(rows[0]?.last_outcome).toBe('ok');
   });
 });
