@@ -6,6 +6,8 @@ import { notificationFieldsOf } from '../channels';
 import { findAlipayCheckout } from '../channels/alipay/checkout-view';
 import { CLOSE_WITHOUT_ANSWER_AFTER_MS, pollPendingAlipayOrders } from '../channels/alipay/poll-pending-orders';
 import { alipayConfig } from '../channels/alipay/config';
+import { alipaySdkFor, alipayTimestamp } from '../channels/alipay/client';
+import { findBoundCredential } from '../credentials/find-bound-credential';
 import { completeOrderManually } from '../orders/complete-order-manually';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 import { alipaySubmit, anAlipayMerchant } from '../../test/alipay-sandbox';
@@ -130,7 +132,11 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
 
     const today = await reconcileAlipay(beijingDayOf(new Date()));
     expect(today.status).toBe('unavailable');
-    expect(today.detail).toContain('isp.bill_not_exist');
+    expect(today.detail).toContain('has not ended');
+    // Asked anyway, Alipay has no bill for today (T+1).
+    const credential = (await findBoundCredential(getDb(), { merchantId: merchant.id, channel: 'ALIPAY', credentialId: merchant.credentialId }))!;
+    const answer = await alipaySdkFor(alipayConfig(), credential).exec('alipay.data.dataservice.bill.downloadurl.query', { bizContent: { bill_type: 'trade', bill_date: beijingDayOf(new Date()) }, ...alipayTimestamp() }, { validateSign: true });
+    expect(answer).toMatchObject({ code: '40004', subCode: 'isp.bill_not_exist' });
   });
 
   it('a lost notification and a poll that could not reach Alipay: the next reconciliation finds the payment, credited once, the merchant notified', async () => {

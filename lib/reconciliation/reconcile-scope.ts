@@ -63,6 +63,8 @@ export async function reconcileScope(
   const runId = await openRun(db, input.day, input.channel, input.scope, input.now());
   const outcome = (status: ReconciliationRunStatus, detail: string | null, totals: MatchTotals | null): ScopeOutcome => ({ runId, channel: input.channel, scope: input.scope.key, status, detail, totals });
   try {
+    // A day that has not ended has no bill anywhere (T+1), and its last payments are still arriving.
+    if (bounds.end.getTime() > input.now().getTime()) throw new BillUnavailable(`${input.day} has not ended yet (Beijing time): bills are published the next day`);
     await stageUpstreamRows(db, runId, input.source.rows(db, input.scope, input.day, input.signal));
     const totals = await db.transaction(async (tx) => {
       const transaction = tx as unknown as Database;

@@ -22,7 +22,7 @@ export const sandboxWechatOrders = pgTable(
     /** MWEB: every h5_url handed out, by its `package`, with when (each lives a few minutes). */
     h5Urls: jsonb('h5_urls').$type<Record<string, string>>().notNull().default({}),
     timeExpire: timestamp('time_expire', { withTimezone: true }).notNull(),
-    /** NOTPAY | SUCCESS | CLOSED */
+    /** NOTPAY | SUCCESS | CLOSED | REVOKED (revoked after payment) */
     tradeState: text('trade_state').notNull().default('NOTPAY'),
     successTime: timestamp('success_time', { withTimezone: true }),
     notifyCount: integer('notify_count').notNull().default(0),

@@ -1,5 +1,6 @@
 import { invalidParameter } from '../../errors/domain-error';
 import { present, type RequestFields } from '../../validation/request-fields';
+import { wechatReconciliation } from './bill-source';
 import type { Channel } from '../channel';
 import { wechatCredentials } from './credentials';
 import { wechatOpenApi } from './open-api';
@@ -47,6 +48,7 @@ export const wechatChannel: Channel<WechatCheckout> = {
     { failure: (status) => Response.json({ code: 'FAIL', message: failureReason(status) }, { status }) },
   ),
   jobs: [wechatPollerJob],
+  reconciliation: wechatReconciliation,
   credentials: wechatCredentials,
   examples: { submit: wechatSubmitExample, query: wechatQueryExample, notification: wechatNotificationExample },
   testOrder: wechatTestOrder,
