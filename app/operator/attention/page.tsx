@@ -34,7 +34,7 @@ const canComplete = (order: LinkedOrder | null) => order !== null && order.statu
 
 export default async function AttentionPage() {
   await requireOperator();
-  const [{ service, transfers, callbacks, notifications }, t] = await Promise.all([listAttention(getDb()), getTranslations('console.attention')]);
+  const [{ service, transfers, callbacks, notifications, findings }, t, tr] = await Promise.all([listAttention(getDb()), getTranslations('console.attention'), getTranslations('console.reconciliation')]);
   return (
     <>
       <PageTitle
@@ -112,6 +112,31 @@ export default async function AttentionPage() {
                 <td className={`${cell} whitespace-nowrap`}><LocalTime value={item.failedAt} /></td>
                 <td className={cell}>
                   <AttentionItemActions actions={ATTENTION_ACTIONS} kind="notification" itemId={item.id} label={t('notificationLabel', { orderNo: item.order.orderNo })} canComplete={false} />
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+      <Section id="findings-heading" title={t('findings', { count: findings.length })}>
+        {findings.length === 0 ? (
+          <Empty testId="no-findings">{t('nothing')}</Empty>
+        ) : (
+          <Table label={t('findingsTable')} head={[tr('kind'), t('channel'), t('findingDay'), tr('reference'), tr('upstreamAmount'), tr('ourAmount'), t('actions')]}>
+            {findings.map((item) => (
+              <tr key={item.id} data-testid={`finding-${item.id}`}>
+                <td className={cell}>
+                  <Badge tone="bad">{tr(`kinds.${item.kind}`)}</Badge>
+                </td>
+                <td className={cell}>{item.channel}</td>
+                <td className={`${cell} whitespace-nowrap`}>{item.day}</td>
+                <td className={`${cell} font-mono text-xs break-all`}>{item.reference}</td>
+                <td className={`${cell} font-mono`}>{item.upstreamAmount ?? '—'}</td>
+                <td className={`${cell} font-mono`}>{item.oursAmount ?? '—'}</td>
+                <td className={cell}>
+                  <Link href={`/operator/reconciliation?day=${item.day}#run-${item.runId}`} className="text-teal-800 underline">
+                    {t('findingLink', { day: item.day })}
+                  </Link>
                 </td>
               </tr>
             ))}
