@@ -35,9 +35,14 @@ test('reconciliation: the operator reviews a day whose payment never reached the
     encoding: 'utf8',
     env: { ...process.env, EMBEDDED_PG_DIR: process.env.E2E_EMBEDDED_PG_DIR ?? '.data/e2e-pg', PUBLIC_BASE_URL: baseURL },
   });
-  // …and the day has passed: the payment is in that day's bill.
+  // …the poller never reached Alipay and closed the order at the end of its window, and the day has passed: the
+  // payment is in that day's bill.
   const day = aPastDay();
-  await withDatabase((client) => client.query(`UPDATE sandbox_alipay_trades SET paid_at = $2::date + interval '4 hours', created_at = $2::date + interval '4 hours' WHERE out_trade_no = $1`, [data.platformOrderNo, day]));
+  await withDatabase(async (client) => {
+    const closed = await client.query(`UPDATE orders SET status = 'closed', closed_at = now() WHERE order_no = $1 AND status = 'pending'`, [data.platformOrderNo]);
+    expect(closed.rowCount).toBe(1);
+    await client.query(`UPDATE sandbox_alipay_trades SET paid_at = $2::date + interval '4 hours', created_at = $2::date + interval '4 hours' WHERE out_trade_no = $1`, [data.platformOrderNo, day]);
+  });
   expect(reconcile(day, baseURL!).runs).toEqual([expect.objectContaining({ status: 'complete', findings: 1 })]);
 
   const operator = anOperator(`reconciliation-${testInfo.project.name}`);
@@ -50,6 +55,7 @@ test('reconciliation: the operator reviews a day whose payment never reached the
   await expect(page.getByRole('heading', { name: `Reconciliation of ${day}` })).toBeVisible();
   await expect(page.getByTestId('run-ALIPAY')).toContainText('Upstream: 1 paid, 23.45');
   await expect(page.getByTestId('run-ALIPAY')).toContainText('Here: 0 paid, 0.00');
+  await expect(page.getByTestId(`finding-${data.platformOrderNo}`)).toContainText('success / closed');
   const finding = page.getByTestId(`finding-${data.platformOrderNo}`);
   await expect(finding).toContainText('Paid upstream, not here');
   await expect(finding).toContainText(merchantOrderNo);

@@ -61,13 +61,13 @@ async function findingsOf(db: Database, runId: number): Promise<FindingView[]> {
     upstreamAmount: amount(finding.upstreamAmountMinor),
     oursAmount: amount(finding.oursAmountMinor),
     upstreamStatus: finding.upstreamStatus,
-    oursStatus: finding.resolvedAt ? orderStatus : finding.oursStatus,
+    oursStatus: orderStatus ?? finding.oursStatus,
     upstreamAt: finding.upstreamAt,
     merchantOrderNo,
     appId,
     resolvedAt: finding.resolvedAt,
     resolvedBy: finding.resolvedBy,
-    creditable: finding.kind === 'missing_here' && finding.resolvedAt === null && appId !== null && finding.upstreamAmountMinor === finding.oursAmountMinor,
+    creditable: finding.kind === 'missing_here' && finding.resolvedAt === null && appId !== null && orderStatus !== 'paid' && finding.upstreamAmountMinor === finding.oursAmountMinor,
   }));
 }
 
