@@ -31,3 +31,14 @@ export function billAmount(text: string | undefined, field: string, line: number
   if (minor === undefined) throw new BillFormatError(`line ${line}: ${field} ${JSON.stringify((text ?? '').slice(0, 20))} is not an amount in yuan`);
   return minor;
 }
+
+/** Where each named column is in a bill's header line, by its title; a title missing is named. */
+export function columnIndex<Key extends string>(fields: readonly string[], columns: Readonly<Record<Key, string>>): Record<Key, number> {
+  const index = {} as Record<Key, number>;
+  for (const [key, title] of Object.entries(columns) as [Key, string][]) {
+    const at = fields.indexOf(title);
+    if (at < 0) throw new BillFormatError(`the bill's header has no column ${title}`);
+    index[key] = at;
+  }
+  return index;
+}

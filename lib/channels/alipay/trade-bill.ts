@@ -1,4 +1,4 @@
-import { BillFormatError, billAmount, type UpstreamRow } from '../../reconciliation/bill-row';
+import { BillFormatError, billAmount, columnIndex, type UpstreamRow } from '../../reconciliation/bill-row';
 import { csvFields } from '../../reconciliation/text-lines';
 import { parseBeijingTime } from './beijing-time';
 
@@ -26,7 +26,7 @@ export async function* alipayBillRows(lines: AsyncIterable<string>): AsyncGenera
     if (text.startsWith('#') || text.trim() === '') continue;
     const fields = csvFields(text).map((field) => field.trim());
     if (!index) {
-      index = headerIndex(fields);
+      index = columnIndex(fields, COLUMNS);
       continue;
     }
     const field = (name: keyof typeof COLUMNS) => fields[index![name]] ?? '';
@@ -45,14 +45,4 @@ export async function* alipayBillRows(lines: AsyncIterable<string>): AsyncGenera
     };
   }
   if (!index) throw new BillFormatError(`the bill has no header line naming ${COLUMNS.tradeNo}`);
-}
-
-function headerIndex(fields: string[]): Record<keyof typeof COLUMNS, number> {
-  const index = {} as Record<keyof typeof COLUMNS, number>;
-  for (const [key, title] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, string][]) {
-    const at = fields.indexOf(title);
-    if (at < 0) throw new BillFormatError(`the bill's header has no column ${title}`);
-    index[key] = at;
-  }
-  return index;
 }

@@ -1,4 +1,4 @@
-import { BillFormatError, billAmount, type UpstreamRow } from '../../reconciliation/bill-row';
+import { BillFormatError, billAmount, columnIndex, type UpstreamRow } from '../../reconciliation/bill-row';
 import { csvFields } from '../../reconciliation/text-lines';
 
 const COLUMNS = {
@@ -35,7 +35,7 @@ export async function* wechatBillRows(lines: AsyncIterable<string>): AsyncGenera
     if (text.trim() === '') continue;
     const fields = csvFields(text).map(unticked);
     if (!index) {
-      index = headerIndex(fields);
+      index = columnIndex(fields, COLUMNS);
       width = fields.length;
       continue;
     }
@@ -80,14 +80,4 @@ export async function* wechatBillRows(lines: AsyncIterable<string>): AsyncGenera
   }
   if (!index) throw new BillFormatError('the bill is empty');
   if (summary !== 'done') throw new BillFormatError('the bill ends without its summary (truncated?)');
-}
-
-function headerIndex(fields: string[]): Record<keyof typeof COLUMNS, number> {
-  const index = {} as Record<keyof typeof COLUMNS, number>;
-  for (const [key, title] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, string][]) {
-    const at = fields.indexOf(title);
-    if (at < 0) throw new BillFormatError(`the bill's header has no column ${title}`);
-    index[key] = at;
-  }
-  return index;
 }
