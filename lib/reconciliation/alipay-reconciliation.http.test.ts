@@ -205,12 +205,20 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
     await happenedOn(day, order.orderNo);
     const clock = new ManualClock(new Date(beijingDayBounds(day)!.end.getTime() + 10 * 3600_000));
     const lines: string[] = [];
-    expect(await runJobExclusively(reconcileJob, { db: getDb(), clock, log: (line) => lines.push(line) })).toBe(true);
+    // Other channels' scopes in this shared database (no TRON node here, WeChat's three-month limit) may fail for that
+    // day, which fails the job run; the ALIPAY run must not be among the failures.
+    const failures: string[] = [];
+    const runJob = () => runJobExclusively(reconcileJob, { db: getDb(), clock, log: (line) => lines.push(line) }).catch((error: Error) => failures.push(error.message) > 0);
+    expect(await runJob()).toBe(true);
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^reconciliation ${day} ALIPAY account:\\S+: 0 finding`)));
     lines.length = 0;
-    expect(await runJobExclusively(reconcileJob, { db: getDb(), clock, log: (line) => lines.push(line) })).toBe(true);
-    expect(lines).toEqual([]);
-    const { rows } = await getDb().execute<{ last_outcome: string }>(sql`SELECT last_outcome FROM job_runs WHERE name = 'reconciliation'`);
-    expect(rows[0]?.last_outcome).toBe('ok');
+    expect(await runJob()).toBe(true);
+    expect(lines.filter((line) => line.includes(' ALIPAY '))).toEqual([]);
+    // (Other channels' scopes of this shared database may fail for that day: the job's outcome is theirs too.)
+    const { rows } = await getDb().execute<{ status: string; finding_count: number }>(sql`SELECT status, finding_count FROM reconciliation_runs WHERE day = ${day} AND channel = 'ALIPAY'`);
+    expect(rows).toEqual([{ status: 'complete', finding_count: 0 }]);
+    const { rows: jobRuns } = await getDb().execute<{ run_count: number }>(sql`SELECT run_count FROM job_runs WHERE name = 'reconciliation'`);
+    expect(jobRuns[0]!.run_count).toBeGreaterThanOrEqual(2);
+    expect(failures.filter((failure) => failure.includes('ALIPAY'))).toEqual([]);
   });
 });

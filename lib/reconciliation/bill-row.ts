@@ -9,6 +9,8 @@ export interface UpstreamRow {
   upstreamReference: string;
   /** A refund's own number (out_request_no / out_refund_no); '' for a trade. */
   refundReference: string;
+  /** A chain transfer's receiving address. */
+  account?: string;
   /** Positive: a refund's amount is what was refunded. */
   amountMinor: bigint;
   /** 'success', or the upstream's word for a trade that did not stand. */

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { UpstreamRow } from './bill-row';
+import type { MatchInput, MatchTotals } from './match-rows';
 
 /** The upstream has no record of the day to give (not published yet, a day too old): nothing is matched. */
 export class BillUnavailable extends Error {
@@ -28,4 +29,6 @@ export interface ReconciliationSource {
   scopes(db: Database): Promise<ReconciliationScope[]>;
   /** The day's rows (trades and refunds), streamed; throws BillUnavailable when there is no record to read. */
   rows(db: Database, scope: ReconciliationScope, day: string, signal: AbortSignal): AsyncIterable<UpstreamRow>;
+  /** Matches the staged rows its own way (a chain's transfers name no order); else by order number and amount. */
+  match?(db: Database, input: MatchInput): Promise<MatchTotals>;
 }

@@ -27,7 +27,16 @@ export interface MatchTotals {
  * - each upstream refund: the service makes no refunds yet, so every one was made outside it (refund_outside).
  * A row repeated in the record is one finding (the unique key), so running it again finds each difference once.
  */
-export async function matchStagedRows(db: Database, input: { runId: number; channel: string; scope: SQL; start: Date; end: Date }): Promise<MatchTotals> {
+export interface MatchInput {
+  runId: number;
+  channel: string;
+  /** Our orders of the run (scopeCondition). */
+  scope: SQL;
+  start: Date;
+  end: Date;
+}
+
+export async function matchStagedRows(db: Database, input: MatchInput): Promise<MatchTotals> {
   const { runId, channel, scope, start, end } = input;
   await db.execute(sql`
     INSERT INTO reconciliation_findings (run_id, kind, reference, upstream_reference, order_id, upstream_amount_minor, ours_amount_minor, upstream_status, ours_status, upstream_at)
@@ -56,6 +65,11 @@ export async function matchStagedRows(db: Database, input: { runId: number; chan
     LEFT JOIN orders o ON o.order_no = u.reference AND o.channel = ${channel}
     WHERE u.run_id = ${runId} AND u.kind = 'refund'
     ON CONFLICT DO NOTHING`);
+  return runTotals(db, input);
+}
+
+/** The counts and totals of both sides of a run and its number of findings. */
+export async function runTotals(db: Database, { runId, scope, start, end }: MatchInput): Promise<MatchTotals> {
   const { rows } = await db.execute<Record<string, string>>(sql`
     SELECT
       (SELECT count(*) FROM reconciliation_upstream_rows WHERE run_id = ${runId} AND kind = 'trade' AND status = 'success') AS upstream_count,

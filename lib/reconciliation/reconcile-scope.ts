@@ -68,7 +68,8 @@ export async function reconcileScope(
     await stageUpstreamRows(db, runId, input.source.rows(db, input.scope, input.day, input.signal));
     const totals = await db.transaction(async (tx) => {
       const transaction = tx as unknown as Database;
-      return matchStagedRows(transaction, { runId, channel: input.channel, scope: scopeCondition(input.channel, input.scope), ...bounds });
+      const match = input.source.match ?? matchStagedRows;
+      return match(transaction, { runId, channel: input.channel, scope: scopeCondition(input.channel, input.scope), ...bounds });
     });
     await closeRun(db, runId, 'complete', null, totals, input.now());
     return outcome('complete', null, totals);

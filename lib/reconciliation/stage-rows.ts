@@ -19,7 +19,7 @@ export async function stageUpstreamRows(db: Database, runId: number, rows: Async
     batch = [];
   };
   for await (const row of rows) {
-    batch.push({ runId, kind: row.kind, reference: row.reference, upstreamReference: row.upstreamReference, refundReference: row.refundReference, amountMinor: row.amountMinor, status: row.status, occurredAt: row.occurredAt ?? null });
+    batch.push({ runId, kind: row.kind, reference: row.reference, upstreamReference: row.upstreamReference, refundReference: row.refundReference, account: row.account ?? '', amountMinor: row.amountMinor, status: row.status, occurredAt: row.occurredAt ?? null });
     if (batch.length >= BATCH) await flush();
   }
   await flush();

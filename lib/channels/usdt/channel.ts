@@ -1,3 +1,4 @@
+import { usdtReconciliation } from './chain/reconcile-tron';
 import type { Channel } from '../channel';
 import { usdtOpenApi } from './open-api';
 import { formatMinorUnits } from '../../money/decimal-amount';
@@ -38,6 +39,7 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   watcherHealth: trc20WatcherHealth,
   poolPressure: usdtPoolPressure,
   jobs: [chainWatcherJob, usdtEvmWatcherJob, usdtExpiryJob],
+  reconciliation: usdtReconciliation,
   examples: { submit: usdtSubmitExample, query: usdtQueryExample, notification: usdtNotificationExample },
   testOrder: usdtTestOrder,
   openApi: usdtOpenApi,

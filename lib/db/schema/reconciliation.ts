@@ -93,6 +93,8 @@ export const reconciliationUpstreamRows = pgTable(
     upstreamReference: text('upstream_reference').notNull(),
     /** A refund's own number (out_request_no / out_refund_no); '' for a trade. */
     refundReference: text('refund_reference').notNull().default(''),
+    /** A chain transfer's receiving address; '' for a bill's row. */
+    account: text('account').notNull().default(''),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     /** 'success', or the upstream's word for a trade that did not stand (REVOKED…). */
     status: text('status').notNull(),
