@@ -37,8 +37,8 @@ export const sandboxAlipayTrades = pgTable(
 export type SandboxAlipayTradeRow = typeof sandboxAlipayTrades.$inferSelect;
 
 /**
- * Refunds of the simulator's trades made by hand in the merchant's Alipay console (`npm run sandbox -- alipay
- * refund`), outside the service: they appear in the day's trade bill as 退款 rows.
+ * Refunds of the simulator's trades made by hand in the merchant's Alipay console (refundInConsole in bill.ts),
+ * outside the service: they appear in the day's trade bill as 退款 rows.
  */
 export const sandboxAlipayConsoleRefunds = pgTable('sandbox_alipay_console_refunds', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
