@@ -72,6 +72,7 @@ export default defineConfig({
         '**/operator/failing-destinations.spec.ts',
         '**/operator/review-approve.spec.ts',
         '**/operator/console.spec.ts',
+        '**/operator/reconciliation.spec.ts',
       ],
     },
   ].filter((project) => projectNames.includes(project.name)),

@@ -10,6 +10,7 @@ const LINKS = [
   { href: '/operator/credentials', key: 'credentials' },
   { href: '/operator/addresses', key: 'addresses' },
   { href: '/operator/attention', key: 'attention' },
+  { href: '/operator/reconciliation', key: 'reconciliation' },
   { href: '/operator/audit', key: 'audit' },
   { href: '/operator/health', key: 'health' },
 ] as const;

@@ -11,6 +11,7 @@ import type { ChannelCredentials } from '../credentials/channel-credentials';
 import type { ChannelOperatorParts } from './channel-operator';
 import type { Locale } from '../i18n/locales';
 import type { ChannelRefunds } from '../refunds/channel-refunds';
+import type { ReconciliationSource } from '../reconciliation/bill-source';
 
 
 /** A channel's parts of the OpenAPI document: its schemas, and which of them (its own or shared) describe each message. */
@@ -91,6 +92,8 @@ export interface Channel<CheckoutView = unknown> extends ChannelOperatorParts, C
   readonly refunds: ChannelRefunds;
   /** The channel's background jobs: its poller or chain watcher and its expiry. */
   readonly jobs: readonly PeriodicJob[];
+  /** How the upstream's own record of a day (its bill, the chain) is read for the daily reconciliation, if it has one. */
+  readonly reconciliation?: ReconciliationSource;
   /** The documented examples: one signed submit, the query of that order, its notification. */
   readonly examples: {
     submit(appId: string): ExampleFields;

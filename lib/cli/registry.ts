@@ -9,12 +9,14 @@ import { merchantCommands } from './merchant-commands';
 import { notifyCommands } from './notify-commands';
 import { operatorCommands } from './operator-commands';
 import { orderCommands } from './order-commands';
+import { reconcileCommands } from './reconcile-commands';
 
 /** The shared commands, with each channel's own (its receiving addresses, limits, chains…) after the merchant ones. */
 export const COMMANDS: readonly CliCommand[] = [
   ...merchantCommands,
   ...CHANNEL_COMMANDS,
   ...orderCommands,
+  ...reconcileCommands,
   ...notifyCommands,
   ...callbackCommands,
   ...credentialCommands,
@@ -25,7 +27,7 @@ export const COMMANDS: readonly CliCommand[] = [
 const PROGRAM = 'npm run admin --';
 
 export function commandName(command: CliCommand): string {
-  return `${command.group} ${command.action}`;
+  return command.action === '' ? command.group : `${command.group} ${command.action}`;
 }
 
 function listing(commands: readonly CliCommand[]): string {
@@ -93,6 +95,12 @@ export function resolveInvocation(argv: readonly string[]): Invocation {
   }
   if (!COMMANDS.some((command) => command.group === group)) {
     throw new UsageError(`unknown command: ${group}`, generalUsage());
+  }
+  // A group may have a command of its own (action ''), run when no action word follows: `reconcile --date …`.
+  const groupCommand = COMMANDS.find((candidate) => candidate.group === group && candidate.action === '');
+  if (action === undefined && groupCommand) {
+    if (help) return { kind: 'help', json, text: groupCommand.usage, command: groupCommand };
+    return { kind: 'run', json, command: groupCommand, run: groupCommand.prepare(parseCommandArgs(rest, groupCommand.options, groupCommand.usage)) };
   }
   if (action === undefined) {
     if (help) return { kind: 'help', json, text: groupUsage(group) };

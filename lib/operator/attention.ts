@@ -6,6 +6,7 @@ import { merchants, notifications, orders, upstreamCallbacks } from '../db/schem
 import { CHANNELS } from '../channels';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { listServiceProblems } from './service-problems';
+import { openFindings } from '../reconciliation/reconciliation-view';
 import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns, notDismissed, type LinkedOrder } from '../channels/attention-items';
 
 export { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind, type LinkedOrder, type TransferItem } from '../channels/attention-items';
@@ -13,7 +14,9 @@ export { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind, type 
 /**
  * The payments that need an operator: transfers a channel read itself (on a chain) that paid nothing (no order open,
  * a short/over amount, the exact amount after the window), upstream callbacks that failed verification or did not
- * match, and notifications that failed every attempt (with no newer cycle). An item leaves the list when an operator
+ * match, notifications that failed every attempt (with no newer cycle), and the differences the daily
+ * reconciliation found that no operator has credited (they leave when credited or when a new run no longer finds
+ * them). An item leaves the list when an operator
  * dismisses it (with a note) or, for notifications, resends it.
  */
 
@@ -102,14 +105,15 @@ export async function listNotificationItems(db: Database): Promise<NotificationI
 }
 
 export async function listAttention(db: Database, now = new Date()) {
-  const [service, transfers, callbacks, failedNotifications, stuckRefunds] = await Promise.all([
+  const [service, transfers, callbacks, failedNotifications, stuckRefunds, findings] = await Promise.all([
     listServiceProblems(db, now),
     listTransferItems(db),
     listCallbackItems(db),
     listNotificationItems(db),
     listStuckRefunds(db, now),
+    openFindings(db, ATTENTION_LIST_LIMIT),
   ]);
-  return { service, transfers, callbacks, notifications: failedNotifications, refunds: stuckRefunds };
+  return { service, transfers, callbacks, notifications: failedNotifications, refunds: stuckRefunds, findings };
 }
 
 export type AttentionList = Awaited<ReturnType<typeof listAttention>>;

@@ -10,6 +10,10 @@ export interface ManualCompletion {
   reason: string;
   actor: string;
   now: Date;
+  /** When the upstream says the payer paid (a reconciliation credit), else now. */
+  paidAt?: Date;
+  /** The upstream's trade number, when known. */
+  tradeNo?: string;
 }
 
 /**
@@ -22,7 +26,8 @@ export async function completeOrderManually(db: Database, input: ManualCompletio
     const tx = transaction as unknown as Database;
     const order = await lockMerchantOrderByAppId(tx, input.appId, input.merchantOrderNo);
     if (order.status === 'paid') throw actionRefused(`order ${order.orderNo} is already paid`);
-    const result = await markOrderPaid(tx, { orderId: order.id, via: 'manual', paidAt: input.now, allowClosed: true });
+    const paidAt = input.paidAt ?? input.now;
+    const result = await markOrderPaid(tx, { orderId: order.id, via: 'manual', paidAt, tradeNo: input.tradeNo, allowClosed: true });
     if (!result.changed) throw actionRefused(`order ${order.orderNo} could not be completed`);
     const auditId = await recordAudit(tx, {
       actor: input.actor,
@@ -30,7 +35,7 @@ export async function completeOrderManually(db: Database, input: ManualCompletio
       subject: `order:${order.orderNo}`,
       reason: input.reason,
       before: { status: order.status },
-      after: { status: 'paid', paidVia: 'manual', paidAt: input.now.toISOString() },
+      after: { status: 'paid', paidVia: 'manual', paidAt: paidAt.toISOString(), ...(input.tradeNo ? { tradeNo: input.tradeNo } : {}) },
     });
     return { order: result.order, auditId };
   });

@@ -3,6 +3,7 @@ import { areaTranslator } from '@/lib/i18n/area-translator';
 import { LOCALE_COOKIE, pickLocale } from '@/lib/i18n/locales';
 import { alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { beijingTime, formatYuan, newTradeNo, PAGE_METHODS, parseBeijing, parseTotalAmount, REQUEST_UNSIGNED, rsa2Sign, rsa2Verify, signedText } from './protocol';
+import { billDownloadUrlQuery } from './bill';
 import { closeIfExpired, closeWaiting, findTrade, insertTrade, type SandboxTrade } from './store';
 import { queryRefund, refundTrade } from './refund';
 
@@ -205,6 +206,8 @@ function cookieValue(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
+const BILL_QUERY = 'alipay.data.dataservice.bill.downloadurl.query';
+
 const SERVER_METHODS: Readonly<Record<string, typeof queryTrade>> = {
   'alipay.trade.query': queryTrade,
   'alipay.trade.close': closeTrade,
@@ -214,7 +217,8 @@ const SERVER_METHODS: Readonly<Record<string, typeof queryTrade>> = {
 
 /**
  * `/sandbox/alipay/gateway.do`: page/wap pay arriving in the payer's browser (GET, or the SDK's auto-submitted POST
- * form) leads to the cashier; a server call (POST: alipay.trade.query, close, refund, fastpay.refund.query) gets the signed JSON answer.
+ * form) leads to the cashier; a server call (POST: alipay.trade.query, close, refund, fastpay.refund.query,
+ * alipay.data.dataservice.bill.downloadurl.query) gets the signed JSON answer.
  */
 export async function handleGateway(request: Request, db: Database, now = new Date()): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'POST') return new Response('method not allowed', { status: 405, headers: { allow: 'GET, POST' } });
@@ -240,6 +244,10 @@ export async function handleGateway(request: Request, db: Database, now = new Da
   }
   try {
     verifyRequest(params, keys, now);
+    if (method === BILL_QUERY) {
+      const billUrlBase = new URL('bill/download', request.url).toString();
+      return signedAnswer(method, billDownloadUrlQuery(bizContent(params), keys, now, billUrlBase), keys);
+    }
     const serve = SERVER_METHODS[method];
     if (!serve) throw new GatewayRefusal('isv.invalid-method', `method ${method} is not offered by the sandbox`);
     return signedAnswer(method, await serve(db, params, keys, now), keys);

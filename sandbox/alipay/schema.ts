@@ -56,3 +56,15 @@ export const sandboxAlipayRefunds = pgTable(
 );
 
 export type SandboxAlipayRefundRow = typeof sandboxAlipayRefunds.$inferSelect;
+/**
+ * Refunds of the simulator's trades made by hand in the merchant's Alipay console (refundInConsole in bill.ts),
+ * outside the service: they appear in the day's trade bill as 退款 rows.
+ */
+export const sandboxAlipayConsoleRefunds = pgTable('sandbox_alipay_console_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tradeNo: text('trade_no').notNull(),
+  /** out_request_no: the refund's own number. */
+  outRequestNo: text('out_request_no').notNull().unique(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+});

@@ -5,6 +5,7 @@ import { authenticate, refuse, signedResponse } from './authenticated-request';
 import { beijingTime, encryptResource, newPayId, newPrepayId, newTransactionId, OUT_TRADE_NO, RFC3339 } from './protocol';
 import { randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
+import { billDownload, tradeBill } from './bill';
 import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, recordH5Url, type SandboxWechatOrder } from './store';
 import { handleRefund, handleRefundQuery } from './refund';
 
@@ -223,11 +224,30 @@ async function handleCertificates(request: Request, db: Database, now: Date): Pr
   return signedResponse(signer, 200, { data }, now);
 }
 
+/** `GET /v3/bill/tradebill`: the signed answer naming the day's bill. */
+async function handleTradeBill(request: Request, db: Database, now: Date): Promise<Response> {
+  const auth = await authenticate(request, db, now);
+  if (auth instanceof Response) return auth;
+  const url = new URL(request.url);
+  const downloadBase = `${url.origin}${url.pathname.replace(/bill\/tradebill$/, 'billdownload/file')}`;
+  const answer = await tradeBill(db, url.searchParams, auth.keys, now, downloadBase);
+  return signedResponse(auth.signer, answer.status, answer.body, now);
+}
+
+/** `GET /v3/billdownload/file`: the bill's file; WeChat does not sign it (its SHA1 is in the tradebill answer). */
+async function handleBillDownload(request: Request, db: Database, now: Date): Promise<Response> {
+  const auth = await authenticate(request, db, now, { serialOptional: true });
+  if (auth instanceof Response) return auth;
+  return billDownload(db, new URL(request.url).searchParams, auth.keys, now);
+}
+
 /** Routes `v3/…` (what follows the mount point `/sandbox/wechat/`). */
 export async function handleSandboxWechatApi(request: Request, path: readonly string[], db: Database, now = new Date()): Promise<Response> {
   const route = path.join('/');
   const byOutTradeNo = /^v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(route);
   if (request.method === 'GET' && route === 'v3/certificates') return handleCertificates(request, db, now);
+  if (request.method === 'GET' && route === 'v3/bill/tradebill') return handleTradeBill(request, db, now);
+  if (request.method === 'GET' && route === 'v3/billdownload/file') return handleBillDownload(request, db, now);
   if (request.method === 'POST' && route === 'v3/pay/transactions/native') return handlePrepay(request, db, false, now);
   if (request.method === 'POST' && route === 'v3/pay/transactions/h5') return handlePrepay(request, db, true, now);
   if (byOutTradeNo && !byOutTradeNo[2] && request.method === 'GET') return handleQuery(request, db, byOutTradeNo[1]!, now);

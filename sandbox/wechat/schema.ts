@@ -22,7 +22,7 @@ export const sandboxWechatOrders = pgTable(
     /** MWEB: every h5_url handed out, by its `package`, with when (each lives a few minutes). */
     h5Urls: jsonb('h5_urls').$type<Record<string, string>>().notNull().default({}),
     timeExpire: timestamp('time_expire', { withTimezone: true }).notNull(),
-    /** NOTPAY | SUCCESS | CLOSED */
+    /** NOTPAY | SUCCESS | CLOSED | REVOKED (revoked after payment) */
     tradeState: text('trade_state').notNull().default('NOTPAY'),
     successTime: timestamp('success_time', { withTimezone: true }),
     /** What the next refund of the order meets (a sandbox control): processing, fail, timeout_once; null: succeeds. */
@@ -60,3 +60,12 @@ export const sandboxWechatRefunds = pgTable(
 );
 
 export type SandboxWechatRefundRow = typeof sandboxWechatRefunds.$inferSelect;
+/** Refunds of the simulator's orders made by hand in the WeChat Pay merchant platform, outside the service. */
+export const sandboxWechatConsoleRefunds = pgTable('sandbox_wechat_console_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  transactionId: text('transaction_id').notNull(),
+  outRefundNo: text('out_refund_no').notNull().unique(),
+  refundId: text('refund_id').notNull().unique(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+});

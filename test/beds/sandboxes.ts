@@ -1,5 +1,7 @@
 import { getDb } from '../../lib/db/client';
 import { handleGateway } from '../../sandbox/alipay/gateway';
+import { handleBillDownload } from '../../sandbox/alipay/bill';
+import { alipaySandboxKeys } from '../../lib/channels/alipay/sandbox-keys';
 import { handleSandboxWechatApi } from '../../sandbox/wechat/http-api';
 import { handleSandboxYhtApi } from '../../sandbox/yht/http-api';
 import { startTestApp, type TestApp } from '../open-api-client';
@@ -31,6 +33,7 @@ export async function startSandboxTestBed(): Promise<SandboxTestBed> {
   const app = await startTestApp();
   const alipay = await serveWebHandler(async (request, path) => {
     if (path.join('/') === 'gateway.do') return handleGateway(request, getDb());
+    if (path.join('/') === 'bill/download') return handleBillDownload(request, getDb(), await alipaySandboxKeys(getDb()));
     return new Response('not found', { status: 404 });
   }, '/sandbox/alipay');
   const wechat = await serveWebHandler((request, segments) => handleSandboxWechatApi(request, segments, getDb()), '/sandbox/wechat');

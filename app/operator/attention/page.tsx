@@ -34,7 +34,7 @@ const canComplete = (order: LinkedOrder | null) => order !== null && order.statu
 
 export default async function AttentionPage() {
   await requireOperator();
-  const [{ service, transfers, callbacks, notifications, refunds }, t] = await Promise.all([listAttention(getDb()), getTranslations('console.attention')]);
+  const [{ service, transfers, callbacks, notifications, refunds, findings }, t, tr] = await Promise.all([listAttention(getDb()), getTranslations('console.attention'), getTranslations('console.reconciliation')]);
   return (
     <>
       <PageTitle
@@ -133,6 +133,31 @@ export default async function AttentionPage() {
                 <td className={cell}>{item.requestCount}</td>
                 <td className={`${cell} max-w-[16rem] text-xs break-words`}>{item.lastNote ?? '—'}</td>
                 <td className={`${cell} whitespace-nowrap`}><LocalTime value={item.createdAt} /></td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+      <Section id="findings-heading" title={t('findings', { count: findings.length })}>
+        {findings.length === 0 ? (
+          <Empty testId="no-findings">{t('nothing')}</Empty>
+        ) : (
+          <Table label={t('findingsTable')} head={[tr('kind'), t('channel'), t('findingDay'), tr('reference'), tr('upstreamAmount'), tr('ourAmount'), t('actions')]}>
+            {findings.map((item) => (
+              <tr key={item.id} data-testid={`finding-${item.id}`}>
+                <td className={cell}>
+                  <Badge tone="bad">{tr(`kinds.${item.kind}`)}</Badge>
+                </td>
+                <td className={cell}>{item.channel}</td>
+                <td className={`${cell} whitespace-nowrap`}>{item.day}</td>
+                <td className={`${cell} font-mono text-xs break-all`}>{item.reference}</td>
+                <td className={`${cell} font-mono`}>{item.upstreamAmount ?? '—'}</td>
+                <td className={`${cell} font-mono`}>{item.oursAmount ?? '—'}</td>
+                <td className={cell}>
+                  <Link href={`/operator/reconciliation?day=${item.day}#run-${item.runId}`} className="text-teal-800 underline">
+                    {t('findingLink', { day: item.day })}
+                  </Link>
+                </td>
               </tr>
             ))}
           </Table>

@@ -17,6 +17,7 @@ import { findAlipayCheckout, type AlipayCheckout } from './checkout-view';
 import { alipayPollerJob } from './poll-pending-orders';
 import { receiveAlipayNotify } from './receive-notify';
 import { alipayRefunds } from './refunds';
+import { alipayReconciliation } from './bill-source';
 
 /** ALIPAY: 'web' (PC website) or 'wap' (mobile website), else 1001 as the contract fixes it. */
 export function alipayPayMethod(fields: RequestFields): string {
@@ -44,6 +45,7 @@ export const alipayChannel: Channel<AlipayCheckout> = {
   refunds: alipayRefunds,
   closeUpstream: closeAlipayOrderUpstream,
   jobs: [alipayPollerJob],
+  reconciliation: alipayReconciliation,
   credentials: alipayCredentials,
   examples: { submit: alipaySubmitExample, query: alipayQueryExample, notification: alipayNotificationExample },
   testOrder: alipayTestOrder,

@@ -1,3 +1,4 @@
+import { usdtReconciliation } from './chain/reconcile-tron';
 import type { Channel } from '../channel';
 import { usdtOpenApi } from './open-api';
 import { formatMinorUnits } from '../../money/decimal-amount';
@@ -43,6 +44,7 @@ export const usdtChannel: Channel<UsdtCheckout> = {
       'USDT refunds are not made by this service, which holds no keys: send the USDT from your own wallet, then record the refund (amount, transaction id, note) on the order page of the portal',
   },
   jobs: [chainWatcherJob, usdtEvmWatcherJob, usdtExpiryJob],
+  reconciliation: usdtReconciliation,
   examples: { submit: usdtSubmitExample, query: usdtQueryExample, notification: usdtNotificationExample },
   testOrder: usdtTestOrder,
   openApi: usdtOpenApi,

@@ -1,6 +1,7 @@
 import { invalidParameter } from '../../errors/domain-error';
 import { present, type RequestFields } from '../../validation/request-fields';
 import { closeWechatOrderUpstream } from './close-order';
+import { wechatReconciliation } from './bill-source';
 import type { Channel } from '../channel';
 import { wechatCredentials } from './credentials';
 import { wechatOpenApi } from './open-api';
@@ -51,6 +52,7 @@ export const wechatChannel: Channel<WechatCheckout> = {
   refunds: wechatRefunds,
   closeUpstream: closeWechatOrderUpstream,
   jobs: [wechatPollerJob],
+  reconciliation: wechatReconciliation,
   credentials: wechatCredentials,
   examples: { submit: wechatSubmitExample, query: wechatQueryExample, notification: wechatNotificationExample },
   testOrder: wechatTestOrder,

@@ -18,3 +18,4 @@ export * from './job-runs';
 export * from './attention-dismissals';
 export * from './merchant-branding';
 export * from './refunds';
+export * from './reconciliation';

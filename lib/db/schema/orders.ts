@@ -115,6 +115,10 @@ export const orders = pgTable(
       .on(table.merchantId, table.createdAt, table.id)
       .where(sql`${table.refundedMinor} > 0`),
     // The dashboard's paid totals, by paid time.
+    // Reconciliation: one channel's orders paid on one day (lib/reconciliation).
+    index('orders_channel_paid_idx')
+      .on(table.channel, table.paidAt)
+      .where(sql`${table.status} = 'paid'`),
     index('orders_merchant_paid_idx')
       .on(table.merchantId, table.paidAt)
       .where(sql`${table.status} = 'paid'`),

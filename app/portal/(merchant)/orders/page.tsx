@@ -77,6 +77,24 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           {t.rich('datesIn', { zone: merchant.timeZone, account: (chunks) => <Link className={link} href="/portal/account">{chunks}</Link> })}
         </p>
       </form>
+      <form className="mb-4 flex flex-wrap items-end gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 sm:p-5 sm:pb-1" method="get" action="/portal/statement" aria-label={t('statementLabel')}>
+        <div className={fieldWrap}>
+          <label htmlFor="statement-from" className={fieldLabel}>{t('from')}</label>
+          <input id="statement-from" className={`${control} h-10`} name="from" type="date" required defaultValue={filters.from ?? ''} aria-describedby="statement-hint" />
+        </div>
+        <div className={fieldWrap}>
+          <label htmlFor="statement-to" className={fieldLabel}>{t('to')}</label>
+          <input id="statement-to" className={`${control} h-10`} name="to" type="date" required defaultValue={filters.to ?? ''} aria-describedby="statement-hint" />
+        </div>
+        <div className={fieldWrap}>
+          <button className={button()} type="submit">
+            {t('statement')}
+          </button>
+        </div>
+        <p id="statement-hint" className={`${note} mb-4 basis-full`}>
+          {t('statementHint', { zone: merchant.timeZone })}
+        </p>
+      </form>
       <p className={`${note} mb-2`} role="status" data-testid="orders-total">
         {t('onPage', { count: result.rows.length })}
       </p>

@@ -1,0 +1,93 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { Badge, cell, Empty, PageTitle, Section, Table, type Tone } from '@/components/operator/ui';
+import { CreditFindingButton } from '@/components/operator/credit-finding-button';
+import { LocalTime } from '@/components/i18n/local-time';
+import { getDb } from '@/lib/db/client';
+import { beijingDayBounds, previousBeijingDay } from '@/lib/reconciliation/beijing-day';
+import { reconciledDays, reconciliationOfDay, type RunView } from '@/lib/reconciliation/reconciliation-view';
+import { requireOperator } from '../_session/require-operator';
+import { creditFindingAction } from './actions';
+
+export const dynamic = 'force-dynamic';
+
+const STATUS_TONES: Record<RunView['status'], Tone> = { complete: 'good', unavailable: 'warn', failed: 'bad' };
+
+async function RunSection({ run }: { run: RunView }) {
+  const t = await getTranslations('console.reconciliation');
+  const clean = run.status === 'complete' && run.findingCount === 0;
+  return (
+    <Section id={`run-${run.id}`} title={t('runTitle', { channel: run.channel, scope: run.scope })}>
+      <div className="mb-3 flex flex-wrap items-center gap-3 text-sm" data-testid={`run-${run.channel}`}>
+        <Badge tone={clean ? 'good' : run.status === 'complete' ? 'warn' : STATUS_TONES[run.status]}>{t(`status.${run.status}`)}</Badge>
+        <span>{t('upstreamSide', { count: run.upstreamCount, total: run.upstreamTotal })}</span>
+        <span>{t('ourSide', { count: run.oursCount, total: run.oursTotal })}</span>
+        <span>{t('refunds', { count: run.upstreamRefundCount, total: run.upstreamRefundTotal })}</span>
+        {run.finishedAt ? <span className="text-gray-600">{t('finished')} <LocalTime value={run.finishedAt} /></span> : null}
+      </div>
+      {run.status !== 'complete' ? (
+        <p className="text-sm text-gray-700">{run.detail}</p>
+      ) : clean ? (
+        <Empty testId={`clean-${run.channel}`}>{t('clean')}</Empty>
+      ) : (
+        <Table label={t('findingsTable', { channel: run.channel })} head={[t('kind'), t('reference'), t('upstreamReference'), t('upstreamAmount'), t('ourAmount'), t('states'), t('action')]}>
+          {run.findings.map((finding) => (
+            <tr key={finding.id} data-testid={`finding-${finding.reference}`}>
+              <td className={cell}>
+                <Badge tone={finding.resolvedAt ? 'good' : 'bad'}>{t(`kinds.${finding.kind}`)}</Badge>
+              </td>
+              <td className={`${cell} font-mono text-xs`}>
+                {finding.appId ? (
+                  <Link href={`/operator/merchants/${finding.appId}`} className="text-teal-800 underline">
+                    {finding.reference}
+                  </Link>
+                ) : (
+                  finding.reference
+                )}
+                {finding.merchantOrderNo ? <span className="block text-gray-500">{finding.merchantOrderNo}</span> : null}
+              </td>
+              <td className={`${cell} max-w-[12rem] font-mono text-xs break-all`}>{finding.upstreamReference || '—'}</td>
+              <td className={`${cell} font-mono`}>{finding.upstreamAmount ?? '—'}</td>
+              <td className={`${cell} font-mono`}>{finding.oursAmount ?? '—'}</td>
+              <td className={`${cell} text-xs`}>
+                {finding.upstreamStatus ?? '—'} / {finding.oursStatus ?? '—'}
+              </td>
+              <td className={cell}>
+                {finding.resolvedAt ? (
+                  <span className="text-xs">
+                    {t('credited', { by: finding.resolvedBy ?? '' })} <LocalTime value={finding.resolvedAt} />
+                  </span>
+                ) : finding.creditable ? (
+                  <CreditFindingButton findingId={finding.id} orderNo={finding.reference} creditFindingAction={creditFindingAction} />
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+export default async function ReconciliationPage({ searchParams }: { searchParams: Promise<{ day?: string }> }) {
+  await requireOperator();
+  const asked = (await searchParams).day;
+  const day = asked && beijingDayBounds(asked) ? asked : previousBeijingDay(new Date());
+  const db = getDb();
+  const [runs, days, t] = await Promise.all([reconciliationOfDay(db, day), reconciledDays(db), getTranslations('console.reconciliation')]);
+  return (
+    <>
+      <PageTitle title={t('title', { day })} intro={t('intro')} />
+      <nav aria-label={t('days')} className="mb-4 flex flex-wrap gap-2 text-sm">
+        {days.map((other) => (
+          <Link key={other} href={`/operator/reconciliation?day=${other}`} aria-current={other === day ? 'page' : undefined} className={other === day ? 'font-semibold' : 'text-teal-800 underline'}>
+            {other}
+          </Link>
+        ))}
+      </nav>
+      {runs.length === 0 ? <Empty testId="no-runs">{t('notReconciled')}</Empty> : runs.map((run) => <RunSection key={run.id} run={run} />)}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { getServerSession } from 'next-auth';
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/lib/db/client';
+import { loadMerchantContext } from '@/lib/portal/merchant-context';
+import { merchantStatement, STATEMENT_COLUMNS, statementRange, type StatementColumn } from '@/lib/portal/merchant-statement';
+import { authOptions } from '../../_session/auth-options';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * `GET /portal/statement?from=yyyy-MM-dd&to=yyyy-MM-dd`: the signed-in merchant's orders of the range as a CSV file,
+ * streamed from the database as it is written.
+ */
+export async function GET(request: Request) {
+  const session = await getServerSession(authOptions());
+  const merchant = session ? await loadMerchantContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion }) : undefined;
+  if (!merchant) return new Response('sign in to download statements', { status: 401, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const params = new URL(request.url).searchParams;
+  const from = params.get('from') ?? undefined;
+  const to = params.get('to') ?? undefined;
+  const t = await getTranslations('portal.statement');
+  const range = statementRange(from, to, merchant.timeZone);
+  if ('refused' in range) return new Response(t(`refused.${range.refused}`), { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const header = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, t(`columns.${column}`)])) as Record<StatementColumn, string>;
+  const rows = merchantStatement(getDb(), { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header });
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await rows.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="statement-${merchant.appId}-${from}-${to}.csv"`,
+      'cache-control': 'no-store',
+    },
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "reconciliation_upstream_rows" ADD COLUMN "account" text DEFAULT '' NOT NULL;

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../db/client';
+import { NotificationWorker } from '../notifications/notification-worker';
+import { notificationFieldsOf } from '../channels';
+import { findAlipayCheckout } from '../channels/alipay/checkout-view';
+import { CLOSE_WITHOUT_ANSWER_AFTER_MS, pollPendingAlipayOrders } from '../channels/alipay/poll-pending-orders';
+import { alipayConfig } from '../channels/alipay/config';
+import { alipaySdkFor, alipayTimestamp } from '../channels/alipay/client';
+import { findBoundCredential } from '../credentials/find-bound-credential';
+import { completeOrderManually } from '../orders/complete-order-manually';
+import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
+import { alipaySubmit, anAlipayMerchant } from '../../test/alipay-sandbox';
+import { SUBMIT, startSandboxTestBed } from '../../test/beds/sandboxes';
+import { paySandboxTrade } from '../../sandbox/alipay/pay';
+import { refundInConsole } from '../../sandbox/alipay/bill';
+import { beijingDayBounds, beijingDayOf } from './beijing-day';
+import { creditFinding } from './credit-finding';
+import { reconcileDay } from './reconcile-day';
+import { reconcileJob } from './reconcile-job';
+import { runJobExclusively } from '../workers/periodic-job';
+import { ManualClock } from '../clock';
+import { runAdmin } from '../cli/run-admin-for-tests';
+
+let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
+let merchant: Awaited<ReturnType<typeof anAlipayMerchant>>;
+let receiver: Awaited<ReturnType<typeof startMerchantReceiver>>;
+
+/** A day of its own for each run of this file, long past: its bill holds only what the test puts in it. */
+function aPastDay(): string {
+  return beijingDayOf(new Date(Date.UTC(2021, 0, 1) + Math.floor(Math.random() * 1500) * 86_400_000));
+}
+
+async function anOrder(amount: string, productName = '月度会员') {
+  const fields = alipaySubmit(merchant.appId, { notifyUrl: receiver.url, amount, productName });
+  const { json } = (await bed.app.signedPost(SUBMIT, fields, merchant.appSecret)) as { json: { code: number; data: { platformOrderNo: string; payUrl: string } } };
+  expect(json.code).toBe(0);
+  return { orderNo: json.data.platformOrderNo, merchantOrderNo: fields.merchantOrderNo as string, token: json.data.payUrl.split('/pay/')[1]! };
+}
+
+/** The payer opens the cashier at Alipay and pays; `notify` false loses Alipay's notification. */
+async function payAtAlipay(order: { orderNo: string; token: string }, notify: boolean) {
+  const checkout = await findAlipayCheckout(getDb(), order.token);
+  expect((await fetch(checkout!.gatewayUrl!, { redirect: 'manual' })).status).toBe(303);
+  return (await paySandboxTrade(getDb(), { outTradeNo: order.orderNo }, { notify })).trade;
+}
+
+/** Time passes: what happened today happened at noon of `day`, at Alipay and here. */
+async function happenedOn(day: string, orderNo: string) {
+  const noon = new Date(beijingDayBounds(day)!.start.getTime() + 12 * 3600_000);
+  await getDb().execute(sql`UPDATE sandbox_alipay_trades SET paid_at = ${noon}, created_at = ${noon} WHERE out_trade_no = ${orderNo} AND paid_at IS NOT NULL`);
+  await getDb().execute(sql`UPDATE orders SET paid_at = ${noon} WHERE order_no = ${orderNo} AND paid_at IS NOT NULL`);
+  return noon;
+}
+
+async function findingsOf(runId: number) {
+  const { rows } = await getDb().execute<{ id: string; kind: string; reference: string; upstream_amount_minor: string | null; ours_amount_minor: string | null }>(
+    sql`SELECT id, kind, reference, upstream_amount_minor, ours_amount_minor FROM reconciliation_findings WHERE run_id = ${runId} ORDER BY kind, reference`,
+  );
+  return rows;
+}
+
+async function reconcileAlipay(day: string) {
+  const outcomes = await reconcileDay(getDb(), { day, now: () => new Date(), channels: ['ALIPAY'] });
+  expect(outcomes).toHaveLength(1);
+  return outcomes[0]!;
+}
+
+beforeAll(async () => {
+  bed = await startSandboxTestBed();
+  merchant = await anAlipayMerchant();
+  receiver = await startMerchantReceiver((appId) => (appId === merchant.appId ? merchant.appSecret : undefined));
+});
+afterAll(async () => {
+  await receiver.close();
+  await bed.close();
+});
+
+describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', () => {
+  it('finds each kind of difference exactly once, with the totals of both sides, and the same again when repeated', async () => {
+    const day = aPastDay();
+    const matched = await anOrder('10.00');
+    await payAtAlipay(matched, true);
+    await happenedOn(day, matched.orderNo);
+
+    const missingHere = await anOrder('20.00');
+    await payAtAlipay(missingHere, false);
+    await happenedOn(day, missingHere.orderNo);
+
+    const amountDiffers = await anOrder('30.00');
+    await payAtAlipay(amountDiffers, true);
+    await happenedOn(day, amountDiffers.orderNo);
+    await getDb().execute(sql`UPDATE sandbox_alipay_trades SET amount_minor = 3001 WHERE out_trade_no = ${amountDiffers.orderNo}`);
+
+    const missingUpstream = await anOrder('40.00');
+    await completeOrderManually(getDb(), { appId: merchant.appId, merchantOrderNo: missingUpstream.merchantOrderNo, reason: 'said to be paid', actor: 'test', now: new Date() });
+    await happenedOn(day, missingUpstream.orderNo);
+
+    const refunded = await anOrder('50.00');
+    const refundedTrade = await payAtAlipay(refunded, true);
+    const noon = await happenedOn(day, refunded.orderNo);
+    await refundInConsole(getDb(), { tradeNo: refundedTrade.tradeNo, amountMinor: 1250n, outRequestNo: `R-${refunded.orderNo}`, at: new Date(noon.getTime() + 3600_000) });
+
+    const outcome = await reconcileAlipay(day);
+    expect(outcome.status).toBe('complete');
+    expect(outcome.totals).toMatchObject({ upstreamCount: 4, upstreamTotalMinor: 11001n, upstreamRefundCount: 1, upstreamRefundTotalMinor: 1250n, oursCount: 4, oursTotalMinor: 13000n, findingCount: 4 });
+    const expected = [
+      { kind: 'amount_differs', reference: amountDiffers.orderNo, upstream_amount_minor: '3001', ours_amount_minor: '3000' },
+      { kind: 'missing_here', reference: missingHere.orderNo, upstream_amount_minor: '2000', ours_amount_minor: '2000' },
+      { kind: 'missing_upstream', reference: missingUpstream.orderNo, upstream_amount_minor: null, ours_amount_minor: '4000' },
+      { kind: 'refund_outside', reference: refunded.orderNo, upstream_amount_minor: '1250', ours_amount_minor: '5000' },
+    ];
+    expect((await findingsOf(outcome.runId)).map(({ id: _id, ...rest }) => rest)).toEqual(expected);
+
+    const again = await reconcileAlipay(day);
+    expect(again.runId).toBe(outcome.runId);
+    expect((await findingsOf(again.runId)).map(({ id: _id, ...rest }) => rest)).toEqual(expected);
+    const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM reconciliation_runs WHERE day = ${day} AND channel = 'ALIPAY'`);
+    expect(rows[0]!.count).toBe(1);
+    const { rows: staged } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM reconciliation_upstream_rows WHERE run_id = ${outcome.runId}`);
+    expect(staged[0]!.count).toBe(0);
+  });
+
+  it('a day where both sides agree is clean, and today has no bill yet (T+1)', async () => {
+    const day = aPastDay();
+    const order = await anOrder('66.60', '年度会员，含税');
+    await payAtAlipay(order, true);
+    await happenedOn(day, order.orderNo);
+    const outcome = await reconcileAlipay(day);
+    expect(outcome).toMatchObject({ status: 'complete', totals: { upstreamCount: 1, upstreamTotalMinor: 6660n, oursCount: 1, oursTotalMinor: 6660n, findingCount: 0 } });
+    expect(await findingsOf(outcome.runId)).toEqual([]);
+
+    const today = await reconcileAlipay(beijingDayOf(new Date()));
+    expect(today.status).toBe('unavailable');
+    expect(today.detail).toContain('has not ended');
+    // Asked anyway, Alipay has no bill for today (T+1).
+    const credential = (await findBoundCredential(getDb(), { merchantId: merchant.id, channel: 'ALIPAY', credentialId: merchant.credentialId }))!;
+    const answer = await alipaySdkFor(alipayConfig(), credential).exec('alipay.data.dataservice.bill.downloadurl.query', { bizContent: { bill_type: 'trade', bill_date: beijingDayOf(new Date()) }, ...alipayTimestamp() }, { validateSign: true });
+    expect(answer).toMatchObject({ code: '40004', subCode: 'isp.bill_not_exist' });
+  });
+
+  it('a lost notification and a poll that could not reach Alipay: the next reconciliation finds the payment, credited once, the merchant notified', async () => {
+    const day = aPastDay();
+    const order = await anOrder('88.00');
+    const trade = await payAtAlipay(order, false);
+    const { rows: created } = await getDb().execute<{ expires_at: Date }>(sql`SELECT expires_at FROM orders WHERE order_no = ${order.orderNo}`);
+    // The poller asks an Alipay it cannot reach until the order's window is long over, then closes it.
+    const unreachable = { ...alipayConfig(), gatewayUrl: 'http://127.0.0.1:9/gateway.do', timeoutMs: 1_000 };
+    const late = new Date(new Date(created[0]!.expires_at).getTime() + CLOSE_WITHOUT_ANSWER_AFTER_MS + 60_000);
+    await getDb().execute(sql`UPDATE orders SET upstream_check_after = now() - interval '1 minute' WHERE order_no = ${order.orderNo}`);
+    await pollPendingAlipayOrders(getDb(), late, { config: unreachable });
+    const { rows: closed } = await getDb().execute<{ status: string }>(sql`SELECT status FROM orders WHERE order_no = ${order.orderNo}`);
+    expect(closed[0]!.status).toBe('closed');
+    const paidUpstreamAt = await happenedOn(day, order.orderNo);
+
+    const outcome = await reconcileAlipay(day);
+    const [finding] = await findingsOf(outcome.runId);
+    expect(finding).toMatchObject({ kind: 'missing_here', reference: order.orderNo, upstream_amount_minor: '8800', ours_amount_minor: '8800' });
+
+    const credited = await creditFinding(getDb(), { findingId: Number(finding!.id), actor: 'operator:test', now: new Date() });
+    expect(credited.orderNo).toBe(order.orderNo);
+    await expect(creditFinding(getDb(), { findingId: Number(finding!.id), actor: 'operator:test', now: new Date() })).rejects.toThrow(/credited already/);
+    const { rows: paid } = await getDb().execute<{ status: string; paid_via: string; trade_no: string; paid_at: Date }>(sql`SELECT status, paid_via, trade_no, paid_at FROM orders WHERE order_no = ${order.orderNo}`);
+    expect(paid[0]).toMatchObject({ status: 'paid', paid_via: 'manual', trade_no: trade.tradeNo });
+    expect(new Date(paid[0]!.paid_at).getTime()).toBe(paidUpstreamAt.getTime());
+    const { rows: audit } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM audit_log WHERE subject = ${`order:${order.orderNo}`} AND action = 'order.complete'`);
+    expect(audit[0]!.count).toBe(1);
+
+    await new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, timeoutMs: 2_000 }).runOnce();
+    const notified = receiver.received.filter((entry) => entry.form.platformOrderNo === order.orderNo);
+    expect(notified).toHaveLength(1);
+    expect(notified[0]).toMatchObject({ signatureValid: true, form: { status: 'PAID', amount: '88.00' } });
+
+    // Reconciled again, the day is clean: the order is paid as Alipay says.
+    const after = await reconcileAlipay(day);
+    expect(after.totals?.findingCount).toBe(0);
+  });
+
+  it('npm run admin -- reconcile --date reconciles a day and reconcile credit credits its finding once', async () => {
+    const day = aPastDay();
+    const order = await anOrder('12.34');
+    await payAtAlipay(order, false);
+    await happenedOn(day, order.orderNo);
+    const run = await runAdmin(['reconcile', '--date', day, '--channel', 'ALIPAY', '--json'], { timeoutMs: 60_000 });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as { day: string; runs: { channel: string; status: string; findings: number; upstreamTotal: string }[] };
+    expect(report.day).toBe(day);
+    expect(report.runs).toEqual([expect.objectContaining({ channel: 'ALIPAY', status: 'complete', findings: 1, upstreamTotal: '12.34' })]);
+    const { rows } = await getDb().execute<{ id: string }>(sql`SELECT f.id FROM reconciliation_findings f JOIN reconciliation_runs r ON r.id = f.run_id WHERE r.day = ${day} AND f.reference = ${order.orderNo}`);
+    const credit = await runAdmin(['reconcile', 'credit', '--finding', rows[0]!.id], { env: { ...process.env, OPERATOR: 'ops:alice' } });
+    expect(credit.exitCode, credit.stderr).toBe(0);
+    expect(credit.stdout).toContain(`order ${order.orderNo} credited`);
+    const again = await runAdmin(['reconcile', 'credit', '--finding', rows[0]!.id]);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain('credited already');
+    const bad = await runAdmin(['reconcile', '--date', '2024-02-30']);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain('--date');
+  });
+
+  it('the periodic job reconciles yesterday once it is complete, and not again', async () => {
+    const day = aPastDay();
+    const order = await anOrder('7.77');
+    await payAtAlipay(order, true);
+    await happenedOn(day, order.orderNo);
+    const clock = new ManualClock(new Date(beijingDayBounds(day)!.end.getTime() + 10 * 3600_000));
+    const lines: string[] = [];
+    // Other channels' scopes in this shared database (no TRON node here, WeChat's three-month limit) may fail for that
+    // day, which fails the job run; the ALIPAY run must not be among the failures.
+    const failures: string[] = [];
+    const runJob = () => runJobExclusively(reconcileJob, { db: getDb(), clock, log: (line) => lines.push(line) }).catch((error: Error) => failures.push(error.message) > 0);
+    expect(await runJob()).toBe(true);
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^reconciliation ${day} ALIPAY account:\\S+: 0 finding`)));
+    lines.length = 0;
+    expect(await runJob()).toBe(true);
+    expect(lines.filter((line) => line.includes(' ALIPAY '))).toEqual([]);
+    // (Other channels' scopes of this shared database may fail for that day: the job's outcome is theirs too.)
+    const { rows } = await getDb().execute<{ status: string; finding_count: number }>(sql`SELECT status, finding_count FROM reconciliation_runs WHERE day = ${day} AND channel = 'ALIPAY'`);
+    expect(rows).toEqual([{ status: 'complete', finding_count: 0 }]);
+    const { rows: jobRuns } = await getDb().execute<{ run_count: number }>(sql`SELECT run_count FROM job_runs WHERE name = 'reconciliation'`);
+    expect(jobRuns[0]!.run_count).toBeGreaterThanOrEqual(2);
+    expect(failures.filter((failure) => failure.includes('ALIPAY'))).toEqual([]);
+  });
+});

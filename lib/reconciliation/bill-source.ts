@@ -1,0 +1,34 @@
+import type { Database } from '../db/client';
+import type { UpstreamRow } from './bill-row';
+import type { MatchInput, MatchTotals } from './match-rows';
+
+/** The upstream has no record of the day to give (not published yet, a day too old): nothing is matched. */
+export class BillUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BillUnavailable';
+  }
+}
+
+/**
+ * Whose record one run reads: one account at the upstream (an Alipay app, a WeChat Pay merchant number, which several
+ * credentials may share) or one chain.
+ */
+export interface ReconciliationScope {
+  /** 'account:<upstream id>' or 'chain:<name>': a run is unique per day, channel and scope. */
+  key: string;
+  /** The credential the upstream is asked with (the newest of the account's). */
+  credentialId: number | null;
+  /** Our orders of this scope: those bound to one of these credentials, or on this chain. */
+  credentialIds: number[];
+  chain: string | null;
+}
+
+/** How a channel reads the upstream's record of a day (its bill, or the chain) for reconciliation. */
+export interface ReconciliationSource {
+  scopes(db: Database): Promise<ReconciliationScope[]>;
+  /** The day's rows (trades and refunds), streamed; throws BillUnavailable when there is no record to read. */
+  rows(db: Database, scope: ReconciliationScope, day: string, signal: AbortSignal): AsyncIterable<UpstreamRow>;
+  /** Matches the staged rows its own way (a chain's transfers name no order); else by order number and amount. */
+  match?(db: Database, input: MatchInput): Promise<MatchTotals>;
+}

@@ -1,0 +1,24 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { upstreamCredentials } from '../db/schema';
+import type { ReconciliationScope } from './bill-source';
+
+/**
+ * One scope per upstream account of the channel (`accountOf` names it: the Alipay app id, the WeChat Pay merchant
+ * number), with every approved credential on it, deleted or disabled ones too: their orders of the day still count.
+ */
+export async function credentialScopes(db: Database, channel: string, accountOf: (row: { upstreamAppId: string; mchId: string | null }) => string): Promise<ReconciliationScope[]> {
+  const rows = await db
+    .select({ id: upstreamCredentials.id, upstreamAppId: upstreamCredentials.upstreamAppId, mchId: upstreamCredentials.mchId })
+    .from(upstreamCredentials)
+    .where(and(eq(upstreamCredentials.channel, channel), eq(upstreamCredentials.reviewStatus, 'approved')))
+    .orderBy(desc(upstreamCredentials.id));
+  const scopes = new Map<string, ReconciliationScope>();
+  for (const row of rows) {
+    const key = `account:${accountOf(row)}`;
+    const scope = scopes.get(key) ?? { key, credentialId: row.id, credentialIds: [], chain: null };
+    scope.credentialIds.push(row.id);
+    scopes.set(key, scope);
+  }
+  return [...scopes.values()];
+}

@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import { reconciliationRuns } from '../db/schema';
+import type { PeriodicJob } from '../workers/periodic-job';
+import { previousBeijingDay } from './beijing-day';
+import { reconcileDay } from './reconcile-day';
+
+/**
+ * The daily reconciliation as a background job: every quarter of an hour it reconciles yesterday (Beijing time) for
+ * each scope not yet reconciled completely, so a bill published late (Alipay and WeChat publish around 9–10 am) is
+ * read when it appears, and a completed day is not read again (`npm run admin -- reconcile --date` repeats one).
+ * A run that failed fails the job run, so health and the attention list report it until a run succeeds.
+ */
+export const reconcileJob: PeriodicJob = {
+  name: 'reconciliation',
+  intervalMs: 15 * 60_000,
+  // A day of several hundred thousand rows takes minutes; the bill's download alone may take one.
+  deadlineMs: 30 * 60_000,
+  async run({ db, clock, log, signal }) {
+    const day = previousBeijingDay(clock.now());
+    const outcomes = await reconcileDay(db, {
+      day,
+      now: () => clock.now(),
+      signal,
+      async skip(channel, scope) {
+        const [run] = await db
+          .select({ status: reconciliationRuns.status })
+          .from(reconciliationRuns)
+          .where(and(eq(reconciliationRuns.day, day), eq(reconciliationRuns.channel, channel), eq(reconciliationRuns.scope, scope)))
+          .limit(1);
+        return run?.status === 'complete';
+      },
+    });
+    for (const outcome of outcomes) {
+      if (outcome.status === 'complete') log(`reconciliation ${day} ${outcome.channel} ${outcome.scope}: ${outcome.totals!.findingCount} finding(s)`);
+    }
+    const failed = outcomes.filter((outcome) => outcome.status === 'failed');
+    if (failed.length > 0) throw new Error(`reconciliation of ${day} failed: ${failed.map((outcome) => `${outcome.channel} ${outcome.scope}: ${outcome.detail}`).join('; ')}`);
+  },
+};

@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { merchants, orders, reconciliationFindings, reconciliationRuns, type FindingKind, type ReconciliationRunStatus } from '../db/schema';
+import { formatMinorUnits } from '../money/decimal-amount';
+
+/** At most this many findings of a run are shown on the page (the counts are always complete). */
+export const FINDINGS_SHOWN = 500;
+
+export interface FindingView {
+  id: number;
+  kind: FindingKind;
+  reference: string;
+  upstreamReference: string;
+  upstreamAmount: string | null;
+  oursAmount: string | null;
+  upstreamStatus: string | null;
+  oursStatus: string | null;
+  upstreamAt: Date | null;
+  merchantOrderNo: string | null;
+  appId: string | null;
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
+  /** The one action: credit the order (paid upstream, not here, same amount, not credited yet). */
+  creditable: boolean;
+}
+
+export interface RunView {
+  id: number;
+  day: string;
+  channel: string;
+  scope: string;
+  status: ReconciliationRunStatus;
+  detail: string | null;
+  upstreamCount: number;
+  upstreamTotal: string;
+  upstreamRefundCount: number;
+  upstreamRefundTotal: string;
+  oursCount: number;
+  oursTotal: string;
+  findingCount: number;
+  finishedAt: Date | null;
+  findings: FindingView[];
+}
+
+const amount = (minor: bigint | null) => (minor === null ? null : formatMinorUnits(minor));
+
+async function findingsOf(db: Database, runId: number): Promise<FindingView[]> {
+  const rows = await db
+    .select({ finding: reconciliationFindings, merchantOrderNo: orders.merchantOrderNo, appId: merchants.appId, orderStatus: orders.status })
+    .from(reconciliationFindings)
+    .leftJoin(orders, eq(orders.id, reconciliationFindings.orderId))
+    .leftJoin(merchants, eq(merchants.id, orders.merchantId))
+    .where(eq(reconciliationFindings.runId, runId))
+    .orderBy(asc(reconciliationFindings.kind), asc(reconciliationFindings.id))
+    .limit(FINDINGS_SHOWN);
+  return rows.map(({ finding, merchantOrderNo, appId, orderStatus }) => ({
+    id: finding.id,
+    kind: finding.kind,
+    reference: finding.reference,
+    upstreamReference: finding.upstreamReference,
+    upstreamAmount: amount(finding.upstreamAmountMinor),
+    oursAmount: amount(finding.oursAmountMinor),
+    upstreamStatus: finding.upstreamStatus,
+    oursStatus: orderStatus ?? finding.oursStatus,
+    upstreamAt: finding.upstreamAt,
+    merchantOrderNo,
+    appId,
+    resolvedAt: finding.resolvedAt,
+    resolvedBy: finding.resolvedBy,
+    creditable: finding.kind === 'missing_here' && finding.resolvedAt === null && appId !== null && orderStatus !== 'paid' && finding.upstreamAmountMinor === finding.oursAmountMinor,
+  }));
+}
+
+/** The day's runs, channel by channel, each with its totals and its findings. */
+export async function reconciliationOfDay(db: Database, day: string): Promise<RunView[]> {
+  const runs = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.day, day)).orderBy(asc(reconciliationRuns.channel), asc(reconciliationRuns.scope));
+  return Promise.all(
+    runs.map(async (run) => ({
+      id: run.id,
+      day: run.day,
+      channel: run.channel,
+      scope: run.scope,
+      status: run.status,
+      detail: run.detail,
+      upstreamCount: run.upstreamCount,
+      upstreamTotal: formatMinorUnits(run.upstreamTotalMinor),
+      upstreamRefundCount: run.upstreamRefundCount,
+      upstreamRefundTotal: formatMinorUnits(run.upstreamRefundTotalMinor),
+      oursCount: run.oursCount,
+      oursTotal: formatMinorUnits(run.oursTotalMinor),
+      findingCount: run.findingCount,
+      finishedAt: run.finishedAt,
+      findings: await findingsOf(db, run.id),
+    })),
+  );
+}
+
+/** The latest reconciled days, newest first, for the page's day picker. */
+export async function reconciledDays(db: Database, limit = 14): Promise<string[]> {
+  const rows = await db.selectDistinct({ day: reconciliationRuns.day }).from(reconciliationRuns).orderBy(desc(reconciliationRuns.day)).limit(limit);
+  return rows.map((row) => row.day);
+}
+
+export interface OpenFindingItem {
+  id: number;
+  runId: number;
+  day: string;
+  channel: string;
+  kind: FindingKind;
+  reference: string;
+  upstreamAmount: string | null;
+  oursAmount: string | null;
+}
+
+/** Findings no operator has credited, for the attention list (newest first); each links to its day's page. */
+export async function openFindings(db: Database, limit: number): Promise<OpenFindingItem[]> {
+  const rows = await db
+    .select({ finding: reconciliationFindings, day: reconciliationRuns.day, channel: reconciliationRuns.channel })
+    .from(reconciliationFindings)
+    .innerJoin(reconciliationRuns, eq(reconciliationRuns.id, reconciliationFindings.runId))
+    .where(and(isNull(reconciliationFindings.resolvedAt)))
+    .orderBy(desc(reconciliationFindings.id))
+    .limit(limit);
+  return rows.map(({ finding, day, channel }) => ({ id: finding.id, runId: finding.runId, day, channel, kind: finding.kind, reference: finding.reference, upstreamAmount: amount(finding.upstreamAmountMinor), oursAmount: amount(finding.oursAmountMinor) }));
+}
