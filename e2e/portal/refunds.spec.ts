@@ -13,7 +13,7 @@ async function revealSecret(page: Page): Promise<string> {
 }
 
 test('a merchant refunds part of a paid sandbox ALIPAY order in the portal, in English then in Chinese, and sees the states', async ({ page, request }, testInfo) => {
-  test.setTimeout(240_000); // first visits compile each page in development mode
+  test.setTimeout(420_000); // first visits compile each page (and each server action) in development mode
   const appId = await signUp(page, { name: `Refund shop ${testInfo.project.name}`, email: uniqueEmail(`refund-${testInfo.project.name}`) });
   admin('merchant', 'orders', 'on', '--app-id', appId);
   admin('credential', 'add', '--app-id', appId, '--channel', 'ALIPAY', '--sandbox', '--approve', '--enable');
@@ -40,10 +40,10 @@ test('a merchant refunds part of a paid sandbox ALIPAY order in the portal, in E
   await form.getByLabel('Your password (asked again)').fill('not the password');
   await form.getByLabel('I confirm this refund', { exact: false }).check();
   await form.getByRole('button', { name: 'Refund' }).click();
-  await expect(form.getByRole('alert').first()).toContainText('password');
+  await expect(form.getByRole('alert').first()).toContainText('password', { timeout: 60_000 });
   await form.getByLabel('Your password (asked again)').fill(PASSWORD);
   await form.getByRole('button', { name: 'Refund' }).click();
-  await expect(page.getByText('Refund submitted: Succeeded.')).toBeVisible();
+  await expect(page.getByText('Refund submitted: Succeeded.')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('refunded-amount')).toHaveText('Refunded: 10.00 CNY');
   const rows = page.getByTestId('refund-row');
   await expect(rows).toHaveCount(1);
@@ -59,11 +59,11 @@ test('a merchant refunds part of a paid sandbox ALIPAY order in the portal, in E
   await form.getByLabel('您的密码（再次确认）').fill(PASSWORD);
   await form.getByLabel('我确认此笔退款', { exact: false }).check();
   await form.getByRole('button', { name: '退款' }).click();
-  await expect(form.getByRole('alert').first()).toBeVisible();
+  await expect(form.getByRole('alert').first()).toBeVisible({ timeout: 60_000 });
   await form.getByLabel('退款金额（CNY）').fill('5.00');
   await form.getByLabel('您的密码（再次确认）').fill(PASSWORD);
   await form.getByRole('button', { name: '退款' }).click();
-  await expect(page.getByText('退款已提交：已成功。')).toBeVisible();
+  await expect(page.getByText('退款已提交：已成功。')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('refunded-amount')).toHaveText('已退款：15.00 CNY');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('已成功');

@@ -26,17 +26,18 @@ export function refundData(refund: RefundRow, order: ViewedOrder) {
  * status, so that it cannot be read as a payment.
  */
 export function refundNoticeFields(refund: RefundRow, order: ViewedOrder): Record<string, string> {
+  const { refundNo, merchantRefundNo, platformOrderNo, merchantOrderNo, payType, refundAmount, refundedAmount, status, failureReason, finishTime } = refundData(refund, order);
   return {
     notifyType: 'refund',
-    refundNo: refund.refundNo,
-    merchantRefundNo: refund.merchantRefundNo,
-    platformOrderNo: order.orderNo,
-    merchantOrderNo: order.merchantOrderNo,
-    payType: order.channel,
-    refundAmount: formatMinorUnits(refund.amountMinor),
-    refundedAmount: formatMinorUnits(order.refundedMinor),
-    status: refund.state,
-    failureReason: refund.failureReason ?? '',
-    finishTime: refund.finishedAt ? String(Math.floor(refund.finishedAt.getTime() / 1000)) : '',
+    refundNo,
+    merchantRefundNo,
+    platformOrderNo,
+    merchantOrderNo,
+    payType,
+    refundAmount,
+    refundedAmount,
+    status,
+    failureReason: failureReason ?? '',
+    finishTime: finishTime === null ? '' : String(finishTime),
   };
 }

@@ -8,6 +8,8 @@ import { handleGateway } from './gateway';
 import { formatYuan } from './protocol';
 import { paySandboxTrade, SandboxPayRefused } from './pay';
 import { findAnyByOutTradeNo, type SandboxTrade } from './store';
+import { planTradeRefund, settleProcessingRefund } from './refund';
+import { sandboxRefundCommands } from '../sandbox-refund-commands';
 
 const payUsage = `usage: npm run sandbox -- alipay pay --order <platformOrderNo> [--no-notify] [--json]
 
@@ -54,7 +56,15 @@ export const alipayPay = sandboxPayCommand({
   },
 });
 
-export const alipaySandboxCommands: CliCommand[] = [alipayPay];
+export const alipaySandboxCommands: CliCommand[] = [
+  alipayPay,
+  ...sandboxRefundCommands({
+    group: 'alipay',
+    plan: planTradeRefund,
+    settle: (db, refundNo) => settleProcessingRefund(db, refundNo),
+    statuses: ['REFUND_SUCCESS'],
+  }),
+];
 
 /** This simulator's commands, listed by scripts/sandbox.ts's SIMULATORS. */
 export const sandboxCommands: readonly CliCommand[] = alipaySandboxCommands;

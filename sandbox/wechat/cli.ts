@@ -1,3 +1,5 @@
+import { planWechatRefund, settleSandboxWechatRefund } from './refund';
+import { sandboxRefundCommands } from '../sandbox-refund-commands';
 import type { CliCommand } from '@/lib/cli/command';
 import { sandboxPayCommand } from '../sandbox-pay-command';
 import { wechatMode, wechatRotateCertificate } from './keys-cli';
@@ -34,7 +36,17 @@ export const wechatPay = sandboxPayCommand({
   },
 });
 
-export const wechatSandboxCommands: CliCommand[] = [wechatPay, wechatMode, wechatRotateCertificate];
+export const wechatSandboxCommands: CliCommand[] = [
+  wechatPay,
+  wechatMode,
+  wechatRotateCertificate,
+  ...sandboxRefundCommands({
+    group: 'wechat',
+    plan: planWechatRefund,
+    settle: (db, refundNo, status) => settleSandboxWechatRefund(db, refundNo, status as 'SUCCESS' | 'ABNORMAL' | 'CLOSED'),
+    statuses: ['SUCCESS', 'ABNORMAL', 'CLOSED'],
+  }),
+];
 
 /** This simulator's commands, listed by scripts/sandbox.ts's SIMULATORS. */
 export const sandboxCommands: readonly CliCommand[] = wechatSandboxCommands;

@@ -11,7 +11,8 @@ import { QUERY, SUBMIT, startSandboxTestBed } from '../../../test/beds/sandboxes
 import { receivingAddresses } from '../../../test/factories';
 import { aPendingUsdtOrder, payOrder } from '../../../test/paid-orders';
 import { paySandboxTrade } from '../../../sandbox/alipay/pay';
-import { planTradeRefund, refundsOfTrade, settleProcessingRefund } from '../../../sandbox/alipay/refund';
+import { planTradeRefund, refundsOfTrade } from '../../../sandbox/alipay/refund';
+import { runSandbox } from '../../../test/run-sandbox';
 import { EXAMPLE_MERCHANT_ORDER_NO } from '../../contract/examples';
 import { refundQueryExample, refundSubmitExample } from '../../refunds/refund-examples';
 
@@ -174,7 +175,9 @@ describe('refund submit and query on ALIPAY', () => {
     await deliverNotices();
     orderReceiver.received.length = 0;
     refundReceiver.received.length = 0;
-    await planTradeRefund(getDb(), order.platformOrderNo, 'processing');
+    // Told through the sandbox CLI, as a person testing an integration would.
+    const planned = await runSandbox(['alipay', 'refund-plan', '--order', order.platformOrderNo, '--plan', 'processing', '--json']);
+    expect(planned.exitCode, planned.stderr).toBe(0);
     const fields = refundFields(order, { refundAmount: '15.00' });
     const answer = await refund(fields);
     expect(answer.data).toMatchObject({ status: 'processing', refundedAmount: '0.00' });
@@ -183,7 +186,8 @@ describe('refund submit and query on ALIPAY', () => {
     await pollProcessingRefunds(getDb(), new Date(), refundsOf);
     expect((await queryRefund(fields.merchantRefundNo)).data.status).toBe('processing');
 
-    await settleProcessingRefund(getDb(), answer.data.refundNo);
+    const settled = await runSandbox(['alipay', 'refund-settle', '--refund', answer.data.refundNo, '--json']);
+    expect(JSON.parse(settled.stdout)).toEqual({ refund: answer.data.refundNo, status: 'REFUND_SUCCESS' });
     await getDb().execute(sql`UPDATE refunds SET next_check_at = now() - interval '1 second' WHERE refund_no = ${answer.data.refundNo}`);
     expect(await pollProcessingRefunds(getDb(), new Date(), refundsOf)).toMatchObject({ finished: 1 });
     expect((await queryRefund(fields.merchantRefundNo)).data).toMatchObject({ status: 'succeeded', refundedAmount: '15.00' });
