@@ -6,6 +6,7 @@ import { markOrderPaid } from '../../orders/order-status';
 import { recordUpstreamCallback, type CallbackVerdict } from '../upstream-callbacks';
 import { callbackCandidates, type CallbackCandidate } from './callback-credentials';
 import { parseWechatTime, wechatTransactionSchema, type WechatTransaction } from './client';
+import type { Decision } from './callback-decision';
 import { decideForRefund } from './receive-refund-notice';
 import { decryptResource, ResourceDecryptionFailed, signedMessage, verifyWechatSignature, type SignedMessage } from './signing';
 
@@ -42,8 +43,6 @@ const notificationSchema = z.object({
     nonce: z.string().min(1).max(64),
   }),
 });
-
-export type Decision = { verdict: CallbackVerdict; detail?: string; orderId?: number; outTradeNo?: string; tradeNo?: string };
 
 /** The order's side: found, bound to a credential that decrypted it, same account, same amount, then paid once. */
 async function decideForOrder(db: Database, transaction: WechatTransaction, decrypting: CallbackCandidate[], rawBody: string, now: Date): Promise<Decision> {

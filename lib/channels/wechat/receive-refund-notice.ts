@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 import { settleRefund } from '../../refunds/settle-refund';
 import type { CallbackCandidate } from './callback-credentials';
-import type { Decision } from './receive-callback';
+import type { Decision } from './callback-decision';
 import { refundOutcomeOf } from './refunds';
 
 /** The decrypted resource of REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED. */
