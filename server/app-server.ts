@@ -5,9 +5,10 @@ import { MAX_BODY_BYTES } from '../lib/validation/request-fields';
 import { clientAddressFrom } from '../lib/accounts/client-address';
 import { publicBaseUrl } from '../lib/orders/identifiers';
 import { securityHeaders } from '../lib/security/security-headers';
-import { failureForLog } from '../lib/db/database-failure';
 import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
 import { BODY_TIMEOUT_MS, SERVER_TIMEOUTS } from './timeouts';
+import { logFailure } from '../lib/observability/log-failure';
+import { requestIdFrom, runWithRequestContext } from '../lib/observability/request-context';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
@@ -160,18 +161,22 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     };
     res.once('close', settle);
 
+    // Every request has an id (the caller's X-Request-Id when it is sane), answered back and carried to what it causes.
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader('x-request-id', requestId);
     const path = (req.url ?? '/').split('?')[0]!;
     const route = OPEN_API_ROUTES.get(path);
-    let work: Promise<void> | void;
-    try {
-      if (route) work = serveRoute(route, req, res);
-      else work = options.pages ? options.pages(req, res) : notFound(res);
-    } catch (error) {
-      work = Promise.reject(error); // a handler that threw before returning its promise
-    }
+    const work = runWithRequestContext({ requestId }, (): Promise<void> | void => {
+      try {
+        if (route) return serveRoute(route, req, res);
+        return options.pages ? options.pages(req, res) : notFound(res);
+      } catch (error) {
+        return Promise.reject(error); // a handler that threw before returning its promise
+      }
+    });
     Promise.resolve(work)
       .catch((error: unknown) => {
-        console.error('http: unhandled failure', failureForLog(error));
+        logFailure('http', error, 'unhandled failure');
         if (res.writableEnded) return;
         if (!res.headersSent) res.writeHead(500, { 'content-type': OPEN_API_CONTENT_TYPE });
         res.end(JSON.stringify({ code: 1000, message: 'internal error', data: null }));

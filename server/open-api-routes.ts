@@ -3,6 +3,8 @@ import { openApiDocumentGet } from '../lib/api/openapi/document-route';
 import { OPENAPI_DOCUMENT_PATH, QUERY_PATH, SUBMIT_PATH } from '../lib/api/openapi/document';
 import { callbackSegment, CHANNELS } from '../lib/channels';
 import { healthzGet, readyzGet } from '../lib/health/probe-routes';
+import { countedCallbackReceiver } from '../lib/channels/receive-channel-callback';
+import { metricsGet } from '../lib/observability/metrics-route';
 import { queryEndpoint, submitEndpoint } from '../lib/api/open-api-endpoints';
 
 /**
@@ -20,9 +22,10 @@ export type ServerRoute = { openApi: OpenApiCore } | { web: (request: Request) =
 export const OPEN_API_ROUTES: ReadonlyMap<string, ServerRoute> = new Map<string, ServerRoute>([
   [SUBMIT_PATH, { openApi: submitEndpoint.core }],
   [QUERY_PATH, { openApi: queryEndpoint.core }],
-  ...CHANNELS.flatMap((channel): [string, ServerRoute][] => (channel.callback ? [[`/v1/api/callback/${callbackSegment(channel)}`, { web: channel.callback }]] : [])),
+  ...CHANNELS.flatMap((channel): [string, ServerRoute][] => (channel.callback ? [[`/v1/api/callback/${callbackSegment(channel)}`, { web: countedCallbackReceiver(channel) }]] : [])),
   [OPENAPI_DOCUMENT_PATH, { get: openApiDocumentGet }],
   // Probes answer before Next.js is ready (it prepares after the database and workers start).
   ['/healthz', { get: healthzGet }],
   ['/readyz', { get: readyzGet }],
+  ['/metrics', { get: metricsGet }],
 ]);

@@ -12,6 +12,9 @@ import { CONTRACT_FIELD_NAMES } from './contract-field-names';
 import { errorEnvelope, internalErrorEnvelope, successEnvelope, temporarilyUnavailableEnvelope, type Envelope } from './error-codes';
 import { failureForLog, isDatabaseUnavailable } from '../db/database-failure';
 import { OutageLog } from '../db/outage-log';
+import { channelLabel, metrics, secondsSince } from '../observability/metrics';
+import { DEFAULT_CHANNEL } from '../channels/channel-names';
+import { log } from '../observability/logger';
 
 export type OpenApiContext = SignedRequest;
 
@@ -84,7 +87,7 @@ function unexpected(error: unknown): OpenApiReply {
     databaseOutage.failed(error);
     return { ...reply(temporarilyUnavailableEnvelope(), 503), retryAfterSeconds: RETRY_AFTER_SECONDS };
   }
-  console.error('open api: unexpected failure', failureForLog(error));
+  log().error({ component: 'open api', failure: failureForLog(error) }, 'open api: unexpected failure');
   return reply(internalErrorEnvelope(), 500);
 }
 
@@ -97,21 +100,37 @@ function unexpected(error: unknown): OpenApiReply {
  * without building Web Request/Response objects (the merchants' hot path). Only POST reaches either: the transport
  * answers 405 to other methods.
  */
-export function openApiRoute(handle: (context: OpenApiContext) => Promise<SuccessAnswer>): OpenApiEndpoint {
-  async function core({ contentType, body, clientAddress }: OpenApiInput): Promise<OpenApiReply> {
+export function openApiRoute(endpoint: string, handle: (context: OpenApiContext) => Promise<SuccessAnswer>): OpenApiEndpoint {
+  const { openApiRequests, openApiDuration } = metrics();
+
+  /** Counted in memory only (no database work): the channel is the payType asked for, 'unknown' when none is readable. */
+  async function core(input: OpenApiInput): Promise<OpenApiReply> {
+    const startedAt = process.hrtime.bigint();
+    const measured: { channel?: unknown; code?: number } = {};
+    const result = await answer(input, measured);
+    const channel = channelLabel(measured.channel);
+    openApiRequests.inc({ endpoint, channel, code: String(measured.code ?? 1000) });
+    openApiDuration.observe({ endpoint, channel }, secondsSince(startedAt));
+    return result;
+  }
+
+  async function answer({ contentType, body, clientAddress }: OpenApiInput, measured: { channel?: unknown; code?: number }): Promise<OpenApiReply> {
     const startedAt = databaseOutage.now();
     try {
       if (!/^application\/json\s*(;|$)/i.test(contentType ?? '')) throw invalidParameter('Content-Type must be application/json');
       if (body === 'too-large') throw bodyTooLarge();
       const fields = parseRequestFields(decodeBody(body));
+      measured.channel = fields.payType ?? DEFAULT_CHANNEL;
       const db = getDb();
       const merchant = await authenticate(db, fields);
       refuseAmbiguousValues(fields, CONTRACT_FIELD_NAMES);
       const answer = await handle({ db, merchant, fields, clientAddress: clientAddress ?? 'unknown' });
       databaseOutage.answered(startedAt);
+      measured.code = 0;
       return reply(successEnvelope(answer.message, answer.data));
     } catch (error) {
       const envelope = error instanceof DomainError ? errorEnvelope(error) : undefined;
+      measured.code = envelope?.code;
       return envelope ? reply(envelope) : unexpected(error);
     }
   }

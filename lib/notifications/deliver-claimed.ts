@@ -8,6 +8,9 @@ import type { ClaimedNotification } from './claim';
 import { notificationForm, type ChannelNotificationFields } from './notification-form';
 import { postForm, type PostOutcome, type PostTimeouts } from './post-form';
 import { nextAttemptAfter } from './retry-plan';
+import { countNotificationAttempt } from '../observability/metrics';
+import { log } from '../observability/logger';
+import { runWithRequestContext } from '../observability/request-context';
 
 const EXCERPT_BYTES = 1024;
 
@@ -33,7 +36,17 @@ function failureText(outcome: PostOutcome): string {
  * and the notification moved to delivered, its next attempt, or failed. Only the lease holder of this very attempt
  * may move the notification on.
  */
-export async function deliverClaimed(
+export function deliverClaimed(
+  db: Database,
+  claim: ClaimedNotification,
+  options: { workerId: string; clock: Clock; channelFields: ChannelNotificationFields } & PostTimeouts,
+): Promise<'acknowledged' | 'rejected'> {
+  // The attempt's lines name the submit's request id and the order, as the submit's own lines did.
+  const requestId = claim.orderRequestId ?? claim.requestId ?? `notification-${claim.id}`;
+  return runWithRequestContext({ requestId, orderNo: claim.order.orderNo }, () => deliver(db, claim, options));
+}
+
+async function deliver(
   db: Database,
   claim: ClaimedNotification,
   options: { workerId: string; clock: Clock; channelFields: ChannelNotificationFields } & PostTimeouts,
@@ -51,7 +64,7 @@ export async function deliverClaimed(
     error,
   });
 
-  await db.execute(sql`
+  const recorded = await db.execute(sql`
     WITH ${circuit ? sql`circuit AS (${circuit}),` : sql``} attempt AS (
       UPDATE notification_attempts
       SET finished_at = ${finishedAt}, outcome = ${acknowledged ? 'acknowledged' : 'rejected'}, http_status = ${outcome.httpStatus ?? null},
@@ -63,5 +76,12 @@ export async function deliverClaimed(
         next_attempt_at = coalesce(${next ?? null}::timestamptz, next_attempt_at),
         delivered_at = ${acknowledged ? finishedAt : null}, failed_at = ${status === 'failed' ? finishedAt : null}
     WHERE id = ${claim.id} AND status = 'pending' AND lease_owner = ${options.workerId} AND attempt_count = ${claim.attemptNo}`);
+  if ((recorded.rowCount ?? 0) > 0) {
+    const result = status === 'pending' ? 'retried' : status;
+    countNotificationAttempt(claim.order, result, finishedAt);
+    const line = { component: 'notifications', attempt: claim.attemptNo, cycle: claim.cycle, result, httpStatus: outcome.httpStatus, latencyMs: outcome.latencyMs, causedBy: claim.requestId ?? undefined };
+    if (acknowledged) log().info(line, 'notification delivered');
+    else log().warn({ ...line, error }, status === 'failed' ? 'notification failed: given up' : 'notification attempt failed: retried later');
+  }
   return acknowledged ? 'acknowledged' : 'rejected';
 }

@@ -8,6 +8,9 @@ import { formatMinorUnits } from '../money/decimal-amount';
 import { findMerchantOrder } from './find-order';
 import { newOrderNo, newPayToken, payUrlFor } from './identifiers';
 import { renewedUpstream } from './renew-direct-cashier';
+import { countOrderEvent } from '../observability/metrics';
+import { currentRequestId, noteOrderInContext } from '../observability/request-context';
+import { log } from '../observability/logger';
 
 /** A direct order's submit, as its channel parsed it (lib/channels/direct/direct-request.ts, yht-request.ts). */
 export interface DirectOrderInput {
@@ -89,6 +92,7 @@ export async function createDirectOrder(
 
   const credential = await credentialFor(db, merchantId, adapter, input);
   const orderNo = newOrderNo(adapter.orderNoPrefix, now);
+  noteOrderInContext(orderNo); // the upstream calls below name it
   const payToken = newPayToken();
   const expiresAt = new Date(now.getTime() + adapter.payWindowMinutes() * 60_000);
   let started: StartedDirectPayment | undefined;
@@ -104,7 +108,7 @@ export async function createDirectOrder(
       clientIp: input.clientIp ?? context.clientIp,
     });
   } catch (error) {
-    if (isDomainError(error, 'upstream_failure')) console.error(`${channel.toLowerCase()}: create ${orderNo} failed: ${error.message}`);
+    if (isDomainError(error, 'upstream_failure')) log().warn({ component: 'orders', channel, orderNo }, `${channel.toLowerCase()}: create ${orderNo} failed: ${error.message}`);
     throw error;
   }
 
@@ -131,6 +135,7 @@ export async function createDirectOrder(
         payToken,
         expiresAt,
         upstreamCheckAfter: adapter.firstUpstreamCheck(now),
+        requestId: currentRequestId(),
         createdAt: now,
         updatedAt: now,
       })
@@ -155,7 +160,11 @@ export async function createDirectOrder(
     }
     return { order: inserted, upstream };
   });
-  if (created) return { ...created, recovered: false };
+  if (created) {
+    countOrderEvent(channel, 'created');
+    log().info({ component: 'orders', channel, orderNo }, 'order created');
+    return { ...created, recovered: false };
+  }
 
   // Created concurrently under the same merchantOrderNo: answer as a retry would. The upstream payment started for
   // this attempt is never shown to a payer, so it cannot be paid; it lapses upstream at the end of its window.

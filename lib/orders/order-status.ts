@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { orders, type OrderRow } from '../db/schema';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema/orders';
 import { enqueueNotification } from '../notifications/enqueue';
+import { countOrderEvent } from '../observability/metrics';
 
 /**
  * An order's lifecycle, on every channel: 'pending' until it is paid ('paid') or closed ('closed'); an operator may
@@ -73,6 +74,7 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
     return { changed: false, order: current };
   }
   await enqueueNotification(tx, paid, 1, report.paidAt);
+  countOrderEvent(paid.channel, 'paid');
   return { changed: true, order: paid };
 }
 
@@ -85,6 +87,9 @@ export async function closePendingOrders(db: Database, which: SQL, now: Date): P
   const closed = await db
     .update(orders)
     .set({ status: 'closed', closedAt: now, updatedAt: now })
-    .where(and(sql`${orders.status} = 'pending'`, which));
-  return closed.rowCount ?? 0;
+    .where(and(sql`${orders.status} = 'pending'`, which))
+    .returning({ channel: orders.channel, expiresAt: orders.expiresAt });
+  // Past its window it expired; before, its upstream closed it.
+  for (const order of closed) countOrderEvent(order.channel, order.expiresAt.getTime() <= now.getTime() ? 'expired' : 'closed');
+  return closed.length;
 }

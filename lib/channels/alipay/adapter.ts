@@ -2,6 +2,7 @@ import { upstreamFailure } from '../../errors/domain-error';
 import { payUrlFor } from '../../orders/identifiers';
 import { type DirectChannelAdapter } from '../../orders/direct-channel-adapter';
 import { ALIPAY_FIRST_CHECK_AFTER_MS, ALIPAY_PAY_WINDOW_MINUTES, alipayConfig, AlipayNotConfigured } from './config';
+import { log } from '../../observability/logger';
 
 /**
  * ALIPAY behind the direct-channel interface. Page and wap pay need no server call at create: the payer's browser
@@ -21,7 +22,7 @@ export const alipayAdapter: DirectChannelAdapter = {
       alipayConfig();
     } catch (error) {
       if (!(error instanceof AlipayNotConfigured)) throw error;
-      console.error(`alipay: channel unavailable: ${error.message}`);
+      log().error({ component: 'alipay' }, `alipay: channel unavailable: ${error.message}`);
       throw upstreamFailure('ALIPAY channel is not available');
     }
     return undefined;

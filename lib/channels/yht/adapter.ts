@@ -4,13 +4,14 @@ import { type DirectChannelAdapter } from '../../orders/direct-channel-adapter';
 import { createYhtPayment, YhtUpstreamError } from './client';
 import { yhtConfig, YhtNotConfigured, type YhtConfig } from './config';
 import type { YhtPayMethod } from './protocol';
+import { log } from '../../observability/logger';
 
 function channelConfig(): YhtConfig {
   try {
     return yhtConfig();
   } catch (error) {
     if (!(error instanceof YhtNotConfigured)) throw error;
-    console.error(`yht: channel unavailable: ${error.message}`);
+    log().error({ component: 'yht' }, `yht: channel unavailable: ${error.message}`);
     throw upstreamFailure('YHT channel is not available');
   }
 }
