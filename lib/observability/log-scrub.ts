@@ -30,8 +30,8 @@ export function scrubText(text: string): string {
   let scrubbed = text
     .replace(PEM_PRIVATE_KEY, '[redacted private key]')
     .replace(BARE_KEY, '[redacted key]')
-    .replace(NAMED_VALUE, '$1[redacted]')
-    .replace(BEARER, '$1 [redacted]')
+    .replace(BEARER, '$1 [redacted]') // before the named values: `Authorization: Bearer <token>` names a scheme, then the secret
+    .replace(NAMED_VALUE, (match, name: string, value: string) => (value === '[redacted]' ? match : `${name}[redacted]`))
     .replace(URL_CREDENTIALS, '$1[redacted]@');
   for (const value of secretSettingValues()) if (scrubbed.includes(value)) scrubbed = scrubbed.split(value).join('[redacted]');
   return scrubbed;
