@@ -1,7 +1,8 @@
 /**
  * npm run worker: the background workers apart from the web process (web nodes then set WORKERS=off).
  * With WORKER_HEALTH_PORT it answers GET /healthz (liveness) and GET /readyz (database reachable and migrated, no stale
- * job) there, on WORKER_HEALTH_HOST (127.0.0.1). It exits 1 when it cannot start (a setting, the database at start);
+ * job) there, on WORKER_HEALTH_HOST (127.0.0.1); with METRICS_PORT (and METRICS_TOKEN) it serves GET /metrics on
+ * METRICS_HOST (127.0.0.1). It exits 1 when it cannot start (a setting, the database at start);
  * once running, a database outage does not stop it: it waits, retries, and /readyz says so meanwhile.
  */
 import { closeDb, getDb } from '../lib/db/client';
