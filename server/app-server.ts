@@ -8,7 +8,7 @@ import { securityHeaders } from '../lib/security/security-headers';
 import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
 import { BODY_TIMEOUT_MS, SERVER_TIMEOUTS } from './timeouts';
 import { logFailure } from '../lib/observability/log-failure';
-import { requestIdFrom, runWithRequestContext } from '../lib/observability/request-context';
+import { requestIdFrom } from '../lib/observability/request-id';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
@@ -85,7 +85,7 @@ async function serveOpenApi(core: OpenApiCore, req: http.IncomingMessage, res: h
   if (body === 'too-slow') return bodyTooSlow(res);
   if (!body) return;
   const clientAddress = process.env.TRUST_PROXY === 'true' ? clientAddressFrom(req.headers['x-forwarded-for']) : (req.socket.remoteAddress ?? 'unknown');
-  const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes, clientAddress });
+  const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes, clientAddress, requestId: req.headers['x-request-id'] as string });
   writeJson(res, reply.status, reply.json, reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) });
 }
 
@@ -161,22 +161,22 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     };
     res.once('close', settle);
 
-    // Every request has an id (the caller's X-Request-Id when it is sane), answered back and carried to what it causes.
+    // Every request has an id (the caller's X-Request-Id when it is sane), answered back and handed to what it causes.
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('x-request-id', requestId);
+    req.headers['x-request-id'] = requestId;
     const path = (req.url ?? '/').split('?')[0]!;
     const route = OPEN_API_ROUTES.get(path);
-    const work = runWithRequestContext({ requestId }, (): Promise<void> | void => {
-      try {
-        if (route) return serveRoute(route, req, res);
-        return options.pages ? options.pages(req, res) : notFound(res);
-      } catch (error) {
-        return Promise.reject(error); // a handler that threw before returning its promise
-      }
-    });
+    let work: Promise<void> | void;
+    try {
+      if (route) work = serveRoute(route, req, res);
+      else work = options.pages ? options.pages(req, res) : notFound(res);
+    } catch (error) {
+      work = Promise.reject(error); // a handler that threw before returning its promise
+    }
     Promise.resolve(work)
       .catch((error: unknown) => {
-        logFailure('http', error, 'unhandled failure');
+        logFailure('http', error, 'unhandled failure', { requestId });
         if (res.writableEnded) return;
         if (!res.headersSent) res.writeHead(500, { 'content-type': OPEN_API_CONTENT_TYPE });
         res.end(JSON.stringify({ code: 1000, message: 'internal error', data: null }));

@@ -13,10 +13,8 @@ export interface ClaimedNotification {
   giveUpAt: Date | null;
   appId: string;
   appSecretEncrypted: string;
-  /** The request that caused this cycle (an upstream callback, an operator's resend), if one did. */
+  /** The request id of the submit that created the order: its attempts' log lines name it. */
   requestId: string | null;
-  /** The submit that created the order: the id its whole way through the logs is followed by. */
-  orderRequestId: string | null;
 }
 
 type ClaimRow = {
@@ -38,7 +36,6 @@ type ClaimRow = {
   app_id: string;
   app_secret_encrypted: string;
   request_id: string | null;
-  order_request_id: string | null;
 };
 
 /** Attempts one worker keeps in flight to one destination at most (of its 16 slots by default). */
@@ -144,7 +141,7 @@ export async function claimDueNotifications(
       SET lease_owner = ${workerId}, lease_until = ${leaseUntil}, attempt_count = n.attempt_count + 1
       FROM picked p
       WHERE n.id = p.id AND (NOT p.probe OR p.destination IN (SELECT destination FROM probes))
-      RETURNING n.id, n.order_id, n.cycle, n.attempt_count, n.destination, n.give_up_at, n.request_id
+      RETURNING n.id, n.order_id, n.cycle, n.attempt_count, n.destination, n.give_up_at
     ),
     abandoned AS (
       UPDATE notification_attempts
@@ -155,7 +152,7 @@ export async function claimDueNotifications(
       INSERT INTO notification_attempts (notification_id, attempt_no, worker_id, started_at)
       SELECT id, attempt_count, ${workerId}, ${now} FROM claimed
     )
-    SELECT c.id, c.order_id, c.cycle, c.attempt_count, c.destination, c.give_up_at, c.request_id, o.request_id AS order_request_id,
+    SELECT c.id, c.order_id, c.cycle, c.attempt_count, c.destination, c.give_up_at, o.request_id,
            o.order_no, o.merchant_order_no, o.channel, o.pay_amount_minor::text AS pay_amount_minor, o.paid_at, o.updated_at,
            o.trade_no, o.attach, o.notify_url, m.app_id, m.app_secret_encrypted
     FROM claimed c JOIN orders o ON o.id = c.order_id JOIN merchants m ON m.id = o.merchant_id`);
@@ -170,7 +167,6 @@ export async function claimDueNotifications(
     appId: row.app_id,
     appSecretEncrypted: row.app_secret_encrypted,
     requestId: row.request_id,
-    orderRequestId: row.order_request_id,
     order: {
       orderNo: row.order_no,
       merchantOrderNo: row.merchant_order_no,

@@ -10,7 +10,6 @@ import { postForm, type PostOutcome, type PostTimeouts } from './post-form';
 import { nextAttemptAfter } from './retry-plan';
 import { countNotificationAttempt } from '../observability/metrics';
 import { log } from '../observability/logger';
-import { runWithRequestContext } from '../observability/request-context';
 
 const EXCERPT_BYTES = 1024;
 
@@ -36,17 +35,7 @@ function failureText(outcome: PostOutcome): string {
  * and the notification moved to delivered, its next attempt, or failed. Only the lease holder of this very attempt
  * may move the notification on.
  */
-export function deliverClaimed(
-  db: Database,
-  claim: ClaimedNotification,
-  options: { workerId: string; clock: Clock; channelFields: ChannelNotificationFields } & PostTimeouts,
-): Promise<'acknowledged' | 'rejected'> {
-  // The attempt's lines name the submit's request id and the order, as the submit's own lines did.
-  const requestId = claim.orderRequestId ?? claim.requestId ?? `notification-${claim.id}`;
-  return runWithRequestContext({ requestId, orderNo: claim.order.orderNo }, () => deliver(db, claim, options));
-}
-
-async function deliver(
+export async function deliverClaimed(
   db: Database,
   claim: ClaimedNotification,
   options: { workerId: string; clock: Clock; channelFields: ChannelNotificationFields } & PostTimeouts,
@@ -79,7 +68,8 @@ async function deliver(
   if ((recorded.rowCount ?? 0) > 0) {
     const result = status === 'pending' ? 'retried' : status;
     countNotificationAttempt(claim.order, result, finishedAt);
-    const line = { component: 'notifications', attempt: claim.attemptNo, cycle: claim.cycle, result, httpStatus: outcome.httpStatus, latencyMs: outcome.latencyMs, causedBy: claim.requestId ?? undefined };
+    // The attempt's line names the submit's request id and the order, as the submit's own line did.
+    const line = { component: 'notifications', requestId: claim.requestId ?? undefined, orderNo: claim.order.orderNo, attempt: claim.attemptNo, cycle: claim.cycle, result, httpStatus: outcome.httpStatus, latencyMs: outcome.latencyMs };
     if (acknowledged) log().info(line, 'notification delivered');
     else log().warn({ ...line, error }, status === 'failed' ? 'notification failed: given up' : 'notification attempt failed: retried later');
   }

@@ -3,7 +3,6 @@ import type { Database } from '../db/client';
 import { notifications, type OrderRow } from '../db/schema';
 import { destinationOf } from './destination';
 import { RETRY_HORIZON_MS } from './retry-plan';
-import { currentRequestId } from '../observability/request-context';
 
 export const NOTIFICATION_CHANNEL = 'notification_due';
 
@@ -20,7 +19,6 @@ export async function enqueueNotification(tx: Database, order: Pick<OrderRow, 'i
       nextAttemptAt: now,
       createdAt: now,
       destination: destinationOf(order.notifyUrl),
-      requestId: currentRequestId() ?? null,
       // `now` may be the upstream's payment time, long past when a payment is confirmed late: the plan starts today.
       giveUpAt: new Date(Math.max(now.getTime(), Date.now()) + RETRY_HORIZON_MS),
     })

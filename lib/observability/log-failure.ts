@@ -10,14 +10,14 @@ const outages = new Map<string, OutageLog>();
  * (failureForLog). The database being unreachable is not logged per request: the component's outage log says when it
  * went and when it came back (lib/db/outage-log.ts).
  */
-export function logFailure(component: string, error: unknown, message = 'unexpected failure'): void {
+export function logFailure(component: string, error: unknown, message = 'unexpected failure', fields: Record<string, unknown> = {}): void {
   if (isDatabaseUnavailable(error)) {
     let outage = outages.get(component);
     if (!outage) outages.set(component, (outage = new OutageLog(component)));
     outage.failed(error);
     return;
   }
-  log().error({ component, failure: failureForLog(error) }, `${component}: ${message}`);
+  log().error({ component, ...fields, failure: failureForLog(error) }, `${component}: ${message}`);
 }
 
 /** A request of `component` succeeded: ends its outage in progress, if any (started: a clock reading from before it). */

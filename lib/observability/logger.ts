@@ -1,12 +1,11 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import { currentRequestContext } from './request-context';
 import { scrubText, scrubValue, SECRET_FIELD_NAMES } from './log-scrub';
 
 /**
  * The service's log: JSON lines in production (one object per line, for a log collector), readable lines in
- * development (LOG_FORMAT=json|pretty overrides; LOG_LEVEL sets the level, info by default). Every line names the
- * request it belongs to (`requestId`, and `orderNo` once known) through the request context; secrets are removed twice:
+ * development (LOG_FORMAT=json|pretty overrides; LOG_LEVEL sets the level, info by default). A line about a request or
+ * an order names it (`requestId`, `orderNo`: the callers pass them, see request-id.ts); secrets are removed twice:
  * by field name (redact paths) and by a scrub of every text (log-scrub.ts).
  */
 const globalForLog = globalThis as unknown as { __paymentLogger?: Logger; __paymentLogDestination?: DestinationStream };
@@ -27,10 +26,6 @@ export function createLogger(destination?: DestinationStream, env: NodeJS.Proces
       level: env.LOG_LEVEL?.trim() || 'info',
       base: json ? { pid: process.pid } : undefined,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-      mixin: () => {
-        const context = currentRequestContext();
-        return context ? { requestId: context.requestId, ...(context.orderNo ? { orderNo: context.orderNo } : {}) } : {};
-      },
       formatters: { log: (fields) => scrubValue(fields) as Record<string, unknown> },
       hooks: {
         logMethod(args, method) {

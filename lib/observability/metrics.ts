@@ -156,13 +156,10 @@ export async function measureUpstreamCall<T>(channel: string, operation: string,
   }
 }
 
-/** Operations logged at info when they succeed: an order's own calls. Polls and chain reads are debug (every few seconds). */
-const NOTABLE_OPERATIONS = new Set(['create', 'close']);
-
 function logUpstreamCall(call: { channel: string; operation: string; outcome: UpstreamOutcome; startedAt: bigint; error?: unknown }): void {
   const line = { component: 'upstream', channel: call.channel, operation: call.operation, outcome: call.outcome, ms: Math.round(secondsSince(call.startedAt) * 1000) };
   if (call.outcome !== 'ok') log().warn({ ...line, failure: call.error instanceof Error ? call.error.message : String(call.error) }, `upstream ${call.channel} ${call.operation}: ${call.outcome}`);
-  else if (NOTABLE_OPERATIONS.has(call.operation)) log().info(line, `upstream ${call.channel} ${call.operation}: ok`);
+  // A success is debug: polls and chain reads come every few seconds, and an order's create is in its own 'order created' line.
   else log().debug(line, `upstream ${call.channel} ${call.operation}: ok`);
 }
 

@@ -9,7 +9,6 @@ import { findMerchantOrder } from './find-order';
 import { newOrderNo, newPayToken, payUrlFor } from './identifiers';
 import { renewedUpstream } from './renew-direct-cashier';
 import { countOrderEvent } from '../observability/metrics';
-import { currentRequestId, noteOrderInContext } from '../observability/request-context';
 import { log } from '../observability/logger';
 
 /** A direct order's submit, as its channel parsed it (lib/channels/direct/direct-request.ts, yht-request.ts). */
@@ -80,7 +79,7 @@ export async function createDirectOrder(
   merchantId: number,
   adapter: DirectChannelAdapter,
   input: DirectOrderInput,
-  context: { clientIp: string; now?: Date },
+  context: { clientIp: string; now?: Date; requestId?: string },
 ): Promise<CreatedDirectOrder> {
   const channel = adapter.channel;
   const now = context.now ?? new Date();
@@ -92,9 +91,10 @@ export async function createDirectOrder(
 
   const credential = await credentialFor(db, merchantId, adapter, input);
   const orderNo = newOrderNo(adapter.orderNoPrefix, now);
-  noteOrderInContext(orderNo); // the upstream calls below name it
   const payToken = newPayToken();
   const expiresAt = new Date(now.getTime() + adapter.payWindowMinutes() * 60_000);
+  const { requestId } = context;
+  const startedAt = Date.now();
   let started: StartedDirectPayment | undefined;
   try {
     started = await adapter.startPayment(credential, {
@@ -108,7 +108,7 @@ export async function createDirectOrder(
       clientIp: input.clientIp ?? context.clientIp,
     });
   } catch (error) {
-    if (isDomainError(error, 'upstream_failure')) log().warn({ component: 'orders', channel, orderNo }, `${channel.toLowerCase()}: create ${orderNo} failed: ${error.message}`);
+    if (isDomainError(error, 'upstream_failure')) log().warn({ component: 'orders', channel, requestId, orderNo, ms: Date.now() - startedAt }, `${channel.toLowerCase()}: create ${orderNo} failed: ${error.message}`);
     throw error;
   }
 
@@ -135,7 +135,7 @@ export async function createDirectOrder(
         payToken,
         expiresAt,
         upstreamCheckAfter: adapter.firstUpstreamCheck(now),
-        requestId: currentRequestId(),
+        requestId,
         createdAt: now,
         updatedAt: now,
       })
@@ -162,7 +162,8 @@ export async function createDirectOrder(
   });
   if (created) {
     countOrderEvent(channel, 'created');
-    log().info({ component: 'orders', channel, orderNo }, 'order created');
+    // One line per direct order (its submit waited for an upstream round trip anyway): the request, the order, the upstream's time.
+    log().info({ component: 'orders', channel, requestId, orderNo, upstreamMs: started ? Date.now() - startedAt : undefined }, 'order created');
     return { ...created, recovered: false };
   }
 

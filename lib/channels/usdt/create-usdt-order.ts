@@ -13,7 +13,6 @@ import { keptWithinShare, merchantHoldings } from './merchant-holdings';
 import { slotCooldownCutoff } from './slot-cooldown';
 import { usdtChainByType } from './usdt-chains';
 import { countOrderEvent } from '../../observability/metrics';
-import { currentRequestId, noteOrderInContext } from '../../observability/request-context';
 import { log } from '../../observability/logger';
 
 /** The pool's chain (receiving_addresses.chain) of the order's chainType, which the request parser has checked. */
@@ -34,6 +33,8 @@ export interface UsdtOrderInput {
   notifyUrl?: string;
   redirectUrl?: string;
   attach?: string;
+  /** The submit's request id, stored with the order for its later log lines. */
+  requestId?: string;
 }
 
 export interface CreatedOrder {
@@ -133,7 +134,7 @@ function newOrderFields(merchantId: number, input: UsdtOrderInput, now: Date, ex
     attach: input.attach ?? null,
     payToken: newPayToken(),
     expiresAt,
-    requestId: currentRequestId() ?? null,
+    requestId: input.requestId ?? null,
   };
 }
 
@@ -155,8 +156,8 @@ async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrd
 /** A new order (not one recovered for a retried submit), counted. */
 function created(order: OrderRow): CreatedOrder {
   countOrderEvent('USDT', 'created');
-  noteOrderInContext(order.orderNo);
-  log().info({ component: 'orders', channel: 'USDT', orderNo: order.orderNo }, 'order created');
+  // debug: at info, a line per submit would cost the open API's throughput
+  log().debug({ component: 'orders', channel: 'USDT', requestId: order.requestId ?? undefined, orderNo: order.orderNo }, 'order created');
   return { order, recovered: false };
 }
 

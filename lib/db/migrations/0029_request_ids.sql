@@ -1,2 +1,1 @@
-ALTER TABLE "orders" ADD COLUMN "request_id" text;--> statement-breakpoint
-ALTER TABLE "notifications" ADD COLUMN "request_id" text;
+ALTER TABLE "orders" ADD COLUMN "request_id" text;

@@ -26,8 +26,6 @@ export const notifications = pgTable(
     /** The retry plan's horizon: after it no attempt starts, and one deferred by an open circuit fails. */
     giveUpAt: timestamp('give_up_at', { withTimezone: true }),
     lastError: text('last_error'),
-    /** The request that caused this cycle (the upstream callback, an operator's resend); null for a poller or the chain. */
-    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
