@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { listenSmallServer } from './small-server';
 import { configuredToken } from '../lib/config/token-settings';
 import { StartupRefusal } from '../lib/config/startup-refusal';
 import { METRICS_REFUSAL, metricsBearerMatches, metricsText } from '../lib/observability/metrics-route';
@@ -18,7 +19,7 @@ export function workerMetricsSettings(env: NodeJS.ProcessEnv = process.env): { p
 }
 
 /** GET /metrics (Prometheus text) for a bearer of METRICS_TOKEN or HEALTH_DETAILS_TOKEN; 401 otherwise. */
-export async function startWorkerMetricsServer(options: { port: number; host: string }): Promise<{ port: number; close(): Promise<void> }> {
+export function startWorkerMetricsServer(options: { port: number; host: string }): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const answer = (status: number, contentType: string, text: string) => {
       res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
@@ -34,15 +35,5 @@ export async function startWorkerMetricsServer(options: { port: number; host: st
       (error: unknown) => json(500, { error: error instanceof Error ? error.message : String(error) }),
     );
   });
-  server.requestTimeout = 10_000;
-  server.headersTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : options.port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenSmallServer(server, options);
 }
