@@ -10,6 +10,12 @@ const nextConfig = {
   // The stylesheet (~6 KB gzipped) goes inside the HTML in production: on a payer's slow phone network a separate,
   // render-blocking CSS request costs a whole round trip before the first paint (see `npm run bench:checkout`).
   experimental: { inlineCss: true },
+  logging: {
+    // Next.js would print every Server Function call with its arguments in development: a password, an AppSecret.
+    serverFunctions: false,
+    // The chain watcher reads the development TRON sandbox every few seconds: two request lines each time buried the rest.
+    incomingRequests: { ignore: [/^\/sandbox\/tron\/(walletsolidity|wallet|v1)\//] },
+  },
 };
 
 export default createNextIntlPlugin('./i18n/request.ts')(nextConfig);

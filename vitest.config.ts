@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-const TEST_FILES = ['lib/**/*.test.ts', 'examples/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+const TEST_FILES = ['lib/**/*.test.ts', 'examples/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'ops/**/*.test.ts'];
 
 /**
  * Test files that need the machine to themselves: the fresh-clone `npm run dev` test counts Fast Refresh rebuilds,

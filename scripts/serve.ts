@@ -27,6 +27,7 @@ const { recordServiceBaseUrl } = await import('../lib/settings/service-address')
 const { publicBaseUrl } = await import('../lib/orders/identifiers');
 const { privateNetworksAllowed } = await import('../lib/notifications/destination-guard');
 const { CHANNELS } = await import('../lib/channels');
+const { log: serviceLog, logLine } = await import('../lib/observability/logger');
 
 // The secrets (NEXTAUTH_SECRET, APP_ENCRYPTION_KEY) are settled with the database below (lib/config/process-secrets).
 checkPublicBaseUrl(); // production: an https PUBLIC_BASE_URL (or an explicit ALLOW_HTTP_PUBLIC_BASE_URL=true)
@@ -35,11 +36,11 @@ for (const channel of CHANNELS) channel.checkSettings?.(); // a malformed channe
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? (dev ? '127.0.0.1' : '0.0.0.0'); // a development server is not for the network
-const log = (line: string) => console.log(line);
+const log = logLine('service');
 
 const database = await resolveDatabase({ owner: true, log });
 log(database.embedded ? 'database: embedded PostgreSQL (./.data/pg)' : 'database: DATABASE_URL');
-if (sandboxMountedInProduction()) console.warn(sandboxStartBanner());
+if (sandboxMountedInProduction()) serviceLog().warn({ component: 'service' }, sandboxStartBanner());
 await recordServiceSandboxMode(getDb()); // sandbox credentials may be added only where the service has the sandbox on
 
 if (dev || process.env.FIRST_RUN_SEED === 'true') {

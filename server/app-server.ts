@@ -5,9 +5,10 @@ import { MAX_BODY_BYTES } from '../lib/validation/request-fields';
 import { clientAddressFrom } from '../lib/accounts/client-address';
 import { publicBaseUrl } from '../lib/orders/identifiers';
 import { securityHeaders } from '../lib/security/security-headers';
-import { failureForLog } from '../lib/db/database-failure';
 import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
 import { BODY_TIMEOUT_MS, SERVER_TIMEOUTS } from './timeouts';
+import { logFailure } from '../lib/observability/log-failure';
+import { requestIdFrom } from '../lib/observability/request-id';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
@@ -84,7 +85,7 @@ async function serveOpenApi(core: OpenApiCore, req: http.IncomingMessage, res: h
   if (body === 'too-slow') return bodyTooSlow(res);
   if (!body) return;
   const clientAddress = process.env.TRUST_PROXY === 'true' ? clientAddressFrom(req.headers['x-forwarded-for']) : (req.socket.remoteAddress ?? 'unknown');
-  const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes, clientAddress });
+  const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes, clientAddress, requestId: req.headers['x-request-id'] as string });
   writeJson(res, reply.status, reply.json, reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) });
 }
 
@@ -160,6 +161,10 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     };
     res.once('close', settle);
 
+    // Every request has an id (the caller's X-Request-Id when it is sane), answered back and handed to what it causes.
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader('x-request-id', requestId);
+    req.headers['x-request-id'] = requestId;
     const path = (req.url ?? '/').split('?')[0]!;
     const route = OPEN_API_ROUTES.get(path);
     let work: Promise<void> | void;
@@ -171,7 +176,7 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     }
     Promise.resolve(work)
       .catch((error: unknown) => {
-        console.error('http: unhandled failure', failureForLog(error));
+        logFailure('http', error, 'unhandled failure', { requestId });
         if (res.writableEnded) return;
         if (!res.headersSent) res.writeHead(500, { 'content-type': OPEN_API_CONTENT_TYPE });
         res.end(JSON.stringify({ code: 1000, message: 'internal error', data: null }));

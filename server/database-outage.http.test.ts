@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../lib/db/client';
 import { aMerchant, receivingAddresses } from '../test/factories';
 import { contractSignature } from '../test/beds/contract-signer';
 import { startTestApp, type TestApp } from '../test/open-api-client';
 import { databaseThroughProxy } from '../test/database-through-proxy';
+import { captureLog } from '../test/captured-log';
 
 /**
  * The web process while its database is cut, for real: a TCP proxy between the service and PostgreSQL is cut and
@@ -70,8 +71,8 @@ afterAll(async () => {
 
 describe('the database cut under submit load', () => {
   it('answers 503 with Retry-After during the cut, logs the outage once without SQL, recovers within 2 s, and loses or doubles nothing', async () => {
-    const logged: string[] = [];
-    const errorSpy = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void logged.push(parts.map(String).join(' ')));
+    const captured = captureLog();
+    const logged = captured.lines;
     const answers: Answer[] = [];
     let cutAt = 0;
     let restoredAt = 0;
@@ -90,7 +91,7 @@ describe('the database cut under submit load', () => {
     try {
       await Promise.all([...submitters, faults]);
     } finally {
-      errorSpy.mockRestore();
+      captured.stop();
     }
     const during = answers.filter((answer) => answer.at > cutAt + 200 && answer.at < restoredAt);
     expect(during.length).toBeGreaterThan(0);

@@ -3,6 +3,8 @@ import { openApiDocumentGet } from '../lib/api/openapi/document-route';
 import { CLOSE_PATH, OPENAPI_DOCUMENT_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH } from '../lib/api/openapi/document';
 import { callbackSegment, CHANNELS } from '../lib/channels';
 import { healthzGet, readyzGet } from '../lib/health/probe-routes';
+import { countedCallbackReceiver } from '../lib/channels/receive-channel-callback';
+import { metricsGet } from '../lib/observability/metrics-route';
 import { closeEndpoint, queryEndpoint, refundQueryEndpoint, refundSubmitEndpoint, submitEndpoint } from '../lib/api/open-api-endpoints';
 
 /**
@@ -23,9 +25,10 @@ export const OPEN_API_ROUTES: ReadonlyMap<string, ServerRoute> = new Map<string,
   [REFUND_SUBMIT_PATH, { openApi: refundSubmitEndpoint.core }],
   [REFUND_QUERY_PATH, { openApi: refundQueryEndpoint.core }],
   [CLOSE_PATH, { openApi: closeEndpoint.core }],
-  ...CHANNELS.flatMap((channel): [string, ServerRoute][] => (channel.callback ? [[`/v1/api/callback/${callbackSegment(channel)}`, { web: channel.callback }]] : [])),
+  ...CHANNELS.flatMap((channel): [string, ServerRoute][] => (channel.callback ? [[`/v1/api/callback/${callbackSegment(channel)}`, { web: countedCallbackReceiver(channel) }]] : [])),
   [OPENAPI_DOCUMENT_PATH, { get: openApiDocumentGet }],
   // Probes answer before Next.js is ready (it prepares after the database and workers start).
   ['/healthz', { get: healthzGet }],
   ['/readyz', { get: readyzGet }],
+  ['/metrics', { get: metricsGet }],
 ]);

@@ -1,11 +1,12 @@
 import http from 'node:http';
+import { listenSmallServer } from './small-server';
 import type { ProbeReply } from '../lib/health/health-replies';
 
 /**
  * The worker's probes on WORKER_HEALTH_PORT: GET /healthz (liveness: the process and its event loop answer) and
  * GET /readyz (it can work: database reachable and migrated, no stale job). Loopback by default (WORKER_HEALTH_HOST).
  */
-export async function startWorkerProbeServer(options: { port: number; host: string; readiness: () => Promise<ProbeReply> }): Promise<{ port: number; close(): Promise<void> }> {
+export function startWorkerProbeServer(options: { port: number; host: string; readiness: () => Promise<ProbeReply> }): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const answer = (reply: ProbeReply) => {
@@ -21,15 +22,5 @@ export async function startWorkerProbeServer(options: { port: number; host: stri
     }
     answer({ status: 404, body: { status: 'not found' } });
   });
-  server.requestTimeout = 10_000;
-  server.headersTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : options.port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenSmallServer(server, options);
 }

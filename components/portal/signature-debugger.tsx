@@ -5,16 +5,16 @@ import { useState, type FormEvent } from 'react';
 import type { ActionResult } from './action-result';
 import type { SignatureDebugResult } from '@/lib/portal/signature-debugger';
 import { signatureHintValues } from '@/lib/portal/signature-hints';
-import { Field, FormMessage } from './field';
+import { FormMessage } from './field';
 import { button, card, codeArea, details, detailsTerm, detailsValue, fieldLabel, fieldWrap, mono, sectionTitle } from './styles';
 import { useHydrated } from './use-hydrated';
 
 
-export function SignatureDebugger({ appId, debugSignatureAction }: { appId: string; debugSignatureAction: (input: { body: string; appSecret: string }) => Promise<ActionResult<SignatureDebugResult>> }) {
+export function SignatureDebugger({ appId, debugSignatureAction }: { appId: string; debugSignatureAction: (input: { body: string }) => Promise<ActionResult<SignatureDebugResult>> }) {
   const t = useTranslations('portal.signature');
   const hydrated = useHydrated();
   const [result, setResult] = useState<SignatureDebugResult>();
-  const [error, setError] = useState<{ message?: string; appSecret?: string }>({});
+  const [error, setError] = useState<{ message?: string }>({});
   const [pending, setPending] = useState(false);
   const example = JSON.stringify({ appId, merchantOrderNo: 'ORDER-1', pay_usdt: '10.50', chainType: '1', attach: '', signature: '' }, null, 2);
 
@@ -22,14 +22,14 @@ export function SignatureDebugger({ appId, debugSignatureAction }: { appId: stri
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     setPending(true);
-    const outcome = await debugSignatureAction({ body: String(data.get('body') ?? ''), appSecret: String(data.get('appSecret') ?? '') });
+    const outcome = await debugSignatureAction({ body: String(data.get('body') ?? '') });
     setPending(false);
     if (outcome.ok) {
       setResult(outcome.data);
       setError({});
     } else {
       setResult(undefined);
-      setError({ message: outcome.message, appSecret: outcome.fieldErrors?.appSecret });
+      setError({ message: outcome.message });
     }
   }
 
@@ -41,7 +41,6 @@ export function SignatureDebugger({ appId, debugSignatureAction }: { appId: stri
           <label htmlFor="debug-body" className={fieldLabel}>{t('body')}</label>
           <textarea id="debug-body" name="body" rows={10} className={codeArea} defaultValue={example} spellCheck={false} />
         </div>
-        <Field label="AppSecret" name="appSecret" type="password" autoComplete="off" required error={error.appSecret} />
         <button className={button()} type="submit" disabled={pending || !hydrated}>
           {t('check')}
         </button>

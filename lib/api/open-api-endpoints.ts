@@ -3,12 +3,12 @@ import { closeByMerchantOrderNo, queryByPayType, submitByPayType } from '../chan
 import { queryRefundOfMerchant, submitRefundOfOrder } from '../channels/open-api-refunds';
 
 /** POST /v1/api/open/order/submit: Next.js serves `POST`, the service's own server calls `core`. */
-export const submitEndpoint = openApiRoute(submitByPayType);
+export const submitEndpoint = openApiRoute('submit', submitByPayType);
 /** POST /v1/api/open/order/query. */
-export const queryEndpoint = openApiRoute(queryByPayType);
+export const queryEndpoint = openApiRoute('query', queryByPayType);
 /** POST /v1/api/open/order/close. */
-export const closeEndpoint = openApiRoute(closeByMerchantOrderNo);
+export const closeEndpoint = openApiRoute('close', closeByMerchantOrderNo);
 /** POST /v1/api/open/refund/submit. */
-export const refundSubmitEndpoint = openApiRoute(submitRefundOfOrder);
+export const refundSubmitEndpoint = openApiRoute('refund_submit', submitRefundOfOrder);
 /** POST /v1/api/open/refund/query. */
-export const refundQueryEndpoint = openApiRoute(queryRefundOfMerchant);
+export const refundQueryEndpoint = openApiRoute('refund_query', queryRefundOfMerchant);

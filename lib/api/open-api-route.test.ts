@@ -7,7 +7,7 @@ import { success } from '../validation/signed-request';
 
 /** The Next.js half of an endpoint (POST on Web Request/Response) answers exactly as its core does. */
 describe('openApiRoute POST (Next.js)', () => {
-  const endpoint = openApiRoute(async ({ merchant, fields }) => {
+  const endpoint = openApiRoute('test', async ({ merchant, fields }) => {
     if (fields.fail === 'yes') throw new Error('boom');
     return success('success', { appId: merchant.appId, echo: fields.echo ?? null });
   });

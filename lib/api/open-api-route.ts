@@ -12,6 +12,10 @@ import { CONTRACT_FIELD_NAMES } from './contract-field-names';
 import { errorEnvelope, internalErrorEnvelope, successEnvelope, temporarilyUnavailableEnvelope, type Envelope } from './error-codes';
 import { failureForLog, isDatabaseUnavailable } from '../db/database-failure';
 import { OutageLog } from '../db/outage-log';
+import { channelLabel, metrics, secondsSince } from '../observability/metrics';
+import { DEFAULT_CHANNEL } from '../channels/channel-names';
+import { log } from '../observability/logger';
+import { requestIdFrom } from '../observability/request-id';
 
 export type OpenApiContext = SignedRequest;
 
@@ -28,6 +32,8 @@ export interface OpenApiInput {
   body: Uint8Array | 'too-large';
   /** The client's address as the transport determined it (the socket's, or the trusted proxy's last hop). */
   clientAddress?: string;
+  /** The request's id (X-Request-Id), stored with the order it creates and named by its log lines. */
+  requestId?: string;
 }
 
 /** What the transport answers: always `application/json; charset=utf-8` (OPEN_API_CONTENT_TYPE). */
@@ -79,12 +85,12 @@ export const RETRY_AFTER_SECONDS = 2;
  * order stored just before the cut). Anything else is a fault of ours: HTTP 500, logged with its stack but never
  * with SQL text or parameter values.
  */
-function unexpected(error: unknown): OpenApiReply {
+function unexpected(error: unknown, requestId?: string): OpenApiReply {
   if (isDatabaseUnavailable(error)) {
     databaseOutage.failed(error);
     return { ...reply(temporarilyUnavailableEnvelope(), 503), retryAfterSeconds: RETRY_AFTER_SECONDS };
   }
-  console.error('open api: unexpected failure', failureForLog(error));
+  log().error({ component: 'open api', requestId, failure: failureForLog(error) }, 'open api: unexpected failure');
   return reply(internalErrorEnvelope(), 500);
 }
 
@@ -97,22 +103,38 @@ function unexpected(error: unknown): OpenApiReply {
  * without building Web Request/Response objects (the merchants' hot path). Only POST reaches either: the transport
  * answers 405 to other methods.
  */
-export function openApiRoute(handle: (context: OpenApiContext) => Promise<SuccessAnswer>): OpenApiEndpoint {
-  async function core({ contentType, body, clientAddress }: OpenApiInput): Promise<OpenApiReply> {
+export function openApiRoute(endpoint: string, handle: (context: OpenApiContext) => Promise<SuccessAnswer>): OpenApiEndpoint {
+  const { openApiRequests, openApiDuration } = metrics();
+
+  /** Counted in memory only (no database work): the channel is the payType asked for, 'unknown' when none is readable. */
+  async function core(input: OpenApiInput): Promise<OpenApiReply> {
+    const startedAt = process.hrtime.bigint();
+    const measured: { channel?: unknown; code?: number } = {};
+    const result = await answer(input, measured);
+    const channel = channelLabel(measured.channel);
+    openApiRequests.inc({ endpoint, channel, code: String(measured.code ?? 1000) });
+    openApiDuration.observe({ endpoint, channel }, secondsSince(startedAt));
+    return result;
+  }
+
+  async function answer({ contentType, body, clientAddress, requestId }: OpenApiInput, measured: { channel?: unknown; code?: number }): Promise<OpenApiReply> {
     const startedAt = databaseOutage.now();
     try {
       if (!/^application\/json\s*(;|$)/i.test(contentType ?? '')) throw invalidParameter('Content-Type must be application/json');
       if (body === 'too-large') throw bodyTooLarge();
       const fields = parseRequestFields(decodeBody(body));
+      measured.channel = fields.payType ?? DEFAULT_CHANNEL;
       const db = getDb();
       const merchant = await authenticate(db, fields);
       refuseAmbiguousValues(fields, CONTRACT_FIELD_NAMES);
-      const answer = await handle({ db, merchant, fields, clientAddress: clientAddress ?? 'unknown' });
+      const answer = await handle({ db, merchant, fields, clientAddress: clientAddress ?? 'unknown', requestId });
       databaseOutage.answered(startedAt);
+      measured.code = 0;
       return reply(successEnvelope(answer.message, answer.data));
     } catch (error) {
       const envelope = error instanceof DomainError ? errorEnvelope(error) : undefined;
-      return envelope ? reply(envelope) : unexpected(error);
+      measured.code = envelope?.code;
+      return envelope ? reply(envelope) : unexpected(error, requestId);
     }
   }
 
@@ -123,6 +145,7 @@ export function openApiRoute(handle: (context: OpenApiContext) => Promise<Succes
         contentType: request.headers.get('content-type') ?? undefined,
         body: await readLimitedBody(request, MAX_BODY_BYTES),
         clientAddress: clientAddressFrom(request.headers.get('x-forwarded-for')),
+        requestId: requestIdFrom(request.headers.get('x-request-id')),
       });
     } catch (error) {
       result = unexpected(error); // the body could not be read

@@ -2,6 +2,7 @@ import { DomainError, type DomainErrorKind } from '../errors/domain-error';
 import { merchantFormRefusal } from '../errors/form-answer';
 import { formWords } from '../errors/form-words';
 import { LOCALE_COOKIE, pickLocale } from '../i18n/locales';
+import { logFailure, logSuccess } from '../observability/log-failure';
 
 type TokenParams = { params: Promise<{ token: string }> };
 
@@ -18,7 +19,9 @@ export function checkoutTokenRoute<T>(read: (token: string, now: Date) => Promis
   return async function GET(request: Request, { params }: TokenParams): Promise<Response> {
     const token = (await params).token;
     try {
+      const startedAt = Date.now();
       const found = await read(token, new Date());
+      logSuccess('checkout', startedAt);
       if (found === undefined) return Response.json({ error: 'not found' }, { status: 404, headers: noStore });
       return Response.json(answer(found), { headers: noStore });
     } catch (error) {
@@ -26,7 +29,7 @@ export function checkoutTokenRoute<T>(read: (token: string, now: Date) => Promis
         const words = await formWords(payerLocale(request));
         return Response.json({ error: merchantFormRefusal(error, words).message }, { status: STATUS_OF[error.kind] ?? 409, headers: noStore });
       }
-      console.error('checkout: unexpected failure', error instanceof Error ? error.stack : error);
+      logFailure('checkout', error);
       return Response.json({ error: 'internal error' }, { status: 500, headers: noStore });
     }
   };

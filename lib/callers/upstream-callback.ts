@@ -2,6 +2,8 @@ import { clientAddressFrom, throttledClientOf } from '../accounts/client-address
 import { DomainError } from '../errors/domain-error';
 import { readLimitedBody } from '../http/read-limited-body';
 import { FailureLimiter } from '../security/failure-limiter';
+import { log } from '../observability/logger';
+import { logFailure } from '../observability/log-failure';
 
 const MAX_CALLBACK_BYTES = 64 * 1024;
 
@@ -79,8 +81,8 @@ export function upstreamCallbackRoute(
     } catch (error) {
       // A DomainError (an upstream we had to ask could not answer, …) is expected: its message, no stack. Either way
       // the upstream is told to send the callback again.
-      if (error instanceof DomainError) console.error(`callback ${channel}: ${error.kind}: ${error.message}`);
-      else console.error(`callback ${channel}: unexpected failure`, error instanceof Error ? error.stack : error);
+      if (error instanceof DomainError) log().warn({ component: 'callback', channel, kind: error.kind }, `callback ${channel}: ${error.kind}: ${error.message}`);
+      else logFailure(`callback ${channel}`, error);
       return failure(500);
     }
   };

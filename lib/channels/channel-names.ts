@@ -8,5 +8,8 @@ export const CHANNEL_NAMES = ['USDT', 'ALIPAY', 'WECHAT', 'YHT'] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
+/** The payType absent means the first channel, USDT (the contract's original channel). */
+export const DEFAULT_CHANNEL: ChannelName = 'USDT';
+
 /** The channels whose orders are placed with the merchant's own upstream credentials (their `credentials` part). */
 export const CREDENTIAL_CHANNEL_NAMES = ['ALIPAY', 'WECHAT'] as const satisfies readonly ChannelName[];

@@ -6,7 +6,7 @@ import { domainMessage } from '../errors/domain-message';
 import { present, type RequestFields } from '../validation/request-fields';
 import { alipayChannel } from './alipay/channel';
 import type { Channel, NotifiedOrder } from './channel';
-import { CHANNEL_NAMES, type ChannelName } from './channel-names';
+import { CHANNEL_NAMES, DEFAULT_CHANNEL, type ChannelName } from './channel-names';
 import { usdtChannel } from './usdt/channel';
 import { wechatChannel } from './wechat/channel';
 import { yhtChannel } from './yht/channel';
@@ -41,8 +41,7 @@ export async function loadCheckoutView(channelName: ChannelName, db: Database, p
   return view === undefined ? undefined : ({ channel: channelName, view } as ChannelCheckoutView);
 }
 
-/** The payType absent means the first channel, USDT (the contract's original channel). */
-export const DEFAULT_CHANNEL: ChannelName = 'USDT';
+export { DEFAULT_CHANNEL };
 
 export function isChannelName(value: string): value is ChannelName {
   return Object.hasOwn(REGISTRY, value);

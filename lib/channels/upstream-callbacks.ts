@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import { upstreamCallbacks } from '../db/schema';
+import { countCallback } from '../observability/metrics';
 
 export type CallbackVerdict =
   | 'paid'
@@ -47,5 +48,6 @@ export async function recordUpstreamCallback(db: Database, entry: UpstreamCallba
       answer: entry.answer ?? null,
     })
     .returning({ id: upstreamCallbacks.id });
+  if ((entry.kind ?? 'callback') === 'callback') countCallback(entry.channel, entry.verdict);
   return row!.id;
 }

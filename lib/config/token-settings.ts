@@ -7,7 +7,8 @@ import { StartupRefusal } from './startup-refusal';
  * naming the setting and the rule, where it used to be ignored and every caller got 401 without a word.
  */
 export const BEARER_TOKEN_SETTINGS: readonly { name: string; use: string }[] = [
-  { name: 'HEALTH_DETAILS_TOKEN', use: 'a monitor’s Authorization: Bearer token for GET /healthz?details' },
+  { name: 'HEALTH_DETAILS_TOKEN', use: 'a monitor’s Authorization: Bearer token for GET /healthz?details (and GET /metrics)' },
+  { name: 'METRICS_TOKEN', use: 'Prometheus’ Authorization: Bearer token for GET /metrics (web) and the worker’s METRICS_PORT' },
 ];
 
 /** 32 characters (about 190 bits of base64) keep a token out of reach of guessing, as NEXTAUTH_SECRET's 32. */

@@ -1,4 +1,5 @@
 import { describeFailure } from './database-failure';
+import { log as serviceLog } from '../observability/logger';
 
 /**
  * One log line when the database becomes unreachable and one when it answers again, however many requests fail in
@@ -10,7 +11,7 @@ export class OutageLog {
 
   constructor(
     private readonly what: string,
-    private readonly log: (line: string) => void = (line) => console.error(line),
+    private readonly log: (line: string) => void = (line) => serviceLog().error({ component: what }, line),
     private readonly clock: () => number = Date.now,
   ) {}
 

@@ -12,8 +12,9 @@ export const HEALTH_DETAILS_REFUSAL = 'details need an operator session or Autho
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-function bearerMatches(request: Request, env: NodeJS.ProcessEnv): boolean {
-  const configured = configuredToken('HEALTH_DETAILS_TOKEN', env);
+/** Whether the request carries `Authorization: Bearer <the token in setting `name`>` (false when none is configured). */
+export function bearerMatches(request: Request, env: NodeJS.ProcessEnv, name = 'HEALTH_DETAILS_TOKEN'): boolean {
+  const configured = configuredToken(name, env);
   if (!configured) return false;
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -17,6 +17,8 @@ export interface ClaimedNotification {
   giveUpAt: Date | null;
   appId: string;
   appSecretEncrypted: string;
+  /** The request id of the submit that created the order: its attempts' log lines name it. */
+  requestId: string | null;
 }
 
 type ClaimRow = {
@@ -39,6 +41,7 @@ type ClaimRow = {
   notify_url: string | null;
   app_id: string;
   app_secret_encrypted: string;
+  request_id: string | null;
 };
 
 /** Attempts one worker keeps in flight to one destination at most (of its 16 slots by default). */
@@ -156,7 +159,7 @@ export async function claimDueNotifications(
       SELECT id, attempt_count, ${workerId}, ${now} FROM claimed
     )
     -- A payment notice goes to the order's notifyUrl; any other kind only to its own (never the order's).
-    SELECT c.id, c.order_id, c.cycle, c.attempt_count, c.destination, c.give_up_at, c.kind, c.fields,
+    SELECT c.id, c.order_id, c.cycle, c.attempt_count, c.destination, c.give_up_at, c.kind, c.fields, o.request_id,
            o.order_no, o.merchant_order_no, o.channel, o.pay_amount_minor::text AS pay_amount_minor, o.paid_at, o.updated_at,
            o.trade_no, o.attach, CASE WHEN c.kind = 'payment' THEN o.notify_url ELSE c.notify_url END AS notify_url,
            m.app_id, m.app_secret_encrypted
@@ -173,6 +176,7 @@ export async function claimDueNotifications(
     giveUpAt: row.give_up_at ? new Date(row.give_up_at) : null,
     appId: row.app_id,
     appSecretEncrypted: row.app_secret_encrypted,
+    requestId: row.request_id,
     order: {
       orderNo: row.order_no,
       merchantOrderNo: row.merchant_order_no,

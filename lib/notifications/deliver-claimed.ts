@@ -9,6 +9,8 @@ import { notificationForm, type ChannelNotificationFields } from './notification
 import { sign } from '../signing';
 import { postForm, type PostOutcome, type PostTimeouts } from './post-form';
 import { nextAttemptAfter } from './retry-plan';
+import { countNotificationAttempt } from '../observability/metrics';
+import { log } from '../observability/logger';
 
 const EXCERPT_BYTES = 1024;
 
@@ -59,7 +61,7 @@ export async function deliverClaimed(
     error,
   });
 
-  await db.execute(sql`
+  const recorded = await db.execute(sql`
     WITH ${circuit ? sql`circuit AS (${circuit}),` : sql``} attempt AS (
       UPDATE notification_attempts
       SET finished_at = ${finishedAt}, outcome = ${acknowledged ? 'acknowledged' : 'rejected'}, http_status = ${outcome.httpStatus ?? null},
@@ -71,5 +73,13 @@ export async function deliverClaimed(
         next_attempt_at = coalesce(${next ?? null}::timestamptz, next_attempt_at),
         delivered_at = ${acknowledged ? finishedAt : null}, failed_at = ${status === 'failed' ? finishedAt : null}
     WHERE id = ${claim.id} AND status = 'pending' AND lease_owner = ${options.workerId} AND attempt_count = ${claim.attemptNo}`);
+  if ((recorded.rowCount ?? 0) > 0) {
+    const result = status === 'pending' ? 'retried' : status;
+    countNotificationAttempt(claim.order, result, finishedAt);
+    // The attempt's line names the submit's request id and the order, as the submit's own line did.
+    const line = { component: 'notifications', requestId: claim.requestId ?? undefined, orderNo: claim.order.orderNo, attempt: claim.attemptNo, cycle: claim.cycle, result, httpStatus: outcome.httpStatus, latencyMs: outcome.latencyMs };
+    if (acknowledged) log().info(line, 'notification delivered');
+    else log().warn({ ...line, error }, status === 'failed' ? 'notification failed: given up' : 'notification attempt failed: retried later');
+  }
   return acknowledged ? 'acknowledged' : 'rejected';
 }

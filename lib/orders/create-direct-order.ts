@@ -8,6 +8,8 @@ import { formatMinorUnits } from '../money/decimal-amount';
 import { findMerchantOrder } from './find-order';
 import { newOrderNo, newPayToken, payUrlFor } from './identifiers';
 import { renewedUpstream } from './renew-direct-cashier';
+import { countOrderEvent } from '../observability/metrics';
+import { log } from '../observability/logger';
 
 /** A direct order's submit, as its channel parsed it (lib/channels/direct/direct-request.ts, yht-request.ts). */
 export interface DirectOrderInput {
@@ -77,7 +79,7 @@ export async function createDirectOrder(
   merchantId: number,
   adapter: DirectChannelAdapter,
   input: DirectOrderInput,
-  context: { clientIp: string; now?: Date },
+  context: { clientIp: string; now?: Date; requestId?: string },
 ): Promise<CreatedDirectOrder> {
   const channel = adapter.channel;
   const now = context.now ?? new Date();
@@ -91,6 +93,8 @@ export async function createDirectOrder(
   const orderNo = newOrderNo(adapter.orderNoPrefix, now);
   const payToken = newPayToken();
   const expiresAt = new Date(now.getTime() + adapter.payWindowMinutes() * 60_000);
+  const { requestId } = context;
+  const startedAt = Date.now();
   let started: StartedDirectPayment | undefined;
   try {
     started = await adapter.startPayment(credential, {
@@ -104,7 +108,7 @@ export async function createDirectOrder(
       clientIp: input.clientIp ?? context.clientIp,
     });
   } catch (error) {
-    if (isDomainError(error, 'upstream_failure')) console.error(`${channel.toLowerCase()}: create ${orderNo} failed: ${error.message}`);
+    if (isDomainError(error, 'upstream_failure')) log().warn({ component: 'orders', channel, requestId, orderNo, ms: Date.now() - startedAt }, `${channel.toLowerCase()}: create ${orderNo} failed: ${error.message}`);
     throw error;
   }
 
@@ -131,6 +135,7 @@ export async function createDirectOrder(
         payToken,
         expiresAt,
         upstreamCheckAfter: adapter.firstUpstreamCheck(now),
+        requestId,
         createdAt: now,
         updatedAt: now,
       })
@@ -155,7 +160,12 @@ export async function createDirectOrder(
     }
     return { order: inserted, upstream };
   });
-  if (created) return { ...created, recovered: false };
+  if (created) {
+    countOrderEvent(channel, 'created');
+    // One line per direct order (its submit waited for an upstream round trip anyway): the request, the order, the upstream's time.
+    log().info({ component: 'orders', channel, requestId, orderNo, upstreamMs: started ? Date.now() - startedAt : undefined }, 'order created');
+    return { ...created, recovered: false };
+  }
 
   // Created concurrently under the same merchantOrderNo: answer as a retry would. The upstream payment started for
   // this attempt is never shown to a payer, so it cannot be paid; it lapses upstream at the end of its window.

@@ -4,6 +4,7 @@ import { orders, type OrderRow } from '../db/schema';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema/orders';
 import { enqueueCloseNotices } from '../notifications/close-notice';
 import { enqueueNotification } from '../notifications/enqueue';
+import { countOrderEvent } from '../observability/metrics';
 
 /**
  * An order's lifecycle, on every channel: 'pending' until it is paid ('paid') or closed ('closed'); an operator may
@@ -74,6 +75,7 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
     return { changed: false, order: current };
   }
   await enqueueNotification(tx, paid, 1, report.paidAt);
+  countOrderEvent(paid.channel, 'paid');
   return { changed: true, order: paid };
 }
 
@@ -92,6 +94,8 @@ export async function closePendingOrders(db: Database, which: SQL, now: Date): P
       .where(and(sql`${orders.status} = 'pending'`, which))
       .returning();
     await enqueueCloseNotices(tx, closed, 'expired', now);
+    // Past its window it expired; before, its upstream closed it.
+    for (const order of closed) countOrderEvent(order.channel, order.expiresAt.getTime() <= now.getTime() ? 'expired' : 'closed');
     return closed.length;
   });
 }
@@ -108,5 +112,6 @@ export async function closeOpenOrder(tx: Database, orderId: number, now: Date): 
     .set({ status: 'closed', closedAt: now, closeReason: 'closed', expiresAt: now, updatedAt: now })
     .where(and(eq(orders.id, orderId), sql`${orders.status} = 'pending'`, gt(orders.expiresAt, now)))
     .returning();
+  if (closed) countOrderEvent(closed.channel, 'closed');
   return closed;
 }

@@ -4,6 +4,7 @@ import { type DirectChannelAdapter } from './direct-channel-adapter';
 import { findUsableCredential } from '../credentials/find-usable-credential';
 import type { Database } from '../db/client';
 import { upstreamOrders, type OrderRow, type UpstreamOrderRow } from '../db/schema';
+import { log } from '../observability/logger';
 
 /**
  * The upstream row a repeat submit answers with: for a pending order whose adapter renews cashiers, the adapter may
@@ -24,7 +25,7 @@ export async function renewedUpstream(
   try {
     renewed = await adapter.renewCashier(credential, order, upstream, now);
   } catch (error) {
-    if (isDomainError(error, 'upstream_failure')) console.error(`${adapter.channel.toLowerCase()}: renewing the cashier of ${order.orderNo} failed: ${error.message}`);
+    if (isDomainError(error, 'upstream_failure')) log().warn({ component: 'orders', channel: adapter.channel, orderNo: order.orderNo }, `${adapter.channel.toLowerCase()}: renewing the cashier of ${order.orderNo} failed: ${error.message}`);
     throw error;
   }
   if (!renewed) return upstream;

@@ -110,10 +110,14 @@ export function debugSignature(input: { body: string; appSecret: string; current
   return { signedText, droppedFields, expected, given, verdict: 'mismatch', hints };
 }
 
-/** The debugger for a signed-in merchant: the secret is the one typed, compared with (never replaced by) the current one. */
-export async function debugMerchantSignature(db: Database, context: MerchantContext, input: { body: string; appSecret: string }): Promise<SignatureDebugResult> {
+/**
+ * The debugger for a signed-in merchant, with the merchant's current AppSecret read here: the browser never sends it
+ * (a secret in a request's arguments ends up in logs and traces).
+ */
+export async function debugMerchantSignature(db: Database, context: MerchantContext, input: { body: string }): Promise<SignatureDebugResult> {
   if (Buffer.byteLength(input.body, 'utf8') > MAX_BODY_BYTES) {
     return { parseError: 'request body is over 64 KiB', droppedFields: [], verdict: 'unreadable', hints: [] };
   }
-  return debugSignature({ body: input.body, appSecret: input.appSecret, currentSecret: await currentAppSecret(db, context) });
+  const appSecret = await currentAppSecret(db, context);
+  return debugSignature({ body: input.body, appSecret, currentSecret: appSecret });
 }

@@ -9,6 +9,8 @@ export interface SignedRequest {
   fields: RequestFields;
   /** The caller's address (a channel may pass the payer's to its upstream); 'unknown' when the transport cannot tell. */
   clientAddress: string;
+  /** The request's id (X-Request-Id), stored with the order it creates. */
+  requestId?: string;
 }
 
 /** A successful outcome: the contract's success message of the channel (its Channel.successMessage, 'success' or 'ok') and its data. */

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import { describeFailure } from '../db/database-failure';
 import { recordJobRun } from './record-job-run';
 import { jobDeadlineMs } from './job-deadline';
+import { metrics } from '../observability/metrics';
 
 export interface JobContext {
   db: Database;
@@ -82,9 +83,11 @@ export async function runJobExclusively(job: PeriodicJob, context: JobContext): 
         abort.abort(error);
         destroy = error; // ends the session: the server releases the advisory lock with it
       }
+      countJobRun(job.name, 'failed', startedAt);
       await recordRun(context, { name: job.name, startedAt, finishedAt: new Date(), error });
       throw error;
     }
+    countJobRun(job.name, 'ok', startedAt);
     await recordRun(context, { name: job.name, startedAt, finishedAt: new Date() });
     return true;
   } finally {
@@ -96,6 +99,12 @@ export async function runJobExclusively(job: PeriodicJob, context: JobContext): 
     if (destroy) client.on('error', () => undefined); // a late error of the destroyed connection must not escape either
     client.release(destroy);
   }
+}
+
+function countJobRun(name: string, outcome: 'ok' | 'failed', startedAt: Date): void {
+  const { jobRuns, jobDuration } = metrics();
+  jobRuns.inc({ job: name, outcome });
+  jobDuration.observe({ job: name }, (Date.now() - startedAt.getTime()) / 1000);
 }
 
 function asError(error: unknown): Error {

@@ -2,6 +2,7 @@ import { upstreamFailure } from '../../errors/domain-error';
 import { payUrlFor } from '../../orders/identifiers';
 import { type DirectChannelAdapter } from '../../orders/direct-channel-adapter';
 import { ALIPAY_FIRST_CHECK_AFTER_MS, ALIPAY_PAY_WINDOW_MINUTES, alipayConfig, AlipayNotConfigured, type AlipayConfig } from './config';
+import { log } from '../../observability/logger';
 
 /** The channel's settings, or (logged for operators) upstream_failure saying only that ALIPAY is not available. */
 export function alipayConfigOrRefuse(): AlipayConfig {
@@ -9,7 +10,7 @@ export function alipayConfigOrRefuse(): AlipayConfig {
     return alipayConfig();
   } catch (error) {
     if (!(error instanceof AlipayNotConfigured)) throw error;
-    console.error(`alipay: channel unavailable: ${error.message}`);
+    log().error({ component: 'alipay' }, `alipay: channel unavailable: ${error.message}`);
     throw upstreamFailure('ALIPAY channel is not available');
   }
 }

@@ -4,6 +4,7 @@ import type { UsableCredential } from '../../credentials/find-usable-credential'
 import { formatMinorUnits, parseMinorUnits } from '../../money/decimal-amount';
 import { formatBeijingTime, parseBeijingTime } from './beijing-time';
 import type { AlipayConfig } from './config';
+import { measureUpstreamCall } from '../../observability/metrics';
 
 /** Alipay refused, answered something unusable, or could not be reached. `reason` is safe to show merchants. */
 export class AlipayUpstreamError extends DomainError {
@@ -107,7 +108,8 @@ export type AlipayCloseResult =
 export async function signedCall(config: AlipayConfig, credential: UsableCredential, method: string, bizContent: Record<string, string>): Promise<Record<string, unknown>> {
   if (!credential.upstreamPublicKey) throw new AlipayUpstreamError('the credential has no Alipay public key to verify the answer');
   try {
-    return await alipaySdkFor(config, credential).exec(method, { bizContent, ...alipayTimestamp() }, { validateSign: true });
+    const operation = method.replace(/^alipay\.trade\./, '');
+    return await measureUpstreamCall('ALIPAY', operation, () => alipaySdkFor(config, credential).exec(method, { bizContent, ...alipayTimestamp() }, { validateSign: true }));
   } catch (error) {
     throw new AlipayUpstreamError(`${method} failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
   }

@@ -12,6 +12,8 @@ import { amountsWithinShare } from './fair-share';
 import { keptWithinShare, merchantHoldings } from './merchant-holdings';
 import { slotCooldownCutoff } from './slot-cooldown';
 import { usdtChainByType } from './usdt-chains';
+import { countOrderEvent } from '../../observability/metrics';
+import { log } from '../../observability/logger';
 
 /** The pool's chain (receiving_addresses.chain) of the order's chainType, which the request parser has checked. */
 function chainOf(input: UsdtOrderInput): string {
@@ -31,6 +33,8 @@ export interface UsdtOrderInput {
   notifyUrl?: string;
   redirectUrl?: string;
   attach?: string;
+  /** The submit's request id, stored with the order for its later log lines. */
+  requestId?: string;
 }
 
 export interface CreatedOrder {
@@ -64,8 +68,8 @@ function recoverExisting(existing: OrderRow, input: UsdtOrderInput): CreatedOrde
  */
 export const INSERT_ON_FREE_SLOT_SQL = `
     INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
-                        chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot)
-    SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true
+                        chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot, request_id)
+    SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true, $15
     FROM receiving_addresses a
     WHERE a.enabled AND a.chain = $14
       AND $4::bigint <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $12), $13::bigint)
@@ -109,6 +113,7 @@ function insertOrder(db: Database) {
         payToken: sql.placeholder('payToken'),
         expiresAt: sql.placeholder('expiresAt'),
         holdsSlot: true,
+        requestId: sql.placeholder('requestId'),
       })
       .onConflictDoNothing()
       .returning()
@@ -129,13 +134,14 @@ function newOrderFields(merchantId: number, input: UsdtOrderInput, now: Date, ex
     attach: input.attach ?? null,
     payToken: newPayToken(),
     expiresAt,
+    requestId: input.requestId ?? null,
   };
 }
 
 async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<OrderRow | undefined> {
   const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
     'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
-    'limitKey', 'defaultLimit', 'chain',
+    'limitKey', 'defaultLimit', 'chain', 'requestId',
   ]);
   const { rows } = await statement.execute({
     ...newOrderFields(merchantId, input, now, expiresAt),
@@ -145,6 +151,14 @@ async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrd
     chain: chainOf(input),
   });
   return rows[0] ? orderRowOf(rows[0]) : undefined;
+}
+
+/** A new order (not one recovered for a retried submit), counted. */
+function created(order: OrderRow): CreatedOrder {
+  countOrderEvent('USDT', 'created');
+  // debug: at info, a line per submit would cost the open API's throughput
+  log().debug({ component: 'orders', channel: 'USDT', requestId: order.requestId ?? undefined, orderNo: order.orderNo }, 'order created');
+  return { order, recovered: false };
 }
 
 /**
@@ -158,7 +172,7 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
   const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
   const chain = chainOf(input);
   const inserted = await insertOnFreeSlot(db, merchantId, input, now, expiresAt);
-  if (inserted) return { order: await keptWithinShare(db, inserted, chain), recovered: false };
+  if (inserted) return created(await keptWithinShare(db, inserted, chain));
 
   const existing = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
   if (existing) return recoverExisting(existing, input);
@@ -184,7 +198,7 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
     for (const slot of slots) {
       let [inserted] = await insertOn(slot);
       if (!inserted && (await releaseCooledSlot(db, slot, cutoff, now))) [inserted] = await insertOn(slot);
-      if (inserted) return { order: await keptWithinShare(db, inserted, chain), recovered: false };
+      if (inserted) return created(await keptWithinShare(db, inserted, chain));
       // Either the slot went to a concurrent order, or the same merchantOrderNo was created concurrently.
       const raced = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
       if (raced) return recoverExisting(raced, input);

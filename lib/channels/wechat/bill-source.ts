@@ -36,7 +36,7 @@ async function* rows(db: Database, scope: ReconciliationScope, day: string, sign
   const account = await wechatAccountFor(db, usableCredentialOf(row), config);
   let answer: TradeBillAnswer;
   try {
-    answer = (await callWechat(config, account, { method: 'GET', pathWithQuery: `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL&tar_type=GZIP` })).json as TradeBillAnswer;
+    answer = (await callWechat(config, account, { operation: 'bill', method: 'GET', pathWithQuery: `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL&tar_type=GZIP` })).json as TradeBillAnswer;
   } catch (error) {
     if (error instanceof WechatUpstreamError && error.details.code === 'NO_STATEMENT_EXIST') return;
     throw error;

@@ -3,6 +3,7 @@ import { DomainError } from '../../errors/domain-error';
 import type { WechatAccount } from './account';
 import type { WechatConfig } from './config';
 import { authorizationHeader, signedMessage, verifyWechatSignature, type VerifyResult, type WechatVerifier } from './signing';
+import { measureUpstreamCall, type UpstreamOutcome } from '../../observability/metrics';
 
 /** The upstream refused, answered something unusable, or could not be reached. `reason` is safe to show merchants. */
 export class WechatUpstreamError extends DomainError {
@@ -35,12 +36,26 @@ function clean(text: unknown, max: number): string {
  * certificates are downloaded anew. Anything else becomes a WechatUpstreamError naming WeChat's `code` and `message`.
  * `verifierFor` replaces the account's verifier for an answer that carries its own keys (the certificate list).
  */
-export async function callWechat(
-  config: WechatConfig,
-  account: WechatAccount,
-  request: { method: 'GET' | 'POST'; pathWithQuery: string; body?: Record<string, unknown>; verifierFor?: (json: unknown) => WechatVerifier; withoutAcceptSerial?: boolean },
-  now: () => Date = () => new Date(),
-): Promise<WechatAnswer> {
+export function callWechat(config: WechatConfig, account: WechatAccount, request: WechatRequest, now: () => Date = () => new Date()): Promise<WechatAnswer> {
+  return measureUpstreamCall('WECHAT', request.operation, () => sendWechatRequest(config, account, request, now), wechatOutcome);
+}
+
+/** An error answer (4xx) is a refusal; no answer, or a 5xx, is WeChat unreachable. */
+function wechatOutcome(error: unknown): UpstreamOutcome {
+  return error instanceof WechatUpstreamError && error.details.unreachable ? 'unreachable' : 'refused';
+}
+
+interface WechatRequest {
+  /** What the call does, for the metrics (create, query, close, certificates): never its path. */
+  operation: string;
+  method: 'GET' | 'POST';
+  pathWithQuery: string;
+  body?: Record<string, unknown>;
+  verifierFor?: (json: unknown) => WechatVerifier;
+  withoutAcceptSerial?: boolean;
+}
+
+async function sendWechatRequest(config: WechatConfig, account: WechatAccount, request: WechatRequest, now: () => Date): Promise<WechatAnswer> {
   const body = request.body === undefined ? '' : JSON.stringify(request.body);
   const authorization = authorizationHeader(
     { mchId: account.mchId, serialNo: account.merchantCertSerial, privateKey: account.privateKey },
@@ -143,7 +158,7 @@ function shapeError(what: string): WechatUpstreamError {
 
 /** `POST /v3/pay/transactions/native` → the `code_url` the payer scans. */
 export async function createNativePrepay(config: WechatConfig, account: WechatAccount, input: WechatPrepayInput): Promise<string> {
-  const { json } = await callWechat(config, account, { method: 'POST', pathWithQuery: '/v3/pay/transactions/native', body: prepayBody(account, input) });
+  const { json } = await callWechat(config, account, { operation: 'create', method: 'POST', pathWithQuery: '/v3/pay/transactions/native', body: prepayBody(account, input) });
   const parsed = z.object({ code_url: z.string().regex(/^weixin:\/\/\S+$/).max(512) }).safeParse(json);
   if (!parsed.success) throw shapeError('a weixin:// code_url');
   return parsed.data.code_url;
@@ -152,7 +167,7 @@ export async function createNativePrepay(config: WechatConfig, account: WechatAc
 /** `POST /v3/pay/transactions/h5` → the `h5_url` the payer's mobile browser opens. */
 export async function createH5Prepay(config: WechatConfig, account: WechatAccount, input: WechatPrepayInput & { payerClientIp: string }): Promise<string> {
   const body = { ...prepayBody(account, input), scene_info: { payer_client_ip: input.payerClientIp, h5_info: { type: 'Wap' } } };
-  const { json } = await callWechat(config, account, { method: 'POST', pathWithQuery: '/v3/pay/transactions/h5', body });
+  const { json } = await callWechat(config, account, { operation: 'create', method: 'POST', pathWithQuery: '/v3/pay/transactions/h5', body });
   const parsed = z.object({ h5_url: z.url({ protocol: /^https?$/ }).max(2048) }).safeParse(json);
   if (!parsed.success) throw shapeError('an http(s) h5_url');
   return parsed.data.h5_url;
@@ -185,6 +200,7 @@ export async function queryByOutTradeNo(config: WechatConfig, account: WechatAcc
   let answer: WechatAnswer;
   try {
     answer = await callWechat(config, account, {
+      operation: 'query',
       method: 'GET',
       pathWithQuery: `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${encodeURIComponent(account.mchId)}`,
     });
@@ -201,6 +217,7 @@ export async function queryByOutTradeNo(config: WechatConfig, account: WechatAcc
 /** `POST /v3/pay/transactions/out-trade-no/{no}/close` → 204. */
 export async function closeByOutTradeNo(config: WechatConfig, account: WechatAccount, outTradeNo: string): Promise<void> {
   await callWechat(config, account, {
+    operation: 'close',
     method: 'POST',
     pathWithQuery: `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`,
     body: { mchid: account.mchId },

@@ -7,6 +7,7 @@ import { wechatAccountOf, type StoredWechatCredential, type WechatAccount } from
 import { callWechat, parseWechatTime, WechatUpstreamError } from './client';
 import type { WechatConfig } from './config';
 import { decryptResource, normalizeSerial, ResourceDecryptionFailed, wechatVerifier, type WechatVerifier } from './signing';
+import { log } from '../../observability/logger';
 
 /**
  * Platform certificate mode: WeChat rotates its platform certificates (a new one about 10 days before the old one
@@ -71,6 +72,7 @@ function readCertificateList(json: unknown, apiV3Key: string): DownloadedCertifi
 export async function downloadPlatformCertificates(config: WechatConfig, account: WechatAccount): Promise<DownloadedCertificate[]> {
   let listed: DownloadedCertificate[] = [];
   await callWechat(config, account, {
+    operation: 'certificates',
     method: 'GET',
     pathWithQuery: '/v3/certificates',
     // As WeChat's SDKs download: before the list is known there is no serial to ask for.
@@ -119,7 +121,7 @@ export async function wechatAccountFor(db: Database, credential: StoredWechatCre
     try {
       return wechatAccountOf(credential, await refreshPlatformCertificates(db, config, account, new Date()));
     } catch (error) {
-      console.error(`wechat: downloading the platform certificates of credential ${credential.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log().error({ component: 'wechat' }, `wechat: downloading the platform certificates of credential ${credential.id} failed: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   };

@@ -68,7 +68,7 @@ async function rawRefund(order: PaidOrder, body: Record<string, unknown>) {
   const config = wechatConfig();
   const account = await wechatAccountFor(getDb(), credential, config, new Date());
   try {
-    await callWechat(config, account, { method: 'POST', pathWithQuery: '/v3/refund/domestic/refunds', body: { out_trade_no: order.platformOrderNo, ...body } });
+    await callWechat(config, account, { operation: 'refund', method: 'POST', pathWithQuery: '/v3/refund/domestic/refunds', body: { out_trade_no: order.platformOrderNo, ...body } });
     return 'accepted';
   } catch (error) {
     if (error instanceof WechatUpstreamError) return error.reason;

@@ -54,6 +54,7 @@ async function requestRefund(db: Database, attempt: RefundAttempt): Promise<Refu
   try {
     const { config, account } = await accountFor(db, attempt);
     const { json } = await callWechat(config, account, {
+      operation: 'refund',
       method: 'POST',
       pathWithQuery: '/v3/refund/domestic/refunds',
       body: {
@@ -76,7 +77,7 @@ async function requestRefund(db: Database, attempt: RefundAttempt): Promise<Refu
 async function queryRefund(db: Database, attempt: RefundAttempt): Promise<RefundOutcome> {
   try {
     const { config, account } = await accountFor(db, attempt);
-    const { json } = await callWechat(config, account, { method: 'GET', pathWithQuery: `/v3/refund/domestic/refunds/${encodeURIComponent(attempt.refund.refundNo)}` });
+    const { json } = await callWechat(config, account, { operation: 'refund_query', method: 'GET', pathWithQuery: `/v3/refund/domestic/refunds/${encodeURIComponent(attempt.refund.refundNo)}` });
     const parsed = wechatRefundSchema.safeParse(json);
     if (!parsed.success || parsed.data.out_refund_no !== attempt.refund.refundNo) return { state: 'unknown', reason: 'WeChat Pay answered no readable refund' };
     return refundOutcomeOf(parsed.data, attempt.refund.amountMinor);

@@ -4,6 +4,7 @@ import { type DirectChannelAdapter } from '../../orders/direct-channel-adapter';
 import { createYhtPayment, YhtUpstreamError } from './client';
 import { yhtConfig, YhtNotConfigured, type YhtConfig } from './config';
 import type { YhtPayMethod } from './protocol';
+import { log } from '../../observability/logger';
 
 /** The channel's settings, or (logged for operators) upstream_failure saying only that YHT is not available. */
 export function yhtConfigOrRefuse(): YhtConfig {
@@ -11,7 +12,7 @@ export function yhtConfigOrRefuse(): YhtConfig {
     return yhtConfig();
   } catch (error) {
     if (!(error instanceof YhtNotConfigured)) throw error;
-    console.error(`yht: channel unavailable: ${error.message}`);
+    log().error({ component: 'yht' }, `yht: channel unavailable: ${error.message}`);
     throw upstreamFailure('YHT channel is not available');
   }
 }

@@ -4,6 +4,7 @@ import { formatMinorUnits, parseMinorUnits } from '../../money/decimal-amount';
 import type { YhtConfig } from './config';
 import { YHT_CREATE_PATH, YHT_OK, YHT_ORDER_NOT_EXIST, YHT_QUERY_PATH, type YhtPayMethod, type YhtTradeStatus } from './protocol';
 import { signedYhtFields, verifyYhtSign } from './sign';
+import { measureUpstreamCall } from '../../observability/metrics';
 
 /** The upstream refused, answered something unusable, or could not be reached. `reason` is safe to show merchants. */
 export class YhtUpstreamError extends DomainError {
@@ -42,7 +43,11 @@ function nonce(): string {
 }
 
 /** POSTs a signed form and returns the answer's flat text fields once its signature is checked, whatever its `code`. */
-async function call(config: YhtConfig, path: string, fields: Record<string, string | undefined>): Promise<Record<string, string>> {
+function call(config: YhtConfig, path: string, fields: Record<string, string | undefined>): Promise<Record<string, string>> {
+  return measureUpstreamCall('YHT', path === YHT_CREATE_PATH ? 'create' : 'query', () => post(config, path, fields));
+}
+
+async function post(config: YhtConfig, path: string, fields: Record<string, string | undefined>): Promise<Record<string, string>> {
   const body = new URLSearchParams(signedYhtFields(fields, config.key)).toString();
   let response: Response;
   let text: string;

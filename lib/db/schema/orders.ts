@@ -49,6 +49,8 @@ export const orders = pgTable(
     tradeNo: text('trade_no'),
     /** Where the payment came from: upstream callback, poller, chain, or 'manual' (operator). */
     paidVia: text('paid_via'),
+    /** The X-Request-Id of the submit that created the order: its later log lines (notification attempts) name it. */
+    requestId: text('request_id'),
     /** Who paid, as the upstream names them (USDT: the sending address). */
     payer: text('payer'),
     /**

@@ -1,19 +1,15 @@
 'use server';
 
-import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { debugMerchantSignature, type SignatureDebugResult } from '@/lib/portal/signature-debugger';
 import { refusal, type ActionResult } from '../../_session/action-result';
 import { requireMerchant } from '../../_session/require-merchant';
 
-export async function debugSignatureAction(input: { body: string; appSecret: string }): Promise<ActionResult<SignatureDebugResult>> {
+/** The body only: the server signs with the merchant's current AppSecret, which never travels from the browser. */
+export async function debugSignatureAction(input: { body: string }): Promise<ActionResult<SignatureDebugResult>> {
   const merchant = await requireMerchant();
-  if (!input.appSecret) {
-    const t = await getTranslations('portal.signature');
-    return { ok: false, message: t('enterSecret'), fieldErrors: { appSecret: t('required') } };
-  }
   try {
-    return { ok: true, data: await debugMerchantSignature(getDb(), merchant, { body: String(input.body), appSecret: String(input.appSecret) }) };
+    return { ok: true, data: await debugMerchantSignature(getDb(), merchant, { body: String(input.body) }) };
   } catch (error) {
     return refusal(error);
   }

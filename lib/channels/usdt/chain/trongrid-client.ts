@@ -2,6 +2,7 @@
 import { DomainError } from '../../../errors/domain-error';
 import { blockDurationMs, type ChainEndpointPool } from './chain-endpoints';
 import { endpointLabel } from './chain-config';
+import { measureUpstreamCall } from '../../../observability/metrics';
 
 export interface TransferEvent {
   transactionId: string;
@@ -133,7 +134,12 @@ export class TronGridClient {
   }
 
   /** One request to one endpoint; records the outcome in the pool (an answer `parse` refuses is a failure). */
-  private async attempt<T>(baseUrl: string, call: { method: string; path: string }, parse: (body: unknown) => T): Promise<T> {
+  private attempt<T>(baseUrl: string, call: { method: string; path: string }, parse: (body: unknown) => T): Promise<T> {
+    const operation = call.path.startsWith('/walletsolidity/') ? 'solidified_block' : 'transfer_events';
+    return measureUpstreamCall('USDT', `tron_${operation}`, () => this.attemptOnce(baseUrl, call, parse));
+  }
+
+  private async attemptOnce<T>(baseUrl: string, call: { method: string; path: string }, parse: (body: unknown) => T): Promise<T> {
     const pool = this.options.endpoints;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.apiKey) headers['TRON-PRO-API-KEY'] = this.options.apiKey;

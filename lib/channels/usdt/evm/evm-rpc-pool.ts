@@ -1,4 +1,5 @@
 import { createPublicClient, http, type PublicClient } from 'viem';
+import { measureUpstreamCall } from '../../../observability/metrics';
 
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
 
@@ -107,7 +108,7 @@ export class EvmRpcPool {
           if (chainId !== this.options.chainId) throw new Error(`serves chain id ${chainId}, not ${this.options.chainId}`);
           endpoint.chainChecked = true;
         }
-        const result = await request(endpoint.client);
+        const result = await measureUpstreamCall('USDT', `evm_rpc_${this.chain}`, () => request(endpoint.client));
         endpoint.rateLimits = 0;
         endpoint.lastError = undefined;
         return result;

@@ -2,6 +2,14 @@ import type { PeriodicJob } from '../../../workers/periodic-job';
 import { evmSettings, type EvmSettings } from './evm-config';
 import type { EvmRpcPool } from './evm-rpc-pool';
 import type { EvmTransferSink } from './watch-evm-chain';
+import { metrics } from '../../../observability/metrics';
+
+/** The chain's lag and endpoints, for the metrics (an endpoint resting after a rate limit is blocked; one whose last call failed, failing). */
+function recordEvmWatch(chain: string, lagBlocks: number | undefined, endpoints: ReturnType<EvmRpcPool['health']>): void {
+  const states = { ok: 0, failing: 0, blocked: 0 };
+  for (const endpoint of endpoints) states[endpoint.restingUntil ? 'blocked' : endpoint.lastError ? 'failing' : 'ok'] += 1;
+  metrics().evmWatch.set(chain, { lagBlocks, endpoints: states });
+}
 
 /** The JSON-RPC side (viem) loads on the first run: every CLI and page that reads the registry would wait for it. */
 const loadWatcher = async () => ({ ...(await import('./evm-rpc-pool')), ...(await import('./watch-evm-chain')) });
@@ -20,10 +28,12 @@ export function evmWatcherJob(sink: EvmTransferSink, settings: EvmSettings = evm
       const { EvmEndpointsUnavailable, EvmRpcPool, shortError, watchEvmChainOnce } = await loadWatcher();
       pools ??= new Map(settings.chains.map((chain) => [chain.definition.name, new EvmRpcPool(chain.definition.name, chain.rpcUrls, { chainId: chain.chainId, rateLimitBackoffMs: settings.rateLimitBackoffMs })]));
       const failures: string[] = [];
+      const lagBlocks = new Map<string, number | undefined>();
       for (const chain of settings.chains) {
         const name = chain.definition.name;
         try {
           const result = await watchEvmChainOnce({ db, settings: chain, rpc: pools.get(name)!, sink });
+          lagBlocks.set(name, result.finalBlock !== null && result.cursor !== null ? Number(result.finalBlock - result.cursor) : undefined);
           if (result.reorg) {
             failures.push(`${name}: re-org below the cursor at block ${result.reorg.blockNumber}`);
             log(`evm ${name}: RE-ORG below the cursor at block ${result.reorg.blockNumber} (stored ${result.reorg.storedHash}, node ${result.reorg.nodeHash}); the chain is held until an operator resumes it`);
@@ -36,6 +46,7 @@ export function evmWatcherJob(sink: EvmTransferSink, settings: EvmSettings = evm
           log(`evm ${reason}`);
         }
       }
+      for (const [name, pool] of pools) recordEvmWatch(name, lagBlocks.get(name), pool.health());
       if (failures.length > 0) throw new Error(`EVM watcher: ${failures.join('; ')}`);
     },
   };

@@ -1,0 +1,185 @@
+import { Counter, Histogram, Registry } from 'prom-client';
+import { CHANNEL_NAMES } from '../channels/channel-names';
+import { log } from './logger';
+
+/**
+ * The process's Prometheus metrics (GET /metrics on the web process, METRICS_PORT on the worker). Counters and
+ * histograms live in memory only: recording one costs a label lookup and an addition, never database work, so the
+ * open API's hot path stays as fast as it was. Gauges that describe the database's state (queue, circuits, chain
+ * lag) are read when Prometheus scrapes (scrape-gauges.ts).
+ *
+ * Every label value comes from a closed set (channel names, endpoint names, envelope codes, verdicts, outcomes):
+ * never an order number, a merchant, a URL or a message, so the number of series stays bounded.
+ */
+const globalForMetrics = globalThis as unknown as { __paymentMetrics?: ReturnType<typeof createMetrics> };
+
+/** A channel label: a known channel name, or 'unknown' for anything a caller sent (bounded whatever is sent). */
+export function channelLabel(value: unknown): string {
+  return typeof value === 'string' && (CHANNEL_NAMES as readonly string[]).includes(value) ? value : 'unknown';
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** A payment's way from paid to its merchant acknowledging: seconds when all is well, hours when it retries. */
+const DELIVERY_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600, 6 * 3600, 24 * 3600];
+
+/** An EVM chain as its watcher last saw it: blocks behind the last final block, and its endpoints by state. */
+export interface EvmWatchState {
+  lagBlocks: number | undefined;
+  endpoints: Record<'ok' | 'failing' | 'blocked', number>;
+}
+
+function createMetrics() {
+  const registry = new Registry();
+  const registers = [registry];
+  return {
+    registry,
+    /** What this process's EVM watcher saw on its last pass of each chain; read at scrape time (scrape-gauges.ts). */
+    evmWatch: new Map<string, EvmWatchState>(),
+    openApiRequests: new Counter({
+      name: 'payment_open_api_requests_total',
+      help: 'Open-API requests answered, by endpoint, channel (payType) and envelope code (0: success).',
+      labelNames: ['endpoint', 'channel', 'code'] as const,
+      registers,
+    }),
+    openApiDuration: new Histogram({
+      name: 'payment_open_api_request_duration_seconds',
+      help: 'Time to answer an open-API request (body read to answer), by endpoint and channel.',
+      labelNames: ['endpoint', 'channel'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    orders: new Counter({
+      name: 'payment_orders_total',
+      help: 'Orders moving through their lifecycle, by channel and event (created, paid, closed by the upstream, expired).',
+      labelNames: ['channel', 'event'] as const,
+      registers,
+    }),
+    upstreamCalls: new Counter({
+      name: 'payment_upstream_calls_total',
+      help: 'Calls to payment upstreams and chain nodes, by channel, operation and outcome (ok, refused, unreachable).',
+      labelNames: ['channel', 'operation', 'outcome'] as const,
+      registers,
+    }),
+    upstreamDuration: new Histogram({
+      name: 'payment_upstream_call_duration_seconds',
+      help: 'Time of a call to a payment upstream or chain node, by channel and operation.',
+      labelNames: ['channel', 'operation'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    callbacksReceived: new Counter({
+      name: 'payment_callbacks_received_total',
+      help: 'Upstream payment callbacks received over HTTP, by channel.',
+      labelNames: ['channel'] as const,
+      registers,
+    }),
+    callbacks: new Counter({
+      name: 'payment_callbacks_total',
+      help: 'Upstream payment callbacks judged, by channel, outcome (accepted, refused) and reason (the verdict).',
+      labelNames: ['channel', 'outcome', 'reason'] as const,
+      registers,
+    }),
+    notifications: new Counter({
+      name: 'payment_notifications_total',
+      help: 'Merchant notification attempts, by channel and result (delivered, retried: a later attempt is planned, failed: given up).',
+      labelNames: ['channel', 'result'] as const,
+      registers,
+    }),
+    paidToDelivered: new Histogram({
+      name: 'payment_notification_paid_to_delivered_seconds',
+      help: 'From an order being paid to its merchant acknowledging the notification, by channel.',
+      labelNames: ['channel'] as const,
+      buckets: DELIVERY_BUCKETS,
+      registers,
+    }),
+    jobRuns: new Counter({
+      name: 'payment_job_runs_total',
+      help: 'Periodic job runs in this process, by job and outcome (ok, failed).',
+      labelNames: ['job', 'outcome'] as const,
+      registers,
+    }),
+    jobDuration: new Histogram({
+      name: 'payment_job_run_duration_seconds',
+      help: 'Time of a periodic job run in this process, by job.',
+      labelNames: ['job'] as const,
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+      registers,
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The process's metrics (one registry per process, kept across Next.js's module reloads in development). */
+export function metrics(): Metrics {
+  globalForMetrics.__paymentMetrics ??= createMetrics();
+  return globalForMetrics.__paymentMetrics;
+}
+
+/** Seconds since a `process.hrtime.bigint()` reading. */
+export function secondsSince(startedAt: bigint): number {
+  return Number(process.hrtime.bigint() - startedAt) / 1e9;
+}
+
+/** How an upstream call ended: answered as wanted, refused (an error answer), or not answered at all. */
+export type UpstreamOutcome = 'ok' | 'refused' | 'unreachable';
+
+/** Unreachable: the error says so (`unreachable: true`), or the call was aborted or timed out. */
+function outcomeOfFailure(error: unknown): UpstreamOutcome {
+  if (error && typeof error === 'object') {
+    if ((error as { unreachable?: unknown }).unreachable === true) return 'unreachable';
+    const name = (error as { name?: unknown }).name;
+    if (name === 'TimeoutError' || name === 'AbortError') return 'unreachable';
+  }
+  return 'refused';
+}
+
+/**
+ * Runs one call to an upstream (a payment provider, a chain node) and counts it by channel, operation and outcome
+ * with its duration. `operation` is a fixed name (create, query, close, rpc…), never a path or URL.
+ */
+export async function measureUpstreamCall<T>(channel: string, operation: string, call: () => Promise<T>, classify: (error: unknown) => UpstreamOutcome = outcomeOfFailure): Promise<T> {
+  const startedAt = process.hrtime.bigint();
+  const { upstreamCalls, upstreamDuration } = metrics();
+  try {
+    const result = await call();
+    upstreamCalls.inc({ channel, operation, outcome: 'ok' });
+    logUpstreamCall({ channel, operation, outcome: 'ok', startedAt });
+    return result;
+  } catch (error) {
+    const outcome = classify(error);
+    upstreamCalls.inc({ channel, operation, outcome });
+    logUpstreamCall({ channel, operation, outcome, startedAt, error });
+    throw error;
+  } finally {
+    upstreamDuration.observe({ channel, operation }, secondsSince(startedAt));
+  }
+}
+
+function logUpstreamCall(call: { channel: string; operation: string; outcome: UpstreamOutcome; startedAt: bigint; error?: unknown }): void {
+  const line = { component: 'upstream', channel: call.channel, operation: call.operation, outcome: call.outcome, ms: Math.round(secondsSince(call.startedAt) * 1000) };
+  if (call.outcome !== 'ok') log().warn({ ...line, failure: call.error instanceof Error ? call.error.message : String(call.error) }, `upstream ${call.channel} ${call.operation}: ${call.outcome}`);
+  // A success is debug: polls and chain reads come every few seconds, and an order's create is in its own 'order created' line.
+  else log().debug(line, `upstream ${call.channel} ${call.operation}: ok`);
+}
+
+/** An order's lifecycle event, counted by channel (orders.channel holds one of the channel names). */
+export function countOrderEvent(channel: string, event: 'created' | 'paid' | 'closed' | 'expired', count = 1): void {
+  if (count > 0) metrics().orders.inc({ channel: channelLabel(channel), event }, count);
+}
+
+/** What the service made of a callback: a payment (or a repeat of one, or nothing to do) is accepted; the rest refused. */
+const ACCEPTED_VERDICTS = new Set(['paid', 'duplicate', 'ignored', 'late_payment']);
+
+/** A callback judged: `verdict` is one of the fixed verdicts (lib/channels/upstream-callbacks.ts). */
+export function countCallback(channel: string, verdict: string): void {
+  metrics().callbacks.inc({ channel: channelLabel(channel), outcome: ACCEPTED_VERDICTS.has(verdict) ? 'accepted' : 'refused', reason: verdict });
+}
+
+/** A notification attempt recorded: delivered (with the time from paid to delivered), retried later, or given up. */
+export function countNotificationAttempt(order: { channel: string; paidAt: Date | null }, result: 'delivered' | 'retried' | 'failed', at: Date): void {
+  const channel = channelLabel(order.channel);
+  const { notifications, paidToDelivered } = metrics();
+  notifications.inc({ channel, result });
+  if (result === 'delivered' && order.paidAt) paidToDelivered.observe({ channel }, Math.max(0, (at.getTime() - order.paidAt.getTime()) / 1000));
+}
