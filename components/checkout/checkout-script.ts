@@ -6,7 +6,7 @@
  * - `button[data-copy]`: copies its value, says `data-copied-label` for two seconds;
  * - `[data-seconds-left]`: counts down to 0:00;
  * - `[data-poll-status]`: asks that status URL every few seconds and reloads the page once the order is no longer
- *   pending, so the state shown is always the service's own;
+ *   pending (or `data-poll-while`), so the state shown is always the service's own;
  * - `[data-forward-url]`: after `data-forward-after-ms`, replaces this page with that URL (the upstream's cashier,
  *   or the shop once paid). `replace`, so Back never lands on a page that forwards again; once per tab and
  *   `data-forward-key`, so a page reached again (Back, bfcache) stays put with its button.
@@ -56,13 +56,14 @@ function checkoutBehaviour(): void {
   if (poll) {
     const statusUrl = poll.dataset.pollStatus!;
     const everyMs = Number(poll.dataset.pollEveryMs ?? 3000);
+    const whileStatus = poll.dataset.pollWhile ?? 'pending';
     let reloading = false;
     setInterval(() => {
       if (reloading) return;
       fetch(statusUrl, { cache: 'no-store' })
         .then((response) => (response.ok ? response.json() : undefined))
         .then((body: { status?: string } | undefined) => {
-          if (body?.status && body.status !== 'pending' && !reloading) {
+          if (body?.status && body.status !== whileStatus && !reloading) {
             reloading = true;
             window.location.reload();
           }

@@ -36,7 +36,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       >
         <div className={fieldWrap}>
           <label htmlFor="filter-q" className={fieldLabel}>{t('orderNumber')}</label>
-          <input id="filter-q" className={`${control} h-10`} name="q" defaultValue={filters.q ?? ''} placeholder="merchantOrderNo / orderNo" />
+          <input id="filter-q" className={`${control} h-10`} name="q" defaultValue={filters.q ?? ''} placeholder={t('orderNumberPlaceholder')} />
         </div>
         <div className={fieldWrap}>
           <label htmlFor="filter-channel" className={fieldLabel}>{t('channel')}</label>
@@ -113,7 +113,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                     {order.amount} {order.currency}
                   </td>
                   <td className={td}>
-                    <span className={badge(order.status)}>{statusLabel(order.status)}</span>
+                    <span className={badge(order.status)} data-order-state={order.status} data-order-no={order.orderNo}>
+                      {statusLabel(order.status)}
+                    </span>
                   </td>
                   <td className={`${td} hidden md:table-cell`}><LocalTime value={order.createdAt} /></td>
                   <td className={`${td} hidden lg:table-cell`}><LocalTime value={order.paidAt} /></td>

@@ -99,7 +99,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
           </dd>
           <dt className={detailsTerm}>{t('status')}</dt>
           <dd className={detailsValue}>
-            <span className={badge(order.status)} data-testid="order-status">
+            <span className={badge(order.status)} data-testid="order-status" data-order-state={order.status}>
               {['pending', 'paid', 'closed'].includes(order.status) ? status(order.status as 'paid') : order.status}
             </span>
           </dd>
