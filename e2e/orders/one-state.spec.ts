@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, anOperator, anotherBrowser, PASSWORD, randomTronAddress, signInAsOperator, signUp, uniqueEmail, withDatabase } from '../factories';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { admin, anOperator, anotherBrowser, randomTronAddress, revealAppSecret, signInAsOperator, signUp, uniqueEmail, withDatabase } from '../factories';
 import { signed } from '../../test/beds/contract-signer';
 
 /**
@@ -47,18 +47,10 @@ async function htmlOf(request: APIRequestContext, path: string): Promise<string>
   return response.text();
 }
 
-async function revealSecret(page: Page): Promise<string> {
-  await page.goto('/portal/keys');
-  const revealForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Reveal AppSecret' }) });
-  await revealForm.getByLabel('Password').fill(PASSWORD);
-  await revealForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
-  return (await page.getByTestId('app-secret').first().textContent())!.trim();
-}
-
 test('every surface shows the one state of each channel\'s order, at every step of its life', async ({ page, browser, request }, testInfo) => {
   test.setTimeout(300_000);
   const appId = await signUp(page, { name: `One state ${testInfo.project.name}`, email: uniqueEmail('one-state') });
-  const appSecret = await revealSecret(page);
+  const appSecret = await revealAppSecret(page);
   admin('merchant', 'orders', 'on', '--app-id', appId);
   for (const channel of ['YHT', 'WECHAT', 'ALIPAY']) {
     try {

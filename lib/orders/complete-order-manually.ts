@@ -10,6 +10,8 @@ export interface ManualCompletion {
   reason: string;
   actor: string;
   now: Date;
+  /** The payment's own reference when the operator knows it (a chain transfer's transaction id and sender). */
+  payment?: { tradeNo: string; payer?: string };
 }
 
 /**
@@ -22,7 +24,7 @@ export async function completeOrderManually(db: Database, input: ManualCompletio
     const tx = transaction as unknown as Database;
     const order = await lockMerchantOrderByAppId(tx, input.appId, input.merchantOrderNo);
     if (order.status === 'paid') throw actionRefused(`order ${order.orderNo} is already paid`);
-    const result = await markOrderPaid(tx, { orderId: order.id, via: 'manual', paidAt: input.now, allowClosed: true });
+    const result = await markOrderPaid(tx, { orderId: order.id, via: 'manual', paidAt: input.now, allowClosed: true, tradeNo: input.payment?.tradeNo, payer: input.payment?.payer });
     if (!result.changed) throw actionRefused(`order ${order.orderNo} could not be completed`);
     const auditId = await recordAudit(tx, {
       actor: input.actor,
@@ -30,7 +32,7 @@ export async function completeOrderManually(db: Database, input: ManualCompletio
       subject: `order:${order.orderNo}`,
       reason: input.reason,
       before: { status: order.status },
-      after: { status: 'paid', paidVia: 'manual', paidAt: input.now.toISOString() },
+      after: { status: 'paid', paidVia: 'manual', paidAt: input.now.toISOString(), ...(input.payment ? { tradeNo: input.payment.tradeNo } : {}) },
     });
     return { order: result.order, auditId };
   });

@@ -99,7 +99,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             <tbody>
               {result.rows.map((order) => (
                 <tr key={order.orderNo}>
-                  <td className={td}>
+                  {/* The merchant's number wraps on a phone, so the amount and the status stay in view. */}
+                  <td className={`${td} max-sm:break-all max-sm:whitespace-normal`}>
                     <Link className={link} href={`/portal/orders/${encodeURIComponent(order.orderNo)}`}>{order.merchantOrderNo}</Link>
                     {/* On narrow screens the hidden columns' values follow the order number. */}
                     <div className="mt-0.5 text-xs text-gray-600 md:hidden" data-testid="order-row-details">
