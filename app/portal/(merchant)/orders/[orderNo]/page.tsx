@@ -27,7 +27,8 @@ function describe(event: TimelineEvent, t: Translate): { title: string; detail?:
     case 'paid':
       return {
         title: t('events.paid'),
-        detail: [event.via ? t('events.via', { via: event.via }) : undefined, event.tradeNo ? t('events.trade', { tradeNo: event.tradeNo }) : undefined]
+        // How the payment was learnt, in words ("通过链上转账"); an unknown source keeps its own name.
+        detail: [event.via ? t('events.via', { via: t.has(`events.viaNames.${event.via}`) ? t(`events.viaNames.${event.via}` as 'events.via') : event.via }) : undefined, event.tradeNo ? t('events.trade', { tradeNo: event.tradeNo }) : undefined]
           .filter(Boolean)
           .join(' · '),
       };
