@@ -117,7 +117,7 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
     await expect(page.getByTestId('order-status')).toContainText('Paid');
     const timeline = page.getByTestId('order-timeline');
     await expect(timeline.locator('li[data-kind="created"]')).toHaveCount(1);
-    await expect(timeline.locator('li[data-kind="paid"]')).toContainText('via manual');
+    await expect(timeline.locator('li[data-kind="paid"]')).toContainText("via an operator's confirmation");
     await expect(async () => {
       await page.reload();
       await expect(timeline.locator('li[data-kind="notification-attempt"]')).toContainText('HTTP 200', { timeout: 1000 });
