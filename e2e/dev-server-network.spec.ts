@@ -31,3 +31,15 @@ test('the development server (npm run dev, no HOST) listens on 127.0.0.1 only', 
   expect(await connects('127.0.0.1', port)).toBe(true);
   expect(await connects(otherAddressOfThisMachine(), port)).toBe(false);
 });
+
+test('the portal works at http://127.0.0.1 too (the host development prints): the sign-in form becomes usable', async ({ page }) => {
+  const port = Number(new URL(baseURL).port);
+  const refusedOrigins: string[] = [];
+  page.on('console', (message) => {
+    if (/cross-origin|allowedDevOrigins/i.test(message.text())) refusedOrigins.push(message.text());
+  });
+  await page.goto(`http://127.0.0.1:${port}/portal/sign-in`);
+  // The button is disabled until the page's scripts have run (hydration): served to a refused origin, they never do.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled({ timeout: 60_000 });
+  expect(refusedOrigins).toEqual([]);
+});

@@ -62,6 +62,15 @@ export async function followNavLink(page: Page, name: string): Promise<void> {
   await page.getByRole('link', { name, exact: true }).first().click();
 }
 
+/** The signed-in merchant's AppSecret, revealed on the keys page with the account's password (as the merchant does). */
+export async function revealAppSecret(page: Page, password = PASSWORD): Promise<string> {
+  await page.goto('/portal/keys');
+  const revealForm = page.locator('form').filter({ has: page.getByRole('button', { name: /Reveal AppSecret|显示密钥/ }) });
+  await revealForm.locator('input[type=password]').fill(password);
+  await revealForm.getByRole('button', { name: /Reveal AppSecret|显示密钥/ }).click();
+  return (await page.getByTestId('app-secret').first().textContent())!.trim();
+}
+
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/portal/sign-in');
   await page.getByLabel('Email').fill(email);

@@ -31,9 +31,9 @@ export function TimeLeft({ seconds, label }: { seconds: number; label: string })
   );
 }
 
-/** Reloads the page from the server once the order's status (at /pay/<token>/status) is no longer pending. */
-export function ReloadWhenSettled({ token }: { token: string }) {
-  return <span hidden data-poll-status={`/pay/${token}/status`} />;
+/** Reloads the page from the server once the order's status (at /pay/<token>/status) is no longer `whileStatus` (pending). */
+export function ReloadWhenSettled({ token, whileStatus = 'pending' }: { token: string; whileStatus?: 'pending' | 'expired' }) {
+  return <span hidden data-poll-status={`/pay/${token}/status`} data-poll-while={whileStatus} />;
 }
 
 /**

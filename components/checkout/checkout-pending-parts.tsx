@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ReloadWhenSettled, TimeLeft } from './behaviour-markers';
 
 /** The top of a pending card: what is bought (when the merchant said) and the amount to pay. */
@@ -28,5 +29,20 @@ export function WaitingForPayment({ token, secondsLeft, texts }: { token: string
       )}
       <ReloadWhenSettled token={token} />
     </>
+  );
+}
+
+/**
+ * A pending card's layout: what the payer must see first (amount, network or method, time left, live status), the QR
+ * code, then the ways to pay. One column on a phone, in that order, so the first screen holds the summary; on a wide
+ * screen the QR code (16 rem) stands on the left beside the summary and the actions.
+ */
+export function PayLayout({ summary, qr, actions }: { summary: ReactNode; qr?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className={qr ? 'pay-layout with-qr' : 'pay-layout'}>
+      <div className="pay-summary">{summary}</div>
+      {qr ? <div className="pay-qr">{qr}</div> : null}
+      {actions ? <div className="pay-actions">{actions}</div> : null}
+    </div>
   );
 }

@@ -6,7 +6,8 @@
  * - `button[data-copy]`: copies its value, says `data-copied-label` for two seconds;
  * - `[data-seconds-left]`: counts down to 0:00;
  * - `[data-poll-status]`: asks that status URL every few seconds and reloads the page once the order is no longer
- *   pending, so the state shown is always the service's own (never once a form of the page is sent: the cancel);
+ *   pending (or `data-poll-while`), so the state shown is always the service's own (never once a form of the page is
+ *   sent: the cancel);
  * - `[data-forward-url]`: after `data-forward-after-ms`, replaces this page with that URL (the upstream's cashier,
  *   or the shop once paid). `replace`, so Back never lands on a page that forwards again; once per tab and
  *   `data-forward-key`, so a page reached again (Back, bfcache) stays put with its button.
@@ -56,6 +57,7 @@ function checkoutBehaviour(): void {
   if (poll) {
     const statusUrl = poll.dataset.pollStatus!;
     const everyMs = Number(poll.dataset.pollEveryMs ?? 3000);
+    const whileStatus = poll.dataset.pollWhile ?? 'pending';
     let reloading = false;
     // A form sent from the page (the cancel) is leaving it: a reload now would abort that navigation.
     document.addEventListener('submit', () => (reloading = true));
@@ -64,7 +66,7 @@ function checkoutBehaviour(): void {
       fetch(statusUrl, { cache: 'no-store' })
         .then((response) => (response.ok ? response.json() : undefined))
         .then((body: { status?: string } | undefined) => {
-          if (body?.status && body.status !== 'pending' && !reloading) {
+          if (body?.status && body.status !== whileStatus && !reloading) {
             reloading = true;
             window.location.reload();
           }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { CheckoutMerchant } from '@/lib/checkout/checkout-merchant';
 import type { Locale } from '@/lib/i18n/locales';
 import type { CheckoutT } from './checkout-locale';
+import { statusOfCheckoutState } from '@/lib/orders/order-status';
 import { StateMark } from './state-mark';
 
 export type CheckoutState = 'pending' | 'paid' | 'expired';
@@ -65,10 +66,16 @@ export function CheckoutShell({
   title,
   orderNo,
   foot,
+  wide = false,
+  pill,
   children,
 }: {
   frame: CheckoutFrame;
   state: CheckoutState;
+  /** A card with a QR code beside its details on a wide screen (PayLayout). */
+  wide?: boolean;
+  /** The state's word, when the page says more than the state (a delayed confirmation); default the state's own. */
+  pill?: string;
   title: string;
   orderNo?: string;
   foot?: ReactNode;
@@ -76,13 +83,13 @@ export function CheckoutShell({
 }) {
   const { t, locale } = frame;
   return (
-    <main className="checkout" lang={locale}>
+    <main className={wide ? 'checkout wide' : 'checkout'} lang={locale}>
       <MerchantBar frame={frame} />
-      <section className={`card state-${state}`} aria-labelledby="checkout-title" data-testid={TEST_IDS[state]}>
+      <section className={`card state-${state}`} aria-labelledby="checkout-title" data-testid={TEST_IDS[state]} data-order-state={statusOfCheckoutState(state)}>
         <div className="state-head">
           <StateMark state={state} />
           <h1 id="checkout-title">{title}</h1>
-          <span className="state-pill">{t(`status.${state}`)}</span>
+          <span className="state-pill">{pill ?? t(`status.${state}`)}</span>
         </div>
         {children}
         {orderNo || foot ? (

@@ -2,7 +2,7 @@ import type { WechatCheckout } from '@/lib/channels/wechat/checkout-view';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
 import { CancelOrder } from './cancel-order';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
-import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
+import { AmountToPay, PayLayout, WaitingForPayment } from './checkout-pending-parts';
 import { CheckoutShell, type AsJson, type CheckoutFrame, type CheckoutPageProps, type CheckoutSearchParams } from './checkout-shell';
 
 /** The sandbox payer page a sandbox code_url stands for (what scanning it with the simulated WeChat opens). */
@@ -36,32 +36,43 @@ export function WechatCheckoutPage({ frame, token, view: checkout, searchParams 
     <CheckoutShell
       frame={withState}
       state="pending"
+      wide={Boolean(checkout.codeUrl)}
       title={t('wechat.title')}
       orderNo={checkout.orderNo}
       foot={<CancelOrder t={t} token={token} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} />}
     >
-      <AmountToPay productName={checkout.productName} label={t('amountLabel')} amount={checkout.amount} />
-      {checkout.codeUrl ? (
-        <>
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img className="qr" src={`/qr/${token}.png`} alt={t('wechat.qrAlt', { amount: checkout.amount })} data-testid="pay-qr" width={176} height={176} />
-          <p className="note">{t('wechat.scanHint')}</p>
-          {scanUrl ? (
-            <a href={scanUrl} className="btn-secondary" data-testid="sandbox-scan">
-              {t('wechat.sandboxPay')}
-            </a>
-          ) : null}
-        </>
-      ) : null}
-      {checkout.h5Url ? (
-        <>
-          <p className="note">{t('wechat.h5Returned')}</p>
-          <a href={checkout.h5Url} className="btn" data-testid="pay-h5">
-            {t('wechat.continueToPay', { amount: checkout.amount })}
-          </a>
-        </>
-      ) : null}
-      <WaitingForPayment token={token} secondsLeft={checkout.secondsLeft} texts={{ timeLeft: t('timeLeft'), waiting: t('waiting') }} />
+      <PayLayout
+        summary={
+          <>
+            <AmountToPay productName={checkout.productName} label={t('amountLabel')} amount={checkout.amount} />
+            <WaitingForPayment token={token} secondsLeft={checkout.secondsLeft} texts={{ timeLeft: t('timeLeft'), waiting: t('waiting') }} />
+          </>
+        }
+        qr={
+          checkout.codeUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img className="qr" src={`/qr/${token}.png`} alt={t('wechat.qrAlt', { amount: checkout.amount })} data-testid="pay-qr" width={256} height={256} />
+          ) : undefined
+        }
+        actions={
+          <>
+            {checkout.codeUrl ? <p className="note">{t('wechat.scanHint')}</p> : null}
+            {scanUrl ? (
+              <a href={scanUrl} className="btn-secondary" data-testid="sandbox-scan">
+                {t('wechat.sandboxPay')}
+              </a>
+            ) : null}
+            {checkout.h5Url ? (
+              <>
+                <p className="note">{t('wechat.h5Returned')}</p>
+                <a href={checkout.h5Url} className="btn" data-testid="pay-h5">
+                  {t('wechat.continueToPay', { amount: checkout.amount })}
+                </a>
+              </>
+            ) : null}
+          </>
+        }
+      />
     </CheckoutShell>
   );
 }

@@ -1,7 +1,7 @@
 import type { YhtCheckout } from '@/lib/channels/yht/checkout-view';
 import { CancelOrder } from './cancel-order';
 import { CheckoutExpired, CheckoutPaid } from './checkout-final-states';
-import { AmountToPay, WaitingForPayment } from './checkout-pending-parts';
+import { AmountToPay, PayLayout, WaitingForPayment } from './checkout-pending-parts';
 import { CheckoutShell, type CheckoutPageProps } from './checkout-shell';
 
 /**
@@ -29,24 +29,37 @@ export function YhtCheckoutPage({ frame, token, view: checkout }: CheckoutPagePr
     <CheckoutShell
       frame={frame}
       state="pending"
+      wide={scan}
       title={t('yht.title', { method })}
       orderNo={checkout.orderNo}
       foot={<CancelOrder t={t} token={token} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} />}
     >
-      <AmountToPay productName={checkout.productName} label={t('amountLabel')} amount={checkout.payMoney} />
-      <p className="label">{t('yht.methodLabel')}</p>
-      <p data-testid="pay-method">{method}</p>
-      {known ? <p className="note">{t(`yht.hints.${checkout.payMethod}`)}</p> : null}
-      {scan ? (
-        // eslint-disable-next-line @next/next/no-img-element
-        <img className="qr" src={`/qr/${token}.png`} alt={t('yht.qrAlt', { amount: checkout.payMoney, method })} data-testid="pay-qr" width={176} height={176} />
-      ) : null}
-      {checkout.cashierUrl ? (
-        <a href={checkout.cashierUrl} data-testid="pay-cashier" className={scan ? 'btn-secondary' : 'btn'}>
-          {t('yht.continueToPay', { amount: checkout.payMoney })}
-        </a>
-      ) : null}
-      <WaitingForPayment token={token} secondsLeft={checkout.secondsLeft} texts={{ timeLeft: t('timeLeft'), waiting: t('waiting') }} />
+      <PayLayout
+        summary={
+          <>
+            <AmountToPay productName={checkout.productName} label={t('amountLabel')} amount={checkout.payMoney} />
+            <p className="label">{t('yht.methodLabel')}</p>
+            <p data-testid="pay-method">{method}</p>
+            <WaitingForPayment token={token} secondsLeft={checkout.secondsLeft} texts={{ timeLeft: t('timeLeft'), waiting: t('waiting') }} />
+          </>
+        }
+        qr={
+          scan ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img className="qr" src={`/qr/${token}.png`} alt={t('yht.qrAlt', { amount: checkout.payMoney, method })} data-testid="pay-qr" width={256} height={256} />
+          ) : undefined
+        }
+        actions={
+          <>
+            {known ? <p className="note">{t(`yht.hints.${checkout.payMethod}`)}</p> : null}
+            {checkout.cashierUrl ? (
+              <a href={checkout.cashierUrl} data-testid="pay-cashier" className={scan ? 'btn-secondary' : 'btn'}>
+                {t('yht.continueToPay', { amount: checkout.payMoney })}
+              </a>
+            ) : null}
+          </>
+        }
+      />
     </CheckoutShell>
   );
 }

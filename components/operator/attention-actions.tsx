@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import type { OperatorActionResult } from './action-result';
 import { useHydrated } from '@/components/portal/use-hydrated';
 import type { AttentionKind } from '@/lib/operator/attention';
-import { FormStatus, TextAreaField } from './field';
+import { FormStatus, TextAreaField, TextField } from './field';
 import { buttonClass } from './ui';
 import { useServerAction } from '@/components/back-office/use-server-action';
 
@@ -17,14 +17,32 @@ export type AttentionActions = {
   dismissAttentionAction: (input: { kind: AttentionKind; itemId: number; note: string }) => Promise<OperatorActionResult<{ auditId: number }>>;
   completeOrderAction: (input: { kind: AttentionKind; itemId: number; reason: string }) => Promise<OperatorActionResult<{ orderNo: string }>>;
   resendNotificationAction: (notificationId: number) => Promise<OperatorActionResult<{ cycle: number }>>;
+  assignTransferAction: (input: { itemId: number; orderNo: string; reason: string }) => Promise<OperatorActionResult<{ orderNo: string }>>;
 };
 
-export function AttentionItemActions({ kind, itemId, label, canComplete, orderNo, actions }: { kind: AttentionKind; itemId: number; label: string; canComplete: boolean; orderNo?: string; actions: AttentionActions }) {
-  const { dismissAttentionAction, completeOrderAction, resendNotificationAction } = actions;
+export function AttentionItemActions({
+  kind,
+  itemId,
+  label,
+  canComplete,
+  canAssign = false,
+  orderNo,
+  actions,
+}: {
+  kind: AttentionKind;
+  itemId: number;
+  label: string;
+  canComplete: boolean;
+  /** An unmatched transfer: the operator may name the order it pays. */
+  canAssign?: boolean;
+  orderNo?: string;
+  actions: AttentionActions;
+}) {
+  const { dismissAttentionAction, completeOrderAction, resendNotificationAction, assignTransferAction } = actions;
   const t = useTranslations('console.attention');
   const hydrated = useHydrated();
   const formId = useId();
-  const [mode, setMode] = useState<'idle' | 'dismissing' | 'completing'>('idle');
+  const [mode, setMode] = useState<'idle' | 'dismissing' | 'completing' | 'assigning'>('idle');
   const { pending, error, fieldErrors, run } = useServerAction();
   const busy = pending || !hydrated;
 
@@ -42,25 +60,36 @@ export function AttentionItemActions({ kind, itemId, label, canComplete, orderNo
               {t('complete')}
             </button>
           ) : null}
+          {canAssign ? (
+            <button type="button" className={buttonClass.primary} disabled={busy} aria-label={t('assignLabel', { label })} onClick={() => setMode('assigning')}>
+              {t('assign')}
+            </button>
+          ) : null}
           <button type="button" className={buttonClass.secondary} disabled={busy} aria-label={t('dismissLabel', { label })} onClick={() => setMode('dismissing')}>
             {t('dismiss')}
           </button>
         </div>
       ) : (
         <form
-          aria-label={mode === 'dismissing' ? t('dismissLabel', { label }) : t('completeLabel', { orderNo: orderNo ?? '' })}
+          aria-label={mode === 'dismissing' ? t('dismissLabel', { label }) : mode === 'assigning' ? t('assignLabel', { label }) : t('completeLabel', { orderNo: orderNo ?? '' })}
           className="flex flex-col gap-2 rounded-md border border-gray-200 p-2"
           noValidate
           onSubmit={async (event) => {
             event.preventDefault();
-            const text = String(new FormData(event.currentTarget).get('text') ?? '');
+            const fields = new FormData(event.currentTarget);
+            const text = String(fields.get('text') ?? '');
             const result =
               mode === 'dismissing'
                 ? await run(() => dismissAttentionAction({ kind, itemId, note: text }))
-                : await run(() => completeOrderAction({ kind, itemId, reason: text }));
+                : mode === 'assigning'
+                  ? await run(() => assignTransferAction({ itemId, orderNo: String(fields.get('orderNo') ?? ''), reason: text }))
+                  : await run(() => completeOrderAction({ kind, itemId, reason: text }));
             if (result.ok) setMode('idle');
           }}
         >
+          {mode === 'assigning' ? (
+            <TextField id={`${formId}-order`} name="orderNo" label={t('assignOrderNo')} hint={t('assignOrderNoHint')} required autoComplete="off" spellCheck={false} error={fieldErrors.orderNo} />
+          ) : null}
           {mode === 'dismissing' ? (
             <TextAreaField id={`${formId}-note`} name="text" label={t('note')} required maxLength={500} error={fieldErrors.note} />
           ) : (
@@ -76,7 +105,7 @@ export function AttentionItemActions({ kind, itemId, label, canComplete, orderNo
           )}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={mode === 'dismissing' ? buttonClass.secondary : buttonClass.primary} disabled={busy}>
-              {mode === 'dismissing' ? t('confirmDismiss') : t('confirmComplete')}
+              {mode === 'dismissing' ? t('confirmDismiss') : mode === 'assigning' ? t('confirmAssign') : t('confirmComplete')}
             </button>
             <button type="button" className={buttonClass.secondary} disabled={pending} onClick={() => setMode('idle')}>
               {t('cancel')}
@@ -84,7 +113,7 @@ export function AttentionItemActions({ kind, itemId, label, canComplete, orderNo
           </div>
         </form>
       )}
-      <FormStatus error={fieldErrors.note || fieldErrors.reason ? undefined : error} />
+      <FormStatus error={fieldErrors.note || fieldErrors.reason || fieldErrors.orderNo ? undefined : error} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { inputClass } from './ui';
 
 interface Labelled {
@@ -46,6 +46,20 @@ export function TextAreaField({ id, label, error, hint, ...textarea }: Labelled 
   return (
     <Around id={id} label={label} error={error} hint={hint}>
       <textarea id={id} rows={2} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...textarea} />
+    </Around>
+  );
+}
+
+export function SelectField({ id, label, error, hint, options, ...select }: Labelled & SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }) {
+  return (
+    <Around id={id} label={label} error={error} hint={hint}>
+      <select id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...select}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </Around>
   );
 }

@@ -36,8 +36,13 @@ const BADGE_TONES = {
 
 export type Tone = keyof typeof BADGE_TONES;
 
-export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${BADGE_TONES[tone]}`}>{children}</span>;
+/** `data` carries data-* attributes a test or a script reads (e.g. data-order-state). */
+export function Badge({ tone, children, data }: { tone: Tone; children: ReactNode; data?: Record<`data-${string}`, string> }) {
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${BADGE_TONES[tone]}`} {...data}>
+      {children}
+    </span>
+  );
 }
 
 /** Below the medium breakpoint rows become cards: the cells stack, each under its column's name (data-label). */

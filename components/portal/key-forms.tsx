@@ -9,11 +9,35 @@ import { useHydrated } from './use-hydrated';
 
 export type KeyActions = {
   revealSecretAction: (password: string) => Promise<ActionResult<{ appSecret: string }>>;
-  rotateSecretAction: (input: { password: string; confirmed: boolean }) => Promise<ActionResult<{ appSecret: string }>>;
+  rotateSecretAction: (input: { password: string; confirmed: boolean; overlap: boolean }) => Promise<ActionResult<{ appSecret: string }>>;
+  endOverlapAction: () => Promise<ActionResult<Record<string, never>>>;
 };
 
-export function KeyForms({ actions }: { actions: KeyActions }) {
-  const { revealSecretAction, rotateSecretAction } = actions;
+/** Copies a revealed value to the clipboard and says so for a moment. */
+function CopyButton({ text, label, copiedLabel }: { text: string; label: string; copiedLabel: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className={button('secondary')}
+      data-testid="copy-app-secret"
+      onClick={async () => {
+        await navigator.clipboard.writeText(text);
+        setCopied(true);
+        setTimeout(() => setCopied(false), 2_000);
+      }}
+    >
+      <span aria-live="polite">{copied ? copiedLabel : label}</span>
+    </button>
+  );
+}
+
+/**
+ * The AppSecret: revealed after the password, rotated (by default keeping the old one valid for 24 hours so that a
+ * deployment can switch over), and the overlap ended early. `overlapUntil`: until when the previous secret still works.
+ */
+export function KeyForms({ actions, overlapUntil }: { actions: KeyActions; overlapUntil: string | null }) {
+  const { revealSecretAction, rotateSecretAction, endOverlapAction } = actions;
   const t = useTranslations('portal.keys');
   const hydrated = useHydrated();
   const [secret, setSecret] = useState<string>();
@@ -41,7 +65,7 @@ export function KeyForms({ actions }: { actions: KeyActions }) {
     const form = event.currentTarget;
     const data = new FormData(form);
     setPending('rotate');
-    const result = await rotateSecretAction({ password: String(data.get('password') ?? ''), confirmed: data.get('confirmed') === 'on' });
+    const result = await rotateSecretAction({ password: String(data.get('password') ?? ''), confirmed: data.get('confirmed') === 'on', overlap: data.get('overlap') === 'on' });
     setPending(undefined);
     if (result.ok) {
       setSecret(result.data.appSecret);
@@ -66,9 +90,12 @@ export function KeyForms({ actions }: { actions: KeyActions }) {
               {secret}
             </p>
             <p className={`${note} mb-3`}>{t('keep')}</p>
-            <button type="button" className={button('secondary')} onClick={() => setSecret(undefined)}>
-              {t('hide')}
-            </button>
+            <div className="flex flex-wrap gap-2">
+              <CopyButton text={secret} label={t('copy')} copiedLabel={t('copied')} />
+              <button type="button" className={button('secondary')} onClick={() => setSecret(undefined)}>
+                {t('hide')}
+              </button>
+            </div>
           </div>
         ) : (
           <form onSubmit={reveal} noValidate aria-busy={pending === 'reveal'}>
@@ -88,6 +115,10 @@ export function KeyForms({ actions }: { actions: KeyActions }) {
         </p>
         <form onSubmit={rotate} noValidate aria-busy={pending === 'rotate'} aria-describedby="rotate-warning">
           <FormMessage error={rotateError.message} />
+          <div className="mb-3 flex items-start gap-2">
+            <input id="rotate-overlap" className="mt-0.5 size-4 shrink-0 accent-teal-700" name="overlap" type="checkbox" defaultChecked />
+            <label htmlFor="rotate-overlap" className="text-sm">{t('overlap')}</label>
+          </div>
           <div className="mb-4 flex items-start gap-2">
             <input id="rotate-confirmed" className="mt-0.5 size-4 shrink-0 accent-teal-700" name="confirmed" type="checkbox" aria-invalid={rotateError.confirmed ? true : undefined} aria-describedby="rotate-warning" />
             <label htmlFor="rotate-confirmed" className="text-sm">{t('understand')}</label>
@@ -97,6 +128,23 @@ export function KeyForms({ actions }: { actions: KeyActions }) {
             {t('rotate')}
           </button>
         </form>
+        {overlapUntil ? (
+          <div className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="secret-overlap">
+            <p className="m-0 mb-2 text-sm">{t('overlapActive', { until: new Date(overlapUntil) })}</p>
+            <button
+              type="button"
+              className={button('secondary')}
+              disabled={pending !== undefined || !hydrated}
+              onClick={async () => {
+                setPending('rotate');
+                await endOverlapAction();
+                setPending(undefined);
+              }}
+            >
+              {t('endOverlap')}
+            </button>
+          </div>
+        ) : null}
       </section>
     </>
   );

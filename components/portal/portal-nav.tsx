@@ -9,6 +9,7 @@ const LINKS = [
   { href: '/portal/orders', key: 'orders' },
   { href: '/portal/keys', key: 'keys' },
   { href: '/portal/credentials', key: 'credentials' },
+  { href: '/portal/branding', key: 'branding' },
   { href: '/portal/signature', key: 'signature' },
   { href: '/portal/api', key: 'api' },
   { href: '/portal/test', key: 'test' },

@@ -53,7 +53,10 @@ export function SignatureDebugger({ appId, debugSignatureAction }: { appId: stri
               {result.parseError ? (
                 <>
                   <dt className={detailsTerm}>{t('error')}</dt>
-                  <dd className={detailsValue}>{result.parseError}</dd>
+                  {/* The open API's own answer, quoted as the merchant's server would receive it. */}
+                  <dd className={detailsValue}>
+                    {t('errorAnswer')} <code lang="en">{result.parseError}</code>
+                  </dd>
                 </>
               ) : null}
               {result.signedText ? (

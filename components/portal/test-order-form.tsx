@@ -13,10 +13,13 @@ type Created = { orderNo: string; merchantOrderNo: string; payUrl: string };
 /** Creates a test order through the open API's submit, then links its checkout (paid with the sandbox) and its detail. */
 export function TestOrderForm({
   methods,
+  methodLabels,
   defaultNotifyUrl,
   createTestOrderAction,
 }: {
   methods: Record<string, readonly string[]>;
+  /** Each method's name in words ("wap" → "支付宝（手机网站）"). */
+  methodLabels: Record<string, string>;
   defaultNotifyUrl: string;
   createTestOrderAction: (input: Record<string, string>) => Promise<ActionResult<Created>>;
 }) {
@@ -65,7 +68,7 @@ export function TestOrderForm({
           <select id="test-method" name="payMethod" className={`${control} h-10`} key={channel}>
             {(methods[channel] ?? []).map((method) => (
               <option key={method} value={method}>
-                {method}
+                {methodLabels[method] ?? method}
               </option>
             ))}
           </select>

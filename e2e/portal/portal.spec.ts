@@ -51,19 +51,39 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
   const query = { appId, merchantOrderNo: 'NO-SUCH-ORDER' };
   expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, oldSecret) })).json()).code).toBe(1006);
 
-  // Rotate: the page says the old secret stops at once; it does.
+  // Rotate without the overlap: the page says when the old secret stops; it stops at once.
   await page.getByRole('button', { name: 'Hide' }).click();
-  await expect(page.getByText('The old AppSecret stops working at once')).toBeVisible();
+  await expect(page.getByText('Keep the old one valid for 24 hours to switch your servers over')).toBeVisible();
   const rotateForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Rotate AppSecret' }) });
+  await rotateForm.getByLabel('Keep the old AppSecret valid for 24 hours').uncheck();
   await rotateForm.getByLabel('Password').fill(PASSWORD);
   await rotateForm.getByRole('button', { name: 'Rotate AppSecret' }).click();
-  await expect(rotateForm.getByRole('alert').filter({ hasText: 'Confirm that the old secret stops working' })).toBeVisible();
-  await rotateForm.getByLabel('I understand the old AppSecret stops working immediately').check();
+  await expect(rotateForm.getByRole('alert').filter({ hasText: 'Confirm that you understand when the old secret stops working' })).toBeVisible();
+  await rotateForm.getByLabel('I understand that requests signed with the old AppSecret are refused once it stops working').check();
   await rotateForm.getByRole('button', { name: 'Rotate AppSecret' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'New AppSecret created' })).toBeVisible();
-  const newSecret = (await page.getByTestId('app-secret').textContent())!.trim();
-  expect(newSecret).not.toBe(oldSecret);
+  const middleSecret = (await page.getByTestId('app-secret').textContent())!.trim();
+  expect(middleSecret).not.toBe(oldSecret);
   expect(await (await request.post('/v1/api/open/order/query', { data: signed(query, oldSecret) })).json()).toMatchObject({ code: 1002, data: null });
+  expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, middleSecret) })).json()).code).toBe(1006);
+  await expect(page.getByTestId('secret-overlap')).toHaveCount(0);
+
+  // Rotate with the overlap (the default): both secrets sign until the merchant ends it; the new one can be copied.
+  await rotateForm.getByLabel('I understand that requests signed with the old AppSecret are refused once it stops working').check();
+  await rotateForm.getByLabel('Password').fill(PASSWORD);
+  await rotateForm.getByRole('button', { name: 'Rotate AppSecret' }).click();
+  await expect(page.getByTestId('secret-overlap')).toBeVisible();
+  const newSecret = (await page.getByTestId('app-secret').textContent())!.trim();
+  expect(newSecret).not.toBe(middleSecret);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByTestId('copy-app-secret').click();
+  await expect(page.getByTestId('copy-app-secret')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(newSecret);
+  expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, middleSecret) })).json()).code).toBe(1006);
+  expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, newSecret) })).json()).code).toBe(1006);
+  await page.getByRole('button', { name: 'End the overlap: the old AppSecret stops now' }).click();
+  await expect(page.getByTestId('secret-overlap')).toHaveCount(0);
+  expect(await (await request.post('/v1/api/open/order/query', { data: signed(query, middleSecret) })).json()).toMatchObject({ code: 1002, data: null });
   expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, newSecret) })).json()).code).toBe(1006);
 
   // An operator enables orders; the merchant places one and it is paid; the notification reaches the merchant.
@@ -97,7 +117,7 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
     await expect(page.getByTestId('order-status')).toContainText('Paid');
     const timeline = page.getByTestId('order-timeline');
     await expect(timeline.locator('li[data-kind="created"]')).toHaveCount(1);
-    await expect(timeline.locator('li[data-kind="paid"]')).toContainText('via manual');
+    await expect(timeline.locator('li[data-kind="paid"]')).toContainText("via an operator's confirmation");
     await expect(async () => {
       await page.reload();
       await expect(timeline.locator('li[data-kind="notification-attempt"]')).toContainText('HTTP 200', { timeout: 1000 });

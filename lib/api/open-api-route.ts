@@ -61,7 +61,10 @@ function reply(envelope: Envelope, status = 200): OpenApiReply {
   return { status, json: JSON.stringify(envelope) };
 }
 
-/** appId + signature: the merchant is found by appId and the request must be signed with its AppSecret. */
+/**
+ * appId + signature: the merchant is found by appId and the request must be signed with its AppSecret (or, during the
+ * overlap after a rotation, with the previous one).
+ */
 async function authenticate(db: Database, fields: RequestFields): Promise<Merchant> {
   const appId = present(fields, 'appId');
   if (!appId) throw invalidParameter('appId is required');
@@ -69,7 +72,8 @@ async function authenticate(db: Database, fields: RequestFields): Promise<Mercha
   const found = appId.length <= 64 ? await findMerchantForSigning(db, appId) : undefined;
   if (!found) throw new DomainError('merchant_not_found');
   if (!signature) throw invalidParameter('signature is required');
-  if (!verifySignature(fields, found.appSecret, signature)) throw new DomainError('signature_mismatch');
+  const signedWithEither = verifySignature(fields, found.appSecret, signature) || (found.previousAppSecret !== undefined && verifySignature(fields, found.previousAppSecret, signature));
+  if (!signedWithEither) throw new DomainError('signature_mismatch');
   return found.merchant;
 }
 

@@ -53,6 +53,11 @@ function preferredLanguages(header: string): string[] {
     .map(({ tag }) => tag);
 }
 
+/** The Set-Cookie value that remembers a language choice for a year (the /locale switch and the checkout's `?lang=`). */
+export function localeCookieHeader(locale: Locale, secure: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
+}
+
 /** A same-site path to return to after switching language; anything else (another host, `//evil`) goes home. */
 export function safeReturnPath(value: unknown): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';

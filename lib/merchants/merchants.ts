@@ -39,11 +39,26 @@ export async function createMerchant(db: Database, input: { name: string; orderP
   return { merchant: toMerchant(row!), appSecret };
 }
 
-/** The merchant and its AppSecret, for authenticating a signed request. */
-export async function findMerchantForSigning(db: Database, appId: string): Promise<{ merchant: Merchant; appSecret: string } | undefined> {
-  const statement = prepared(db, 'merchant_by_app_id', (handle, name) =>
+/**
+ * The merchant and its AppSecret, for authenticating a signed request; `previousAppSecret` while the overlap after a
+ * rotation lasts at `now` (lib/portal/interface-keys.ts): a request signed with either is the merchant's.
+ */
+export async function findMerchantForSigning(
+  db: Database,
+  appId: string,
+  now = new Date(),
+): Promise<{ merchant: Merchant; appSecret: string; previousAppSecret?: string } | undefined> {
+  const statement = prepared(db, 'merchant_by_app_id_with_overlap', (handle, name) =>
     handle
-      .select({ id: merchants.id, appId: merchants.appId, name: merchants.name, orderPermission: merchants.orderPermission, appSecretEncrypted: merchants.appSecretEncrypted })
+      .select({
+        id: merchants.id,
+        appId: merchants.appId,
+        name: merchants.name,
+        orderPermission: merchants.orderPermission,
+        appSecretEncrypted: merchants.appSecretEncrypted,
+        previousAppSecretEncrypted: merchants.previousAppSecretEncrypted,
+        previousAppSecretUntil: merchants.previousAppSecretUntil,
+      })
       .from(merchants)
       .where(eq(merchants.appId, sql.placeholder('appId')))
       .limit(1)
@@ -51,7 +66,9 @@ export async function findMerchantForSigning(db: Database, appId: string): Promi
   );
   const [row] = await statement.execute({ appId });
   if (!row) return undefined;
-  return { merchant: toMerchant(row), appSecret: appSecretOf(row.appSecretEncrypted) };
+  const overlapping = row.previousAppSecretEncrypted && row.previousAppSecretUntil && row.previousAppSecretUntil.getTime() > now.getTime();
+  const found = { merchant: toMerchant(row), appSecret: appSecretOf(row.appSecretEncrypted) };
+  return overlapping ? { ...found, previousAppSecret: appSecretOf(row.previousAppSecretEncrypted!) } : found;
 }
 
 /** Who changes a merchant and why: written to the audit log in the same transaction as the change. */

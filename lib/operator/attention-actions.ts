@@ -123,6 +123,44 @@ export async function completeOrderFromAttention(db: Database, input: { kind: st
   });
 }
 
+/**
+ * "This transfer pays that order": an unmatched chain transfer (no order at its amount, a wrong amount) is assigned
+ * by the operator to the USDT order it pays, named by its platform order number, with a reason. The order is
+ * completed through the manual completion (paid, notified, audited `order.complete` with the transaction id), the
+ * transfer is linked to it and dismissed with that reason, all in one transaction.
+ */
+export async function assignTransferToOrder(db: Database, input: { transferId: number; orderNo: string; reason: string; actor: string; now: Date }) {
+  const itemId = checkId(input.transferId, 'transfer');
+  const reason = checkText(input.reason, 'reason');
+  const orderNo = input.orderNo.trim();
+  if (orderNo === '') throw actionRefused('orderNo: the order number is required');
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const item = await lockItem(tx, 'transfer', itemId);
+    if (!item) throw actionRefused(`transfer not found: ${itemId}`);
+    if (!item.open) throw actionRefused(`transfer ${itemId} does not need attention`);
+    const [transfer] = await tx.select({ transactionId: chainTransfers.transactionId, fromAddress: chainTransfers.fromAddress }).from(chainTransfers).where(eq(chainTransfers.id, itemId));
+    const [order] = await tx
+      .select({ id: orders.id, channel: orders.channel, appId: merchants.appId, merchantOrderNo: orders.merchantOrderNo })
+      .from(orders)
+      .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+      .where(eq(orders.orderNo, orderNo));
+    if (!order) throw actionRefused(`orderNo: order not found: ${orderNo}`);
+    if (order.channel !== 'USDT') throw actionRefused(`orderNo: order ${orderNo} is a ${order.channel} order, not paid by a chain transfer`);
+    const completed = await completeOrderManually(tx, {
+      appId: order.appId,
+      merchantOrderNo: order.merchantOrderNo,
+      reason,
+      actor: input.actor,
+      now: input.now,
+      payment: { tradeNo: transfer!.transactionId, payer: transfer!.fromAddress },
+    });
+    await tx.update(chainTransfers).set({ orderId: order.id }).where(eq(chainTransfers.id, itemId));
+    await dismissWithin(tx, { kind: 'transfer', itemId, note: `assigned to order ${orderNo}: ${reason}`, actor: input.actor, now: input.now }, item);
+    return completed;
+  });
+}
+
 /** Resends a notification that failed every attempt: a new delivery cycle (lib/notifications/resend-notification.ts, audited). */
 export async function resendFailedNotification(db: Database, input: { notificationId: number; actor: string; now: Date }) {
   const notificationId = checkId(input.notificationId, 'notification');

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { accounts, auditLog, merchants, orders, upstreamCredentials } from '../db/schema';
 import { listMerchantCredentials } from '../credentials/credentials';
 import { formatMinorUnits } from '../money/decimal-amount';
+import { effectiveStatus } from '../orders/order-status';
 import { cursorTime, keysetPage, keysetQuery, type KeysetPage, type KeysetRequest } from '../db/keyset';
 import { containsPattern } from './paging';
 
@@ -63,7 +64,7 @@ const RECENT_ORDERS = 20;
  * last rotated, last revealed — never the secret, which is not even read here), its accounts, its credentials
  * (non-secret fields) and its most recent orders.
  */
-export async function merchantDetail(db: Database, appId: string) {
+export async function merchantDetail(db: Database, appId: string, now = new Date()) {
   const [merchant] = await db
     .select({ id: merchants.id, appId: merchants.appId, name: merchants.name, orderPermission: merchants.orderPermission, createdAt: merchants.createdAt, updatedAt: merchants.updatedAt })
     .from(merchants)
@@ -93,6 +94,7 @@ export async function merchantDetail(db: Database, appId: string) {
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       paidVia: orders.paidVia,
+      expiresAt: orders.expiresAt,
     })
     .from(orders)
     .where(eq(orders.merchantId, merchant.id))
@@ -108,7 +110,7 @@ export async function merchantDetail(db: Database, appId: string) {
     },
     accounts: memberAccounts,
     credentials: await listMerchantCredentials(db, merchant.id),
-    orders: recentOrders.map(({ payAmountMinor, ...order }) => ({ ...order, amount: formatMinorUnits(payAmountMinor) })),
+    orders: recentOrders.map(({ payAmountMinor, expiresAt, ...order }) => ({ ...order, status: effectiveStatus({ status: order.status, expiresAt }, now), amount: formatMinorUnits(payAmountMinor) })),
     orderCount: orderTotals?.total ?? 0,
     refunds: await recentMerchantRefunds(db, merchant.id),
   };

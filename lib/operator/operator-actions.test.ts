@@ -6,6 +6,7 @@ import { accounts, attentionDismissals, auditLog, merchants, notifications, orde
 import { createAccount } from '../accounts/accounts';
 import { addReceivingAddress, setReceivingAddressEnabled } from '../channels/usdt/receiving-addresses';
 import { recordTransfers } from '../channels/usdt/chain/record-transfers';
+import { chainTransfers } from '../channels/usdt/chain/schema';
 import { recordUpstreamCallback } from '../channels/upstream-callbacks';
 import { reviewCredential, setCredentialEnabled, submitCredential } from '../credentials/credentials';
 import { credentialChannelNamed } from '../channels/index';
@@ -16,7 +17,7 @@ import { anAlipayCredential } from '../../test/credential-keys';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
 import { addOperatorAccount } from './add-operator-account';
 import { listAttention } from './attention';
-import { completeOrderFromAttention, dismissAttentionItem, resendFailedNotification } from './attention-actions';
+import { assignTransferToOrder, completeOrderFromAttention, dismissAttentionItem, resendFailedNotification } from './attention-actions';
 import { listAuditLog } from './audit-log';
 import { loadOperatorContext, operatorActor } from './operator-context';
 
@@ -189,6 +190,26 @@ describe('attention: dismiss, complete by hand, resend', () => {
     expect(await latestAudit(`order:${order.orderNo}`)).toMatchObject({ action: 'order.complete', actor: OPERATOR, reason: 'merchant accepts 4.99' });
     expect(await latestAudit(`transfer:${transfer.id}`)).toMatchObject({ action: 'attention.dismiss', reason: `order ${order.orderNo} completed by hand: merchant accepts 4.99` });
     expect((await listAttention(db())).transfers.some((item) => item.id === transfer.id)).toBe(false);
+  });
+
+  it('an unmatched transfer is assigned to the order it pays: paid with its transaction id, notified, audited, dismissed', async () => {
+    // The transfer arrives while no order waits on the address; the order it was meant for is placed afterwards.
+    const transfer = await aTransfer(3_210_000n);
+    expect(transfer.verdict).toBe('no_order');
+    const merchant = await aMerchant();
+    const order = await aPendingUsdtOrder(merchant.id, 'http://127.0.0.1:9/notify', { amountMinor: 7_100n });
+    const { transactionId, fromAddress } = (await db().select().from(chainTransfers).where(eq(chainTransfers.id, transfer.id)))[0]!;
+    await expect(assignTransferToOrder(db(), { transferId: transfer.id, orderNo: 'U-NO-SUCH', reason: 'x', actor: OPERATOR, now: new Date() })).rejects.toThrow('order not found');
+    await expect(assignTransferToOrder(db(), { transferId: transfer.id, orderNo: order.orderNo, reason: ' ', actor: OPERATOR, now: new Date() })).rejects.toThrow('reason: a reason is required');
+
+    await assignTransferToOrder(db(), { transferId: transfer.id, orderNo: order.orderNo, reason: 'payer sent 3.21 for it, confirmed', actor: OPERATOR, now: new Date() });
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: 'paid', paidVia: 'manual', tradeNo: transactionId, payer: fromAddress });
+    expect((await db().select().from(chainTransfers).where(eq(chainTransfers.id, transfer.id)))[0]!.orderId).toBe(order.id);
+    expect(await db().select().from(notifications).where(eq(notifications.orderId, order.id))).toHaveLength(1);
+    expect(await latestAudit(`order:${order.orderNo}`)).toMatchObject({ action: 'order.complete', actor: OPERATOR, after: { tradeNo: transactionId } });
+    expect(await latestAudit(`transfer:${transfer.id}`)).toMatchObject({ action: 'attention.dismiss', reason: `assigned to order ${order.orderNo}: payer sent 3.21 for it, confirmed` });
+    expect((await listAttention(db())).transfers.some((item) => item.id === transfer.id)).toBe(false);
+    await expect(assignTransferToOrder(db(), { transferId: transfer.id, orderNo: order.orderNo, reason: 'again', actor: OPERATOR, now: new Date() })).rejects.toThrow();
   });
 
   it('an unlinked transfer or a notification cannot be completed by hand', async () => {

@@ -12,8 +12,8 @@ export interface ManualCompletion {
   now: Date;
   /** When the upstream says the payer paid (a reconciliation credit), else now. */
   paidAt?: Date;
-  /** The upstream's trade number, when known. */
-  tradeNo?: string;
+  /** The payment's own reference when known (the upstream's trade number; a chain transfer's transaction id and sender). */
+  payment?: { tradeNo: string; payer?: string };
 }
 
 /**
@@ -27,7 +27,7 @@ export async function completeOrderManually(db: Database, input: ManualCompletio
     const order = await lockMerchantOrderByAppId(tx, input.appId, input.merchantOrderNo);
     if (order.status === 'paid') throw actionRefused(`order ${order.orderNo} is already paid`);
     const paidAt = input.paidAt ?? input.now;
-    const result = await markOrderPaid(tx, { orderId: order.id, via: 'manual', paidAt, tradeNo: input.tradeNo, allowClosed: true });
+    const result = await markOrderPaid(tx, { orderId: order.id, via: 'manual', paidAt, allowClosed: true, tradeNo: input.payment?.tradeNo, payer: input.payment?.payer });
     if (!result.changed) throw actionRefused(`order ${order.orderNo} could not be completed`);
     const auditId = await recordAudit(tx, {
       actor: input.actor,
@@ -35,7 +35,7 @@ export async function completeOrderManually(db: Database, input: ManualCompletio
       subject: `order:${order.orderNo}`,
       reason: input.reason,
       before: { status: order.status },
-      after: { status: 'paid', paidVia: 'manual', paidAt: paidAt.toISOString(), ...(input.tradeNo ? { tradeNo: input.tradeNo } : {}) },
+      after: { status: 'paid', paidVia: 'manual', paidAt: paidAt.toISOString(), ...(input.payment ? { tradeNo: input.payment.tradeNo } : {}) },
     });
     return { order: result.order, auditId };
   });

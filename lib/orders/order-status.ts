@@ -13,11 +13,22 @@ import { countOrderEvent } from '../observability/metrics';
  */
 export { ORDER_STATUSES, type OrderStatus };
 
-/** The status an order reads as at `now`, on every channel's wire and checkout: a pending order past its window is closed. */
+/**
+ * THE state of an order at `now`, the one every surface shows: the portal's list and detail, the operator console,
+ * the checkout (data-order-state) and each channel's query answer are all derived from it. A pending order past its
+ * window is closed even before the expiry job has written so.
+ */
 export function effectiveStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = new Date()): OrderStatus {
   if (order.status === 'paid') return 'paid';
   if (order.status === 'closed' || order.expiresAt.getTime() <= now.getTime()) return 'closed';
   return 'pending';
+}
+
+/** The rows whose effective status (above) at `now` is `status`, as SQL, so that filters agree with what rows show. */
+export function effectiveStatusIs(status: OrderStatus, now: Date): SQL {
+  if (status === 'paid') return sql`${orders.status} = 'paid'`;
+  if (status === 'pending') return sql`(${orders.status} = 'pending' AND ${orders.expiresAt} > ${now.toISOString()}::timestamptz)`;
+  return sql`(${orders.status} = 'closed' OR (${orders.status} = 'pending' AND ${orders.expiresAt} <= ${now.toISOString()}::timestamptz))`;
 }
 
 /** The status as the contract's text channels answer it: '0' pending, '1' paid, '2' closed. */
@@ -34,10 +45,15 @@ export function numericWireStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>,
   return ({ pending: 1, paid: 2, closed: 3 } as const)[effectiveStatus(order, now)];
 }
 
-/** What a checkout page shows of the status: a closed order reads to the payer as expired. */
+/** The checkout's name of the effective status ('expired' is its key for closed: its page, script and poll answer). */
 export function checkoutState(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = new Date()): 'pending' | 'paid' | 'expired' {
   const status = effectiveStatus(order, now);
   return status === 'closed' ? 'expired' : status;
+}
+
+/** The effective status behind a checkout state, as the page's data-order-state names it. */
+export function statusOfCheckoutState(state: 'pending' | 'paid' | 'expired'): OrderStatus {
+  return state === 'expired' ? 'closed' : state;
 }
 
 export interface PaymentReport {

@@ -1,25 +1,31 @@
-import { and, asc, desc, eq, gt, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, like, lt, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cursorTime, keysetPage, keysetQuery } from '../db/keyset';
 import { orders } from '../db/schema';
 import { addCalendarDays, startOfDayInZone } from '../i18n/time-zone';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { MerchantContext } from './merchant-context';
+import { effectiveStatus, effectiveStatusIs } from '../orders/order-status';
 import { ORDERS_PAGE_SIZE, type OrderFilters } from './order-filters';
+
+/** Values of `column` that begin with `prefix` (LIKE's wildcards and escape in it taken literally). */
+function startsWith(column: AnyColumn, prefix: string): SQL {
+  return like(column, `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+}
 
 /**
  * The context merchant's orders (never another's), newest first, filtered and paged by keyset on
  * orders_merchant_created_idx: any page of a merchant with millions of orders reads one page of rows. The from/to
  * dates are calendar days in the merchant's time zone, both included.
  */
-export async function listMerchantOrders(db: Database, context: MerchantContext, filters: OrderFilters) {
+export async function listMerchantOrders(db: Database, context: MerchantContext, filters: OrderFilters, now = new Date()) {
   const conditions: SQL[] = [eq(orders.merchantId, context.merchantId)];
   if (filters.channel) conditions.push(eq(orders.channel, filters.channel));
   if (filters.status === 'refunded') conditions.push(gt(orders.refundedMinor, 0n));
-  else if (filters.status) conditions.push(eq(orders.status, filters.status));
+  else if (filters.status) conditions.push(effectiveStatusIs(filters.status, now));
   if (filters.from) conditions.push(gte(orders.createdAt, startOfDayInZone(filters.from, context.timeZone)));
   if (filters.to) conditions.push(lt(orders.createdAt, startOfDayInZone(addCalendarDays(filters.to, 1), context.timeZone)));
-  if (filters.q) conditions.push(or(eq(orders.merchantOrderNo, filters.q), eq(orders.orderNo, filters.q))!);
+  if (filters.q) conditions.push(or(startsWith(orders.merchantOrderNo, filters.q), startsWith(orders.orderNo, filters.q))!);
   const page = keysetQuery(filters, orders.id, orders.createdAt);
   if (page.where) conditions.push(page.where);
   const order = page.descending ? desc : asc;
@@ -35,6 +41,7 @@ export async function listMerchantOrders(db: Database, context: MerchantContext,
       payAmountMinor: orders.payAmountMinor,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
+      expiresAt: orders.expiresAt,
     })
     .from(orders)
     .where(and(...conditions))
@@ -42,7 +49,11 @@ export async function listMerchantOrders(db: Database, context: MerchantContext,
     .limit(ORDERS_PAGE_SIZE + 1);
   const { rows, newer, older } = keysetPage(page, fetched, ORDERS_PAGE_SIZE);
   return {
-    rows: rows.map(({ payAmountMinor, id: _id, cursorAt: _cursorAt, ...row }) => ({ ...row, amount: formatMinorUnits(payAmountMinor) })),
+    rows: rows.map(({ payAmountMinor, id: _id, cursorAt: _cursorAt, expiresAt, ...row }) => ({
+      ...row,
+      status: effectiveStatus({ status: row.status, expiresAt }, now),
+      amount: formatMinorUnits(payAmountMinor),
+    })),
     newer,
     older,
   };

@@ -3,6 +3,7 @@ import { notFound } from '../errors/domain-error';
 import type { Database } from '../db/client';
 import { notificationAttempts, notifications, orders, type OrderRow } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
+import { effectiveStatus } from '../orders/order-status';
 import type { MerchantContext } from './merchant-context';
 
 export type TimelineEvent =
@@ -78,7 +79,7 @@ export async function merchantOrderDetail(db: Database, context: MerchantContext
       orderNo: order.orderNo,
       merchantOrderNo: order.merchantOrderNo,
       channel: order.channel,
-      status: order.status,
+      status: effectiveStatus(order, now),
       currency: order.currency,
       requestedAmount: formatMinorUnits(order.requestedAmountMinor),
       payAmount: formatMinorUnits(order.payAmountMinor),

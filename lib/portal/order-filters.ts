@@ -20,7 +20,7 @@ export const orderFiltersSchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(PORTAL_ORDER_STATUSES).optional()).catch(undefined),
   from: z.preprocess(blankToUndefined, isoDate.optional()).catch(undefined),
   to: z.preprocess(blankToUndefined, isoDate.optional()).catch(undefined),
-  /** A merchantOrderNo or a platform order number, matched exactly. */
+  /** The beginning of a merchantOrderNo or of a platform order number (the whole number matches too). */
   q: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()).catch(undefined),
   /** Keyset cursors (lib/db/keyset.ts): the page below or above a row; a malformed one shows the first page. */
   before: z.preprocess(blankToUndefined, z.string().max(64).optional()).catch(undefined),

@@ -59,6 +59,10 @@ describe('orders: a merchant sees only its own', () => {
     expect((await listMerchantOrders(getDb(), alice, filters({ channel: 'YHT' }))).rows.length).toBe(0);
     expect((await listMerchantOrders(getDb(), alice, filters({ q: aliceOrders[1]!.merchantOrderNo }))).rows.map((row) => row.orderNo)).toEqual([aliceOrders[1]!.orderNo]);
     expect((await listMerchantOrders(getDb(), alice, filters({ q: aliceOrders[2]!.orderNo }))).rows.length).toBe(1);
+    // The beginning of either number finds it too; LIKE's wildcards in the text are taken literally.
+    expect((await listMerchantOrders(getDb(), alice, filters({ q: aliceOrders[1]!.merchantOrderNo.slice(0, -2) }))).rows.map((row) => row.orderNo)).toContain(aliceOrders[1]!.orderNo);
+    expect((await listMerchantOrders(getDb(), alice, filters({ q: aliceOrders[2]!.orderNo.slice(0, 6) }))).rows.map((row) => row.orderNo)).toContain(aliceOrders[2]!.orderNo);
+    expect((await listMerchantOrders(getDb(), alice, filters({ q: '%' }))).rows.length).toBe(0);
     const today = calendarDayInZone(new Date(), alice.timeZone);
     expect((await listMerchantOrders(getDb(), alice, filters({ from: today, to: today }))).rows.length).toBe(3);
     expect((await listMerchantOrders(getDb(), alice, filters({ to: '2020-01-01' }))).rows.length).toBe(0);

@@ -14,6 +14,10 @@ describe('test order fields', () => {
     const usdt = testOrderFields({ ...base, channel: 'USDT', payMethod: 'TRC20' }, 'TEST-1');
     expect(channelOf(usdt).name).toBe('USDT');
     expect(parseUsdtSubmit(usdt)).toMatchObject({ merchantOrderNo: 'TEST-1', notifyUrl: base.notifyUrl });
+    // Every network by its chain's name: a BEP20 test order is submitted with BEP20's chainType.
+    expect(TEST_ORDER_METHODS.USDT).toContain('TRC20');
+    expect(testOrderFields({ ...base, channel: 'USDT', payMethod: 'BEP20' }, 'TEST-1')).toMatchObject({ chainType: '3', pay_usdt: '12.34' });
+    expect(testOrderFields({ ...base, channel: 'USDT', payMethod: 'POLYGON' }, 'TEST-1')).toMatchObject({ chainType: '4' });
     for (const payMethod of TEST_ORDER_METHODS.YHT) {
       const yht = testOrderFields({ ...base, channel: 'YHT', payMethod }, 'TEST-2');
       expect(channelOf(yht).name).toBe('YHT');

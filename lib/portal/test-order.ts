@@ -4,7 +4,7 @@ import { channelNamed, CHANNELS, type ChannelName } from '../channels';
 import { submitByPayType } from '../channels/open-api-orders';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
-import { isDomainError } from '../errors/domain-error';
+import { notFound } from '../errors/domain-error';
 import { findMerchantForSigning } from '../merchants/merchants';
 import { payUrlFor } from '../orders/identifiers';
 import type { MerchantContext } from './merchant-context';
@@ -23,7 +23,7 @@ export interface TestOrderInput {
   redirectUrl?: string;
 }
 
-export type TestOrderResult = { ok: true; orderNo: string; merchantOrderNo: string; payUrl: string } | { ok: false; message: string };
+export type TestOrderResult = { orderNo: string; merchantOrderNo: string; payUrl: string };
 
 /** The open API's submit fields of a test order, as the merchant's server would send them. */
 export function testOrderFields(input: TestOrderInput, merchantOrderNo: string): Record<string, string | undefined> {
@@ -39,19 +39,14 @@ export function testOrderFields(input: TestOrderInput, merchantOrderNo: string):
  */
 export async function createTestOrder(db: Database, context: MerchantContext, input: TestOrderInput): Promise<TestOrderResult> {
   const signing = await findMerchantForSigning(db, context.appId);
-  if (!signing) return { ok: false, message: 'merchant not found' };
+  if (!signing) throw notFound('merchant');
   const merchantOrderNo = `TEST-${Date.now()}-${randomBytes(3).toString('hex')}`;
-  try {
-    await submitByPayType({ db, merchant: signing.merchant, fields: testOrderFields(input, merchantOrderNo), clientAddress: '127.0.0.1' });
-  } catch (error) {
-    // The merchant is testing their own order: the refusal says what the open API would name (the field, the rule).
-    if (isDomainError(error)) return { ok: false, message: error.message };
-    throw error;
-  }
+  // A refusal (a DomainError) reaches the form as the open API's would, in the merchant's language.
+  await submitByPayType({ db, merchant: signing.merchant, fields: testOrderFields(input, merchantOrderNo), clientAddress: '127.0.0.1' });
   const [order] = await db
     .select({ orderNo: orders.orderNo, payToken: orders.payToken })
     .from(orders)
     .where(and(eq(orders.merchantId, context.merchantId), eq(orders.merchantOrderNo, merchantOrderNo)));
   if (!order) throw new Error(`test order ${merchantOrderNo} was accepted but not stored`);
-  return { ok: true, orderNo: order.orderNo, merchantOrderNo, payUrl: payUrlFor(order.payToken) };
+  return { orderNo: order.orderNo, merchantOrderNo, payUrl: payUrlFor(order.payToken) };
 }

@@ -34,7 +34,7 @@ export async function creditFinding(db: Database, input: { findingId: number; ac
       actor: input.actor,
       now: input.now,
       paidAt: finding.upstreamAt ?? input.now,
-      tradeNo: finding.upstreamReference || undefined,
+      payment: finding.upstreamReference ? { tradeNo: finding.upstreamReference } : undefined,
     });
     await tx
       .update(reconciliationFindings)

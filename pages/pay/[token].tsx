@@ -7,7 +7,7 @@ import { CheckoutGone, CheckoutNotFound } from '@/components/checkout/checkout-u
 import { SandboxProductionWarning } from '@/components/sandbox/sandbox-production-warning';
 import { loadCheckout, type LoadedCheckout } from '@/lib/checkout/load-checkout';
 import { getDb } from '@/lib/db/client';
-import { LOCALE_COOKIE, pickLocale, type Locale } from '@/lib/i18n/locales';
+import { localeCookieHeader, LOCALE_COOKIE, normaliseLocale, pickLocale, type Locale } from '@/lib/i18n/locales';
 import { loadMessages, type Messages } from '@/lib/i18n/messages';
 import { sandboxMountedInProduction } from '@/lib/sandbox/sandbox-exposure';
 
@@ -19,6 +19,11 @@ import { sandboxMountedInProduction } from '@/lib/sandbox/sandbox-exposure';
  */
 // `runtime` also gives the object a member Next.js' PagesPageConfig type declares (it leaves unstable_runtimeJS out).
 export const config = { runtime: 'nodejs', unstable_runtimeJS: false };
+
+/** Whether the payer reached the service over HTTPS (directly, or through the proxy that says so). */
+function isHttps(req: { headers: Record<string, string | string[] | undefined>; socket: object }): boolean {
+  return req.headers['x-forwarded-proto'] === 'https' || ('encrypted' in req.socket && req.socket.encrypted === true);
+}
 
 interface PayPageProps {
   locale: Locale;
@@ -34,6 +39,9 @@ export const getServerSideProps: GetServerSideProps<PayPageProps> = async ({ par
   const single: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) if (typeof value === 'string' && name !== 'token') single[name] = value;
   const locale = pickLocale({ explicit: single.lang, cookie: req.cookies[LOCALE_COOKIE], acceptLanguage: req.headers['accept-language'] });
+  // A language chosen in the link (or with the language switch) is remembered: the payer who comes back from the
+  // wallet or the upstream's cashier to the bare payUrl reads the page in the same language.
+  if (normaliseLocale(single.lang) && req.cookies[LOCALE_COOKIE] !== locale) res.setHeader('Set-Cookie', localeCookieHeader(locale, isHttps(req)));
   // Through JSON, as page props must be: instants become ISO strings, undefined members are left out.
   const checkout = JSON.parse(JSON.stringify(await loadCheckout(getDb(), token))) as AsJson<LoadedCheckout>;
   if (checkout.kind === 'live') {

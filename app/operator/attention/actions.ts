@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { getDb } from '@/lib/db/client';
-import { completeOrderFromAttention, dismissAttentionItem, resendFailedNotification } from '@/lib/operator/attention-actions';
+import { assignTransferToOrder, completeOrderFromAttention, dismissAttentionItem, resendFailedNotification } from '@/lib/operator/attention-actions';
 import { operatorActor } from '@/lib/operator/operator-context';
 import { asId, asText, operatorAction, type OperatorActionResult } from '../_session/operator-action';
 
@@ -23,6 +23,15 @@ export async function dismissAttentionAction(input: { kind?: unknown; itemId?: u
 export async function completeOrderAction(input: { kind?: unknown; itemId?: unknown; reason?: unknown }): Promise<OperatorActionResult<{ orderNo: string }>> {
   return operatorAction(async (operator) => {
     const result = await completeOrderFromAttention(getDb(), { kind: asText(input?.kind), itemId: asId(input?.itemId), reason: asText(input?.reason), actor: operatorActor(operator), now: new Date() });
+    refresh();
+    return { orderNo: result.order.orderNo };
+  });
+}
+
+/** "This transfer pays that order": assigns an unmatched transfer to a USDT order by its number (paid with its transaction id, notified, audited). */
+export async function assignTransferAction(input: { itemId?: unknown; orderNo?: unknown; reason?: unknown }): Promise<OperatorActionResult<{ orderNo: string }>> {
+  return operatorAction(async (operator) => {
+    const result = await assignTransferToOrder(getDb(), { transferId: asId(input?.itemId), orderNo: asText(input?.orderNo), reason: asText(input?.reason), actor: operatorActor(operator), now: new Date() });
     refresh();
     return { orderNo: result.order.orderNo };
   });

@@ -1,4 +1,4 @@
-import { completeOrderAction, dismissAttentionAction, resendNotificationAction } from './actions';
+import { assignTransferAction, completeOrderAction, dismissAttentionAction, resendNotificationAction } from './actions';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { AttentionItemActions } from '@/components/operator/attention-actions';
@@ -9,7 +9,7 @@ import { requireOperator } from '../_session/require-operator';
 import { LocalTime } from '@/components/i18n/local-time';
 import { ServiceProblems } from '@/components/operator/service-problems';
 
-const ATTENTION_ACTIONS = { completeOrderAction, dismissAttentionAction, resendNotificationAction };
+const ATTENTION_ACTIONS = { assignTransferAction, completeOrderAction, dismissAttentionAction, resendNotificationAction };
 
 export const dynamic = 'force-dynamic';
 
@@ -61,7 +61,7 @@ export default async function AttentionPage() {
                   <OrderCell order={item.order} />
                 </td>
                 <td className={cell}>
-                  <AttentionItemActions actions={ATTENTION_ACTIONS} kind="transfer" itemId={item.id} label={t('transferLabel', { id: item.id })} canComplete={canComplete(item.order)} orderNo={item.order?.orderNo} />
+                  <AttentionItemActions actions={ATTENTION_ACTIONS} kind="transfer" itemId={item.id} label={t('transferLabel', { id: item.id })} canComplete={canComplete(item.order)} canAssign={!item.order} orderNo={item.order?.orderNo} />
                 </td>
               </tr>
             ))}

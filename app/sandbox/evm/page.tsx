@@ -13,7 +13,9 @@ export const dynamic = 'force-dynamic';
 export default async function SandboxEvmWallet({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   if (!sandboxEnabled()) notFound();
   const query = await searchParams;
-  const { chain: chainParam = 'ERC20', to = '', amount = '', sent, error, lang } = query;
+  const { chain: chainParam = 'ERC20', sent, error, lang } = query;
+  // After a transfer the form is empty even if the link was prefilled: sending again must be deliberate.
+  const { to = '', amount = '' } = sent ? {} : query;
   const chain = isSandboxEvmChainName(chainParam) ? chainParam : 'ERC20';
   const spec = SANDBOX_EVM_CHAINS[chain];
   const { locale, t } = await sandboxTranslations(lang);

@@ -7,6 +7,8 @@ import { networkName, networkWarning } from './checkout-network';
 import { isEvmChainName } from './evm/evm-chains';
 import { orderMetaMaskLink } from './evm/metamask-link';
 import { usdtChainByType, type UsdtChain } from './usdt-chains';
+import { explorerTransactionUrl } from './explorer-links';
+import { isChainWatcherBehind } from './watcher-delay';
 import { renderableUrl } from '../../validation/standard-url';
 
 export interface UsdtCheckout {
@@ -22,6 +24,10 @@ export interface UsdtCheckout {
   /** The sandbox wallet of the order's chain (shown only when the sandbox is on). */
   sandboxWalletPath: string;
   status: 'pending' | 'paid' | 'expired';
+  /** The chain's watcher is known to be behind: a payment made in time may not be confirmed yet (./watcher-delay.ts). */
+  watcherBehind: boolean;
+  /** The paying transaction and where the chain's explorer shows it, once paid. */
+  transaction: { id: string; explorerUrl: string | null } | null;
   expiresAt: Date;
   secondsLeft: number;
   productName: string | null;
@@ -39,6 +45,7 @@ export async function findUsdtCheckout(db: Database, payToken: string, now = new
   if (!row || row.order.channel !== 'USDT') return undefined;
   const status = usdtStatus(row.order, now);
   const chain = usdtChainByType(row.order.chainType ?? '1') ?? usdtChainByType('1')!;
+  const watcherBehind = status === '1' ? false : await isChainWatcherBehind(db, chain.name, now);
   const payUsdt = formatMinorUnits(row.order.payAmountMinor);
   const walletQuery = new URLSearchParams({ ...(chain.name === 'TRC20' ? {} : { chain: chain.name }), to: row.address, amount: payUsdt });
   return {
@@ -51,6 +58,8 @@ export async function findUsdtCheckout(db: Database, payToken: string, now = new
     metaMaskUrl: isEvmChainName(chain.name) ? (orderMetaMaskLink(chain.name, row.address, row.order.payAmountMinor) ?? null) : null,
     sandboxWalletPath: `${chain.name === 'TRC20' ? '/sandbox/tron' : '/sandbox/evm'}?${walletQuery}`,
     status: status === '1' ? 'paid' : status === '2' ? 'expired' : 'pending',
+    watcherBehind,
+    transaction: status === '1' && row.order.tradeNo ? { id: row.order.tradeNo, explorerUrl: explorerTransactionUrl(chain.name, row.order.tradeNo) ?? null } : null,
     expiresAt: row.order.expiresAt,
     secondsLeft: Math.max(0, Math.floor((row.order.expiresAt.getTime() - now.getTime()) / 1000)),
     productName: row.order.productName,

@@ -7,6 +7,12 @@ export const merchants = pgTable('merchants', {
   name: text('name').notNull(),
   /** AES-256-GCM envelope (see lib/crypto/secret-box.ts); never the plain secret. */
   appSecretEncrypted: text('app_secret_encrypted').notNull(),
+  /**
+   * The AppSecret before the last rotation, while it still signs valid requests (an overlap the merchant chose, so a
+   * deployment can switch over): until previousAppSecretUntil (at most 24 h) or until the merchant ends it.
+   */
+  previousAppSecretEncrypted: text('previous_app_secret_encrypted'),
+  previousAppSecretUntil: timestamp('previous_app_secret_until', { withTimezone: true }),
   orderPermission: boolean('order_permission').notNull().default(false),
   /** The IANA zone the merchant's back office shows times and counts calendar days in (lib/merchants/time-zone.ts). */
   timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),

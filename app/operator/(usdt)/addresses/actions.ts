@@ -7,21 +7,30 @@ import { addReceivingAddress, setReceivingAddressEnabled } from '@/lib/channels/
 import { getDb } from '@/lib/db/client';
 import { parseMinorUnits } from '@/lib/money/decimal-amount';
 import { operatorActor } from '@/lib/operator/operator-context';
+import { usdtChainNamed } from '@/lib/channels/usdt/usdt-chains';
 import { setUsdtMaxPerOrderMinor } from '@/lib/channels/usdt/max-per-order';
 import { asId, asText, operatorAction, type OperatorActionResult } from '../../_session/operator-action';
 
 const PAGE = '/operator/addresses';
 
-/** Adds a TRC20 receiving address (base58check checked; the error names the field). Adding one already there changes nothing. */
-export async function addAddressAction(input: { address?: unknown }): Promise<OperatorActionResult<{ id: number; created: boolean }>> {
+/**
+ * Adds a receiving address on the chosen chain (TRON's base58check, or an EVM address, checked; the error names the
+ * field). Adding one already there changes nothing.
+ */
+export async function addAddressAction(input: { chain?: unknown; address?: unknown }): Promise<OperatorActionResult<{ id: number; created: boolean }>> {
   return operatorAction(
     async (operator) => {
       const address = asText(input?.address).trim();
+      const chain = usdtChainNamed(asText(input?.chain));
+      if (!chain) {
+        const t = await getTranslations('console.addresses');
+        throw actionRefused(`chain: ${t('chainRequired')}`);
+      }
       if (address === '') {
         const t = await getTranslations('console.addresses');
         throw actionRefused(`address: ${t('addressRequired')}`);
       }
-      const result = await addReceivingAddress(getDb(), 'TRC20', address, { actor: operatorActor(operator) });
+      const result = await addReceivingAddress(getDb(), chain.name, address, { actor: operatorActor(operator) });
       revalidatePath(PAGE);
       return { id: result.address.id, created: result.created };
     },

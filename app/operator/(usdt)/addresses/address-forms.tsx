@@ -4,12 +4,19 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { OperatorActionResult } from '@/components/operator/action-result';
 import { useHydrated } from '@/components/portal/use-hydrated';
-import { FormStatus, TextField } from '@/components/operator/field';
+import { FormStatus, SelectField, TextField } from '@/components/operator/field';
 import { buttonClass } from '@/components/operator/ui';
 import { useServerAction } from '@/components/back-office/use-server-action';
 
-/** Adds a TRC20 receiving address; a malformed one is refused with the field named. */
-export function AddAddressForm({ addAddressAction }: { addAddressAction: (input: { address: string }) => Promise<OperatorActionResult<{ id: number; created: boolean }>> }) {
+/** Adds a receiving address on any USDT chain of the pool; a malformed one is refused with the field named. */
+export function AddAddressForm({
+  chains,
+  addAddressAction,
+}: {
+  /** Each chain's name and how the console names it, e.g. "BEP20（币安智能链）". */
+  chains: { value: string; label: string }[];
+  addAddressAction: (input: { chain: string; address: string }) => Promise<OperatorActionResult<{ id: number; created: boolean }>>;
+}) {
   const t = useTranslations('console.addresses');
   const hydrated = useHydrated();
   const { pending, error, fieldErrors, run } = useServerAction();
@@ -23,15 +30,18 @@ export function AddAddressForm({ addAddressAction }: { addAddressAction: (input:
         event.preventDefault();
         const form = event.currentTarget;
         setSuccess(undefined);
-        const address = String(new FormData(form).get('address') ?? '');
-        const result = await run(() => addAddressAction({ address }));
+        const fields = new FormData(form);
+        const address = String(fields.get('address') ?? '');
+        const chain = String(fields.get('chain') ?? '');
+        const result = await run(() => addAddressAction({ chain, address }));
         if (result.ok) {
           setSuccess(result.data.created ? t('added1', { id: result.data.id }) : t('already', { id: result.data.id }));
           form.reset();
         }
       }}
     >
-      <FormStatus error={fieldErrors.address ? undefined : error} success={success} />
+      <FormStatus error={fieldErrors.address || fieldErrors.chain ? undefined : error} success={success} />
+      <SelectField id="new-address-chain" name="chain" label={t('chain')} options={chains} error={fieldErrors.chain} />
       <TextField
         id="new-address"
         name="address"

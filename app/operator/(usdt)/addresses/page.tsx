@@ -1,5 +1,7 @@
 import { addAddressAction, setAddressEnabledAction, setUsdtLimitAction } from './actions';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { networkName } from '@/lib/channels/usdt/checkout-network';
+import { USDT_CHAINS } from '@/lib/channels/usdt/usdt-chains';
 import { AddAddressForm, AddressToggle, UsdtLimitForm } from './address-forms';
 import { Badge, cell, Empty, PageTitle, Section, Table } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
@@ -13,7 +15,8 @@ export const dynamic = 'force-dynamic';
 
 export default async function AddressesPage() {
   await requireOperator();
-  const [addresses, limit, t] = await Promise.all([listAddressHoldings(getDb()), getUsdtMaxPerOrderMinor(getDb()), getTranslations('console.addresses')]);
+  const [addresses, limit, t, locale] = await Promise.all([listAddressHoldings(getDb()), getUsdtMaxPerOrderMinor(getDb()), getTranslations('console.addresses'), getLocale()]);
+  const chains = USDT_CHAINS.map((chain) => ({ value: chain.name, label: networkName(chain, locale === 'zh-CN' ? 'zh' : 'en') }));
   return (
     <>
       <PageTitle
@@ -52,7 +55,7 @@ export default async function AddressesPage() {
       </Section>
       <div className="grid gap-5 lg:grid-cols-2">
         <Section id="add-address-heading" title={t('add')}>
-          <AddAddressForm addAddressAction={addAddressAction} />
+          <AddAddressForm chains={chains} addAddressAction={addAddressAction} />
         </Section>
         <Section id="limit-heading" title={t('limit')}>
           <p className="m-0 mb-3 text-sm" data-testid="usdt-limit">

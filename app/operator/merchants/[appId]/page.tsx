@@ -102,7 +102,7 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
                   {order.amount} {order.currency}
                 </td>
                 <td className={cell}>
-                  <Badge tone={STATUS_TONES[order.status as keyof typeof STATUS_TONES] ?? 'neutral'}>{t.has(`orderStatus.${order.status}`) ? t(`orderStatus.${order.status}` as 'orderStatus.paid') : order.status}</Badge>
+                  <Badge tone={STATUS_TONES[order.status as keyof typeof STATUS_TONES] ?? 'neutral'} data={{ 'data-order-state': order.status, 'data-order-no': order.orderNo }}>{t.has(`orderStatus.${order.status}`) ? t(`orderStatus.${order.status}` as 'orderStatus.paid') : order.status}</Badge>
                   {order.paidVia === 'manual' ? <span className="ml-1 text-xs text-gray-600">{t('byHand')}</span> : null}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}><LocalTime value={order.createdAt} /></td>

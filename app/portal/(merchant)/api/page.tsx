@@ -5,6 +5,7 @@ import { ExampleProgramTabs } from '@/components/portal/example-program-tabs';
 import { exampleSources } from '@/lib/examples/example-sources';
 import { card, codeBlock, details, detailsTerm, detailsValue, link, mono, note, pageTitle, sectionTitle, subTitle, table, tableWrap, td, th } from '@/components/portal/styles';
 import { OPENAPI_DOCUMENT_PATH } from '@/lib/api/openapi/document';
+import { DOCUMENTED_ERRORS } from '@/lib/api/openapi/error-catalogue';
 import { CHANNELS, credentialChannels, DEFAULT_CHANNEL } from '@/lib/channels';
 import { isLocale } from '@/lib/i18n/locales';
 import { buildApiExamples, buildRefundExamples, channelExamples, CLOSE_PATH, QUERY_PATH, SECRET_PLACEHOLDER, SUBMIT_PATH, type ChannelExample } from '@/lib/portal/api-examples';
@@ -209,6 +210,43 @@ export default async function ApiReferencePage() {
         <p className={`${note} mt-2`}>{t.rich('notification.closeNotices', { code })}</p>
         {perChannel('notification', (example) => form(example.notification))}
         <CodeExamples examples={examples.notification} />
+      </section>
+
+      <section className={card} aria-labelledby="errors-heading">
+        <h2 id="errors-heading" className={sectionTitle}>
+          {t('errors.title')}
+        </h2>
+        <p className={note}>{t.rich('errors.intro', { code })}</p>
+        {/* Generated from the one error catalogue (lib/api/error-codes.ts), as the OpenAPI document is. Scrolls
+            sideways on a phone, so it takes the keyboard focus too. */}
+        <div className={tableWrap} role="region" aria-labelledby="errors-heading" tabIndex={0}>
+          <table className={table} data-testid="error-codes">
+            <thead>
+              <tr>
+                <th scope="col" className={th}>{t('errors.code')}</th>
+                <th scope="col" className={th}>{t('errors.http')}</th>
+                <th scope="col" className={th}>{t('errors.message')}</th>
+                <th scope="col" className={th}>{t('errors.when')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {DOCUMENTED_ERRORS.map((error, index) => (
+                <tr key={`${error.code}-${index}`}>
+                  <td className={`${td} ${mono}`}>{error.code}</td>
+                  <td className={`${td} ${mono}`}>{error.httpStatus}</td>
+                  <td className={td}>
+                    <code>{error.message}</code>
+                    {error.exact ? null : <span className={`${note} block`}>{t('errors.example')}</span>}
+                  </td>
+                  {/* The catalogue's own words: the contract is written in English. */}
+                  <td className={td} lang="en">
+                    {error.when}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
     </>
   );

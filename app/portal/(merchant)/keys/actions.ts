@@ -1,10 +1,13 @@
 'use server';
 
+import { revalidatePath } from 'next/cache';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
-import { revealAppSecret, rotateAppSecret } from '@/lib/portal/interface-keys';
+import { endAppSecretOverlap, revealAppSecret, rotateAppSecret } from '@/lib/portal/interface-keys';
 import { refusal, type ActionResult } from '../../_session/action-result';
 import { requireMerchant } from '../../_session/require-merchant';
+
+const PAGE = '/portal/keys';
 
 export async function revealSecretAction(password: string): Promise<ActionResult<{ appSecret: string }>> {
   const merchant = await requireMerchant();
@@ -15,14 +18,28 @@ export async function revealSecretAction(password: string): Promise<ActionResult
   }
 }
 
-export async function rotateSecretAction(input: { password: string; confirmed: boolean }): Promise<ActionResult<{ appSecret: string }>> {
+export async function rotateSecretAction(input: { password: string; confirmed: boolean; overlap: boolean }): Promise<ActionResult<{ appSecret: string }>> {
   const merchant = await requireMerchant();
   if (input.confirmed !== true) {
     const t = await getTranslations('portal.keys');
     return { ok: false, message: t('confirmRotate'), fieldErrors: { confirmed: t('confirmRequired') } };
   }
   try {
-    return { ok: true, data: { appSecret: await rotateAppSecret(getDb(), merchant, { password: String(input.password), now: new Date() }) } };
+    const appSecret = await rotateAppSecret(getDb(), merchant, { password: String(input.password), now: new Date(), overlap: input.overlap === true });
+    revalidatePath(PAGE);
+    return { ok: true, data: { appSecret } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Ends the overlap: the previous AppSecret stops working now. */
+export async function endOverlapAction(): Promise<ActionResult<Record<string, never>>> {
+  const merchant = await requireMerchant();
+  try {
+    await endAppSecretOverlap(getDb(), merchant, { now: new Date() });
+    revalidatePath(PAGE);
+    return { ok: true, data: {} };
   } catch (error) {
     return refusal(error);
   }

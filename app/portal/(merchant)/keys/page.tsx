@@ -1,4 +1,6 @@
-import { revealSecretAction, rotateSecretAction } from './actions';
+import { endOverlapAction, revealSecretAction, rotateSecretAction } from './actions';
+import { getDb } from '@/lib/db/client';
+import { appSecretOverlapUntil } from '@/lib/portal/interface-keys';
 import { getTranslations } from 'next-intl/server';
 import { KeyForms } from '@/components/portal/key-forms';
 import { requireMerchant } from '../../_session/require-merchant';
@@ -6,7 +8,7 @@ import { card, mono, note, pageTitle, sectionTitle } from '@/components/portal/s
 
 export default async function InterfaceKeysPage() {
   const merchant = await requireMerchant();
-  const t = await getTranslations('portal.keys');
+  const [t, overlapUntil] = await Promise.all([getTranslations('portal.keys'), appSecretOverlapUntil(getDb(), merchant, new Date())]);
   return (
     <>
       <h1 className={pageTitle}>{t('title')}</h1>
@@ -20,7 +22,7 @@ export default async function InterfaceKeysPage() {
           <strong className="text-gray-900" data-testid="order-permission">{merchant.orderPermission ? t('enabled') : t('notEnabled')}</strong>
         </p>
       </section>
-      <KeyForms actions={{ revealSecretAction, rotateSecretAction }} />
+      <KeyForms actions={{ revealSecretAction, rotateSecretAction, endOverlapAction }} overlapUntil={overlapUntil?.toISOString() ?? null} />
     </>
   );
 }

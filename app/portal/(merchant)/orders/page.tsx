@@ -36,7 +36,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       >
         <div className={fieldWrap}>
           <label htmlFor="filter-q" className={fieldLabel}>{t('orderNumber')}</label>
-          <input id="filter-q" className={`${control} h-10`} name="q" defaultValue={filters.q ?? ''} placeholder="merchantOrderNo / orderNo" />
+          <input id="filter-q" className={`${control} h-10`} name="q" defaultValue={filters.q ?? ''} placeholder={t('orderNumberPlaceholder')} />
         </div>
         <div className={fieldWrap}>
           <label htmlFor="filter-channel" className={fieldLabel}>{t('channel')}</label>
@@ -117,7 +117,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             <tbody>
               {result.rows.map((order) => (
                 <tr key={order.orderNo}>
-                  <td className={td}>
+                  {/* The merchant's number wraps on a phone, so the amount and the status stay in view. */}
+                  <td className={`${td} max-sm:break-all max-sm:whitespace-normal`}>
                     <Link className={link} href={`/portal/orders/${encodeURIComponent(order.orderNo)}`}>{order.merchantOrderNo}</Link>
                     {/* On narrow screens the hidden columns' values follow the order number. */}
                     <div className="mt-0.5 text-xs text-gray-600 md:hidden" data-testid="order-row-details">
@@ -131,7 +132,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                     {order.amount} {order.currency}
                   </td>
                   <td className={td}>
-                    <span className={badge(order.status)}>{statusLabel(order.status)}</span>
+                    <span className={badge(order.status)} data-order-state={order.status} data-order-no={order.orderNo}>
+                      {statusLabel(order.status)}
+                    </span>
                   </td>
                   <td className={`${td} hidden md:table-cell`}><LocalTime value={order.createdAt} /></td>
                   <td className={`${td} hidden lg:table-cell`}><LocalTime value={order.paidAt} /></td>

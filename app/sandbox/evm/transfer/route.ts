@@ -25,6 +25,9 @@ export async function POST(request: Request) {
     try {
       const sent = await sendSandboxEvmTransfer({ chain, to, amount, rpcUrl: sandboxRpcUrl(chain) });
       back.set('sent', sent.transactionHash);
+      // Sent: the form comes back empty, so that sending again is a new, deliberate payment (never a double one).
+      back.delete('to');
+      back.delete('amount');
     } catch (error) {
       if (!(error instanceof SandboxEvmTransferRefused)) throw error;
       back.set('error', error.message);

@@ -30,7 +30,8 @@ function describe(event: TimelineEvent, t: Translate): { title: string; detail?:
     case 'paid':
       return {
         title: t('events.paid'),
-        detail: [event.via ? t('events.via', { via: event.via }) : undefined, event.tradeNo ? t('events.trade', { tradeNo: event.tradeNo }) : undefined]
+        // How the payment was learnt, in words ("通过链上转账"); an unknown source keeps its own name.
+        detail: [event.via ? t('events.via', { via: t.has(`events.viaNames.${event.via}`) ? t(`events.viaNames.${event.via}` as 'events.via') : event.via }) : undefined, event.tradeNo ? t('events.trade', { tradeNo: event.tradeNo }) : undefined]
           .filter(Boolean)
           .join(' · '),
       };
@@ -103,7 +104,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
           </dd>
           <dt className={detailsTerm}>{t('status')}</dt>
           <dd className={detailsValue}>
-            <span className={badge(order.status)} data-testid="order-status">
+            <span className={badge(order.status)} data-testid="order-status" data-order-state={order.status}>
               {['pending', 'paid', 'closed'].includes(order.status) ? status(order.status as 'paid') : order.status}
             </span>
           </dd>
