@@ -11,7 +11,8 @@ import { sign } from '../lib/signing';
 import { aMerchant, receivingAddresses } from '../test/factories';
 import { freePort } from '../test/dev-server-process';
 import { startSandboxTestBed } from '../test/beds/sandboxes';
-import { EXAMPLE_RUNTIMES } from './example-runtimes';
+import type { NotificationKind } from '../lib/notifications/notification-kinds';
+import { EXAMPLE_RUNTIMES, type ExampleRuntime } from './example-runtimes';
 import { runExample, startExampleReceiver } from './run-example';
 import { startSandboxPayments } from './sandbox-payments';
 
@@ -27,6 +28,8 @@ beforeAll(async () => {
   payments = await startSandboxPayments();
   merchant = await aMerchant();
   for (const channel of ['ALIPAY', 'WECHAT']) await addSandboxCredential(getDb(), { appId: merchant.appId, channel, approve: true, enable: true, actor: 'test' });
+  // The opt-in close notices: the receivers must acknowledge them without taking them for payments.
+  await getDb().execute(sql`UPDATE merchants SET close_notices = true WHERE app_id = ${merchant.appId}`);
   await receivingAddresses(1);
 });
 afterAll(async () => {
@@ -34,48 +37,103 @@ afterAll(async () => {
   await bed?.close();
 });
 
-async function notificationStatus(merchantOrderNo: string): Promise<string | undefined> {
+async function notificationStatus(merchantOrderNo: string, kind: NotificationKind = 'payment'): Promise<string | undefined> {
   const { rows } = await getDb().execute<{ status: string }>(sql`
-    SELECT n.status FROM notifications n JOIN orders o ON o.id = n.order_id WHERE o.merchant_order_no = ${merchantOrderNo}`);
+    SELECT n.status FROM notifications n JOIN orders o ON o.id = n.order_id WHERE o.merchant_order_no = ${merchantOrderNo} AND n.kind = ${kind}`);
   return rows[0]?.status;
 }
 
-const paidOrders = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+/** Delivers every notice due now (a destination gets a few at a time per claim). */
+async function deliverNotifications(): Promise<void> {
+  const worker = new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, timeoutMs: 10_000 });
+  while ((await worker.runOnce()) > 0);
+}
+
+/** The lines a receiver recorded in one of its files (PAID_ORDERS_FILE, REFUNDS_FILE). */
+const recorded = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+
+/** The example's receiver, on its own port, writing into its own directory; stopped when `body` ends. */
+async function withReceiver(example: ExampleRuntime, body: (receiver: { url: string; output(): string }, env: NodeJS.ProcessEnv, files: { paidOrders: string; refunds: string }) => Promise<void>) {
+  const directory = mkdtempSync(path.join(tmpdir(), `example-${example.language}-`));
+  const files = { paidOrders: path.join(directory, 'paid-orders.txt'), refunds: path.join(directory, 'refunds.txt') };
+  const env = { ...process.env, BASE_URL: bed.app.baseUrl, APP_ID: merchant.appId, APP_SECRET: merchant.appSecret, PAID_ORDERS_FILE: files.paidOrders, REFUNDS_FILE: files.refunds };
+  const port = await freePort();
+  const receiver = await startExampleReceiver(example.receiver(port), port, env);
+  try {
+    await body(receiver, env, files);
+  } finally {
+    receiver.stop();
+  }
+}
+
+/** Runs one of the example's subcommands and answers its JSON envelope, failing with its output when it fails. */
+async function runCommand(example: ExampleRuntime, args: string[], env: NodeJS.ProcessEnv) {
+  const run = await runExample(example.command(args), env);
+  expect(run.exitCode, `${args.join(' ')}: ${run.stdout}${run.stderr}`).toBe(0);
+  return JSON.parse(run.stdout);
+}
 
 describe.each(EXAMPLE_RUNTIMES)('the $label example, run by its own runtime', (example) => {
   it('submits an order on each channel, is paid in the sandbox, records the verified notification, queries it paid; refuses a forged one', async () => {
     const started = performance.now();
-    const paidOrdersFile = path.join(mkdtempSync(path.join(tmpdir(), `example-${example.language}-`)), 'paid-orders.txt');
-    const env = { ...process.env, BASE_URL: bed.app.baseUrl, APP_ID: merchant.appId, APP_SECRET: merchant.appSecret, PAID_ORDERS_FILE: paidOrdersFile };
-    const port = await freePort();
-    const receiver = await startExampleReceiver(example.receiver(port), port, env);
-    try {
+    await withReceiver(example, async (receiver, env, files) => {
       for (const channel of ['USDT', 'ALIPAY', 'WECHAT', 'YHT'] as const) {
         const merchantOrderNo = `EX-${example.language}-${channel}-${Date.now()}`;
-        const submitted = await runExample(example.command(['submit', channel, merchantOrderNo, '10.50', receiver.url]), env);
-        expect(submitted.exitCode, `${channel} submit: ${submitted.stdout}${submitted.stderr}`).toBe(0);
-        const answer = JSON.parse(submitted.stdout);
+        const answer = await runCommand(example, ['submit', channel, merchantOrderNo, '10.50', receiver.url], env);
         expect(answer, channel).toMatchObject({ code: 0, data: { merchantOrderNo } });
 
         await payments.pay(channel, answer.data);
-        await new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, timeoutMs: 10_000 }).runOnce();
+        await deliverNotifications();
         // Delivered means the receiver answered `success`; it may only do so once the order is recorded.
         expect(await notificationStatus(merchantOrderNo), `${channel} notification; receiver said:\n${receiver.output()}`).toBe('delivered');
-        expect(paidOrders(paidOrdersFile)).toContain(merchantOrderNo);
+        expect(recorded(files.paidOrders)).toContain(merchantOrderNo);
 
-        const queried = await runExample(example.command(['query', channel, merchantOrderNo]), env);
-        expect(queried.exitCode, `${channel} query: ${queried.stdout}${queried.stderr}`).toBe(0);
-        expect(JSON.parse(queried.stdout).data.status, channel).toBe(PAID_STATUS[channel]);
+        const queried = await runCommand(example, ['query', channel, merchantOrderNo], env);
+        expect(queried.data.status, channel).toBe(PAID_STATUS[channel]);
       }
 
       // A notification signed with another secret: refused, and nothing recorded.
       const forged = { appId: merchant.appId, orderNo: 'U-FORGED', merchantOrderNo: 'FORGED-1', payType: 'USDT', pay_usdt: '10.50', status: 'PAID', payTime: '1700000000', tradeNo: 'tx' };
       const response = await fetch(receiver.url, { method: 'POST', body: new URLSearchParams({ ...forged, signature: sign(forged, 'not-the-app-secret') }) });
       expect(await response.text()).not.toBe('success');
-      expect(paidOrders(paidOrdersFile)).not.toContain('FORGED-1');
-    } finally {
-      receiver.stop();
-    }
+      expect(recorded(files.paidOrders)).not.toContain('FORGED-1');
+    });
     console.log(`examples: ${example.label} ran its four channels in ${Math.round(performance.now() - started)} ms`);
+  }, 300_000);
+
+  it('closes a pending order and refunds part of a paid one, queries the refund; records the verified refund notice, and takes the close notice for no payment', async () => {
+    const started = performance.now();
+    await withReceiver(example, async (receiver, env, files) => {
+      const pendingOrderNo = `EX-${example.language}-CLOSE-${Date.now()}`;
+      expect((await runCommand(example, ['submit', 'ALIPAY', pendingOrderNo, '20.00', receiver.url], env)).code).toBe(0);
+      const closed = await runCommand(example, ['close', pendingOrderNo], env);
+      expect(closed).toMatchObject({ code: 0, data: { merchantOrderNo: pendingOrderNo, status: 3 } });
+
+      const paidOrderNo = `EX-${example.language}-REFUND-${Date.now()}`;
+      const submitted = await runCommand(example, ['submit', 'ALIPAY', paidOrderNo, '50.00', receiver.url], env);
+      await payments.pay('ALIPAY', submitted.data);
+      const merchantRefundNo = `EX-${example.language}-RF-${Date.now()}`;
+      const refunded = await runCommand(example, ['refund', paidOrderNo, merchantRefundNo, '12.34', receiver.url], env);
+      expect(refunded).toMatchObject({
+        code: 0,
+        data: { merchantRefundNo, merchantOrderNo: paidOrderNo, platformOrderNo: submitted.data.platformOrderNo, payType: 'ALIPAY', refundAmount: '12.34', status: 'succeeded', refundedAmount: '12.34' },
+      });
+      expect((await runCommand(example, ['refund-query', merchantRefundNo], env)).data).toEqual(refunded.data);
+      expect((await runCommand(example, ['query', 'ALIPAY', paidOrderNo], env)).data).toMatchObject({ status: 2, refundedAmount: '12.34' });
+
+      await deliverNotifications();
+      const said = `receiver said:\n${receiver.output()}`;
+      expect(await notificationStatus(pendingOrderNo, 'closed'), `close notice; ${said}`).toBe('delivered');
+      expect(await notificationStatus(paidOrderNo, 'refund'), `refund notice; ${said}`).toBe('delivered');
+      expect(recorded(files.refunds)).toEqual([merchantRefundNo]);
+      expect(recorded(files.paidOrders)).toEqual([paidOrderNo]);
+
+      // A refund notice signed with another secret: refused, and nothing recorded.
+      const forged = { appId: merchant.appId, notifyType: 'refund', merchantRefundNo: 'FORGED-RF-1', merchantOrderNo: paidOrderNo, status: 'succeeded', refundAmount: '1.00' };
+      const response = await fetch(receiver.url, { method: 'POST', body: new URLSearchParams({ ...forged, signature: sign(forged, 'not-the-app-secret') }) });
+      expect(await response.text()).not.toBe('success');
+      expect(recorded(files.refunds)).not.toContain('FORGED-RF-1');
+    });
+    console.log(`examples: ${example.label} closed, refunded and queried in ${Math.round(performance.now() - started)} ms`);
   }, 300_000);
 });

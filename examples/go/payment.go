@@ -1,9 +1,13 @@
-// Sign and submit an order, query it, receive the payment notification. Go, standard library only.
+// Sign and submit an order, query, close or refund it, receive the notifications. Go, standard library only.
 //
 //	export BASE_URL=http://localhost:3000 APP_ID=mch_YOUR_APP_ID APP_SECRET=...
 //	go run payment.go submit USDT ORDER-1 10.50 http://127.0.0.1:8080/notify   # or ALIPAY, WECHAT, YHT
 //	go run payment.go query USDT ORDER-1
-//	go run payment.go receive         # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE
+//	go run payment.go close ORDER-1   # a pending order, on any channel
+//	go run payment.go refund ORDER-3 REFUND-1 5.00 http://127.0.0.1:8080/notify   # part of a paid ALIPAY or WECHAT order
+//	go run payment.go refund-query REFUND-1
+//	go run payment.go receive         # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE,
+//	                                  # succeeded refunds to REFUNDS_FILE
 //	go run payment.go sign < fields   # one form-encoded set of fields a line -> its signature
 package main
 
@@ -29,6 +33,7 @@ var (
 	appSecret      = env("APP_SECRET", "") // Interface keys in the back office: keep it on your server, never in code
 	notifyPort     = env("NOTIFY_PORT", "8080")
 	paidOrdersFile = env("PAID_ORDERS_FILE", "paid-orders.txt")
+	refundsFile    = env("REFUNDS_FILE", "refunds.txt")
 )
 
 func env(name, fallback string) string {
@@ -99,24 +104,41 @@ func query(channel, merchantOrderNo string) (map[string]any, error) {
 	return post("/v1/api/open/order/query", map[string]string{"appId": appID, "merchantOrderNo": merchantOrderNo, "payType": channel})
 }
 
-// recordPaid is your own work, done before answering success: here a file stands in for your database. Idempotent,
+func closeOrder(merchantOrderNo string) (map[string]any, error) {
+	return post("/v1/api/open/order/close", map[string]string{"appId": appID, "merchantOrderNo": merchantOrderNo})
+}
+
+// refund: merchantRefundNo is the idempotency key; send the same fields again after no answer, never a new number.
+func refund(merchantOrderNo, merchantRefundNo, refundAmount, notifyURL string) (map[string]any, error) {
+	fields := map[string]string{"appId": appID, "merchantOrderNo": merchantOrderNo, "merchantRefundNo": merchantRefundNo, "refundAmount": refundAmount, "reason": "goods returned"}
+	if notifyURL != "" { // without it, no refund notice: query the refund instead
+		fields["notifyUrl"] = notifyURL
+	}
+	return post("/v1/api/open/refund/submit", fields)
+}
+
+func refundQuery(merchantRefundNo string) (map[string]any, error) {
+	return post("/v1/api/open/refund/query", map[string]string{"appId": appID, "merchantRefundNo": merchantRefundNo})
+}
+
+// recordOnce is your own work, done before answering success: here a file stands in for your database. Idempotent,
 // because the same notification can arrive more than once.
-func recordPaid(merchantOrderNo string) error {
-	paid, err := os.ReadFile(paidOrdersFile)
+func recordOnce(fileName, number string) error {
+	recorded, err := os.ReadFile(fileName)
 	if err != nil && !os.IsNotExist(err) {
 		return err
 	}
-	for _, line := range strings.Split(string(paid), "\n") {
-		if line == merchantOrderNo {
+	for _, line := range strings.Split(string(recorded), "\n") {
+		if line == number {
 			return nil
 		}
 	}
-	file, err := os.OpenFile(paidOrdersFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	file, err := os.OpenFile(fileName, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}
 	defer file.Close()
-	_, err = file.WriteString(merchantOrderNo + "\n")
+	_, err = file.WriteString(number + "\n")
 	return err
 }
 
@@ -140,11 +162,18 @@ func receiveNotification(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad signature", http.StatusBadRequest) // anything but success: not acknowledged
 		return
 	}
-	if form["status"] == "PAID" {
-		if err := recordPaid(form["merchantOrderNo"]); err != nil {
-			http.Error(w, "try again", http.StatusInternalServerError) // not recorded: the service sends it again
-			return
+	// Only PAID is a payment: a refund notice (notifyType refund) or a close notice (CLOSED, EXPIRED) is not.
+	var err error
+	if form["notifyType"] == "refund" {
+		if form["status"] == "succeeded" {
+			err = recordOnce(refundsFile, form["merchantRefundNo"])
 		}
+	} else if form["status"] == "PAID" {
+		err = recordOnce(paidOrdersFile, form["merchantOrderNo"])
+	}
+	if err != nil {
+		http.Error(w, "try again", http.StatusInternalServerError) // not recorded: the service sends it again
+		return
 	}
 	fmt.Fprint(w, "success")
 }
@@ -160,6 +189,16 @@ func main() {
 		answer, err = submit(args[0], args[1], args[2], args[3])
 	case "query":
 		answer, err = query(args[0], args[1])
+	case "close":
+		answer, err = closeOrder(args[0])
+	case "refund":
+		notifyURL := ""
+		if len(args) > 3 {
+			notifyURL = args[3]
+		}
+		answer, err = refund(args[0], args[1], args[2], notifyURL)
+	case "refund-query":
+		answer, err = refundQuery(args[0])
 	case "receive":
 		http.HandleFunc("/", receiveNotification)
 		err = http.ListenAndServe(":"+notifyPort, nil)
@@ -175,7 +214,7 @@ func main() {
 			fmt.Println(sign(firstValues(values), appSecret))
 		}
 	default:
-		fmt.Fprintln(os.Stderr, "usage: go run payment.go submit|query|receive|sign ...")
+		fmt.Fprintln(os.Stderr, "usage: go run payment.go submit|query|close|refund|refund-query|receive|sign ...")
 		os.Exit(2)
 	}
 	if err != nil {

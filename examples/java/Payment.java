@@ -1,9 +1,13 @@
-// Sign and submit an order, query it, receive the payment notification. Java 17, JDK only, one source file.
+// Sign and submit an order, query, close or refund it, receive the notifications. Java 17, JDK only, one source file.
 //
 //   export BASE_URL=http://localhost:3000 APP_ID=mch_YOUR_APP_ID APP_SECRET=...
 //   java Payment.java submit USDT ORDER-1 10.50 http://127.0.0.1:8080/notify   # or ALIPAY, WECHAT, YHT
 //   java Payment.java query USDT ORDER-1
-//   java Payment.java receive         # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE
+//   java Payment.java close ORDER-1   # a pending order, on any channel
+//   java Payment.java refund ORDER-3 REFUND-1 5.00 http://127.0.0.1:8080/notify   # part of a paid ALIPAY or WECHAT order
+//   java Payment.java refund-query REFUND-1
+//   java Payment.java receive         # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE,
+//                                     # succeeded refunds to REFUNDS_FILE
 //   java Payment.java sign < fields   # one form-encoded set of fields a line -> its signature
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -35,6 +39,7 @@ public class Payment {
     static final String APP_SECRET = env("APP_SECRET", ""); // Interface keys in the back office: keep it on your server, never in code
     static final int NOTIFY_PORT = Integer.parseInt(env("NOTIFY_PORT", "8080"));
     static final Path PAID_ORDERS_FILE = Path.of(env("PAID_ORDERS_FILE", "paid-orders.txt"));
+    static final Path REFUNDS_FILE = Path.of(env("REFUNDS_FILE", "refunds.txt"));
 
     static String env(String name, String fallback) {
         String value = System.getenv(name);
@@ -120,6 +125,32 @@ public class Payment {
         return post("/v1/api/open/order/query", fields);
     }
 
+    static String close(String merchantOrderNo) throws IOException, InterruptedException {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("appId", APP_ID);
+        fields.put("merchantOrderNo", merchantOrderNo);
+        return post("/v1/api/open/order/close", fields);
+    }
+
+    /** merchantRefundNo is the idempotency key: send the same fields again after no answer, never a new number. */
+    static String refund(String merchantOrderNo, String merchantRefundNo, String refundAmount, String notifyUrl) throws IOException, InterruptedException {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("appId", APP_ID);
+        fields.put("merchantOrderNo", merchantOrderNo);
+        fields.put("merchantRefundNo", merchantRefundNo);
+        fields.put("refundAmount", refundAmount);
+        fields.put("reason", "goods returned");
+        if (notifyUrl != null) fields.put("notifyUrl", notifyUrl); // without it, no refund notice: query the refund instead
+        return post("/v1/api/open/refund/submit", fields);
+    }
+
+    static String refundQuery(String merchantRefundNo) throws IOException, InterruptedException {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("appId", APP_ID);
+        fields.put("merchantRefundNo", merchantRefundNo);
+        return post("/v1/api/open/refund/query", fields);
+    }
+
     /** A form body (a=1&b=2) as fields; names and values are URL-encoded UTF-8. */
     static Map<String, String> parseForm(String body) {
         Map<String, String> fields = new LinkedHashMap<>();
@@ -135,10 +166,10 @@ public class Payment {
 
     /** Your own work, done before answering success: here a file stands in for your database. Idempotent, because the
      *  same notification can arrive more than once. */
-    static synchronized void recordPaid(String merchantOrderNo) throws IOException {
-        List<String> paid = Files.exists(PAID_ORDERS_FILE) ? Files.readAllLines(PAID_ORDERS_FILE) : List.of();
-        if (paid.contains(merchantOrderNo)) return;
-        Files.writeString(PAID_ORDERS_FILE, merchantOrderNo + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    static synchronized void recordOnce(Path file, String number) throws IOException {
+        List<String> recorded = Files.exists(file) ? Files.readAllLines(file) : List.of();
+        if (recorded.contains(number)) return;
+        Files.writeString(file, number + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
     static void receiveNotification(HttpExchange exchange) throws IOException {
@@ -150,7 +181,12 @@ public class Payment {
             return;
         }
         try {
-            if ("PAID".equals(form.get("status"))) recordPaid(form.get("merchantOrderNo"));
+            // Only PAID is a payment: a refund notice (notifyType refund) or a close notice (CLOSED, EXPIRED) is not.
+            if ("refund".equals(form.get("notifyType"))) {
+                if ("succeeded".equals(form.get("status"))) recordOnce(REFUNDS_FILE, form.get("merchantRefundNo"));
+            } else if ("PAID".equals(form.get("status"))) {
+                recordOnce(PAID_ORDERS_FILE, form.get("merchantOrderNo"));
+            }
         } catch (IOException notRecorded) {
             answer(exchange, 500, "try again"); // not recorded: the service sends it again
             return;
@@ -169,8 +205,14 @@ public class Payment {
     public static void main(String[] args) throws Exception {
         String command = args.length > 0 ? args[0] : "";
         switch (command) {
-            case "submit", "query" -> {
-                String answer = command.equals("submit") ? submit(args[1], args[2], args[3], args[4]) : query(args[1], args[2]);
+            case "submit", "query", "close", "refund", "refund-query" -> {
+                String answer = switch (command) {
+                    case "submit" -> submit(args[1], args[2], args[3], args[4]);
+                    case "query" -> query(args[1], args[2]);
+                    case "close" -> close(args[1]);
+                    case "refund" -> refund(args[1], args[2], args[3], args.length > 4 ? args[4] : null);
+                    default -> refundQuery(args[1]);
+                };
                 System.out.println(answer);
                 // Without a JSON library, the envelope's code is read from its text: the service writes it first.
                 if (!answer.matches("(?s)\\{\\s*\"code\"\\s*:\\s*0\\s*,.*")) System.exit(1);
@@ -185,7 +227,7 @@ public class Payment {
                 for (String line; (line = lines.readLine()) != null; ) System.out.println(sign(parseForm(line), APP_SECRET));
             }
             default -> {
-                System.err.println("usage: java Payment.java submit|query|receive|sign ...");
+                System.err.println("usage: java Payment.java submit|query|close|refund|refund-query|receive|sign ...");
                 System.exit(2);
             }
         }

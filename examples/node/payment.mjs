@@ -1,9 +1,13 @@
-// Sign and submit an order, query it, receive the payment notification. Node 18+, no packages.
+// Sign and submit an order, query, close or refund it, receive the notifications. Node 18+, no packages.
 //
 //   export BASE_URL=http://localhost:3000 APP_ID=mch_YOUR_APP_ID APP_SECRET=...
 //   node payment.mjs submit USDT ORDER-1 10.50 http://127.0.0.1:8080/notify   # or ALIPAY, WECHAT, YHT
 //   node payment.mjs query USDT ORDER-1
-//   node payment.mjs receive         # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE
+//   node payment.mjs close ORDER-1   # a pending order, on any channel
+//   node payment.mjs refund ORDER-3 REFUND-1 5.00 http://127.0.0.1:8080/notify   # part of a paid ALIPAY or WECHAT order
+//   node payment.mjs refund-query REFUND-1
+//   node payment.mjs receive         # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE,
+//                                    # succeeded refunds to REFUNDS_FILE
 //   node payment.mjs sign < fields   # one form-encoded set of fields a line -> its signature
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -15,6 +19,7 @@ const APP_ID = process.env.APP_ID ?? 'mch_YOUR_APP_ID';
 const APP_SECRET = process.env.APP_SECRET ?? ''; // Interface keys in the back office: keep it on your server, never in code
 const NOTIFY_PORT = Number(process.env.NOTIFY_PORT ?? 8080);
 const PAID_ORDERS_FILE = process.env.PAID_ORDERS_FILE ?? 'paid-orders.txt';
+const REFUNDS_FILE = process.env.REFUNDS_FILE ?? 'refunds.txt';
 
 // What each channel needs besides the common fields; each names its amount differently.
 const CHANNEL_FIELDS = {
@@ -52,11 +57,26 @@ function query(channel, merchantOrderNo) {
   return post('/v1/api/open/order/query', { appId: APP_ID, merchantOrderNo, payType: channel });
 }
 
+function close(merchantOrderNo) {
+  return post('/v1/api/open/order/close', { appId: APP_ID, merchantOrderNo });
+}
+
+/** merchantRefundNo is the idempotency key: send the same fields again after no answer, never a new number. */
+function refund(merchantOrderNo, merchantRefundNo, refundAmount, notifyUrl) {
+  const fields = { appId: APP_ID, merchantOrderNo, merchantRefundNo, refundAmount, reason: 'goods returned' };
+  if (notifyUrl) fields.notifyUrl = notifyUrl; // without it, no refund notice: query the refund instead
+  return post('/v1/api/open/refund/submit', fields);
+}
+
+function refundQuery(merchantRefundNo) {
+  return post('/v1/api/open/refund/query', { appId: APP_ID, merchantRefundNo });
+}
+
 /** Your own work, done before answering success: here a file stands in for your database. Idempotent, because the
  * same notification can arrive more than once. */
-function recordPaid(merchantOrderNo) {
-  const paid = existsSync(PAID_ORDERS_FILE) ? readFileSync(PAID_ORDERS_FILE, 'utf8').split('\n') : [];
-  if (!paid.includes(merchantOrderNo)) appendFileSync(PAID_ORDERS_FILE, `${merchantOrderNo}\n`);
+function recordOnce(file, number) {
+  const recorded = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : [];
+  if (!recorded.includes(number)) appendFileSync(file, `${number}\n`);
 }
 
 function verified(form) {
@@ -73,7 +93,10 @@ function receive() {
       const form = Object.fromEntries(new URLSearchParams(body));
       if (!verified(form)) return response.writeHead(400).end('bad signature'); // anything but success: not acknowledged
       try {
-        if (form.status === 'PAID') recordPaid(form.merchantOrderNo);
+        // Only PAID is a payment: a refund notice (notifyType refund) or a close notice (CLOSED, EXPIRED) is not.
+        if (form.notifyType === 'refund') {
+          if (form.status === 'succeeded') recordOnce(REFUNDS_FILE, form.merchantRefundNo);
+        } else if (form.status === 'PAID') recordOnce(PAID_ORDERS_FILE, form.merchantOrderNo);
       } catch {
         return response.writeHead(500).end('try again'); // not recorded: the service sends it again
       }
@@ -88,8 +111,8 @@ async function main([command, ...args]) {
     for await (const line of createInterface({ input: process.stdin })) console.log(sign(Object.fromEntries(new URLSearchParams(line)), APP_SECRET));
     return;
   }
-  const run = { submit, query }[command];
-  if (!run) throw new Error('usage: node payment.mjs submit|query|receive|sign …');
+  const run = { submit, query, close, refund, 'refund-query': refundQuery }[command];
+  if (!run) throw new Error('usage: node payment.mjs submit|query|close|refund|refund-query|receive|sign …');
   const answer = await run(...args);
   console.log(JSON.stringify(answer));
   process.exitCode = answer.code === 0 ? 0 : 1;

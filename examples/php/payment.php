@@ -1,16 +1,21 @@
 <?php
-// Sign and submit an order, query it, receive the payment notification. PHP 8, no extensions beyond the core.
+// Sign and submit an order, query, close or refund it, receive the notifications. PHP 8, no extensions beyond the core.
 //
 //   export BASE_URL=http://localhost:3000 APP_ID=mch_YOUR_APP_ID APP_SECRET=...
 //   php payment.php submit USDT ORDER-1 10.50 http://127.0.0.1:8080/notify   # or ALIPAY, WECHAT, YHT
 //   php payment.php query USDT ORDER-1
-//   php -S 0.0.0.0:8080 payment.php   # your notifyUrl (or serve this file from your web server); paid orders go to PAID_ORDERS_FILE
+//   php payment.php close ORDER-1     # a pending order, on any channel
+//   php payment.php refund ORDER-3 REFUND-1 5.00 http://127.0.0.1:8080/notify   # part of a paid ALIPAY or WECHAT order
+//   php payment.php refund-query REFUND-1
+//   php -S 0.0.0.0:8080 payment.php   # your notifyUrl (or serve this file from your web server); paid orders go to PAID_ORDERS_FILE,
+//                                     # succeeded refunds to REFUNDS_FILE
 //   php payment.php sign < fields     # one form-encoded set of fields a line -> its signature
 
 $baseUrl = getenv('BASE_URL') ?: 'http://localhost:3000';
 $appId = getenv('APP_ID') ?: 'mch_YOUR_APP_ID';
 $appSecret = getenv('APP_SECRET') ?: ''; // Interface keys in the back office: keep it on your server, never in code
 $paidOrdersFile = getenv('PAID_ORDERS_FILE') ?: 'paid-orders.txt';
+$refundsFile = getenv('REFUNDS_FILE') ?: 'refunds.txt';
 
 // Non-empty fields but signature, sorted by name (ASCII), name=value joined by &, + &appsecret=..., MD5, upper-case hex.
 function sign(array $fields, string $appSecret): string
@@ -68,29 +73,58 @@ function query(string $channel, string $merchantOrderNo): array
     return post('/v1/api/open/order/query', ['appId' => $appId, 'merchantOrderNo' => $merchantOrderNo, 'payType' => $channel]);
 }
 
+function close(string $merchantOrderNo): array
+{
+    global $appId;
+    return post('/v1/api/open/order/close', ['appId' => $appId, 'merchantOrderNo' => $merchantOrderNo]);
+}
+
+// $merchantRefundNo is the idempotency key: send the same fields again after no answer, never a new number.
+function refund(string $merchantOrderNo, string $merchantRefundNo, string $refundAmount, string $notifyUrl = ''): array
+{
+    global $appId;
+    $fields = ['appId' => $appId, 'merchantOrderNo' => $merchantOrderNo, 'merchantRefundNo' => $merchantRefundNo, 'refundAmount' => $refundAmount, 'reason' => 'goods returned'];
+    if ($notifyUrl !== '') {
+        $fields['notifyUrl'] = $notifyUrl; // without it, no refund notice: query the refund instead
+    }
+    return post('/v1/api/open/refund/submit', $fields);
+}
+
+function refundQuery(string $merchantRefundNo): array
+{
+    global $appId;
+    return post('/v1/api/open/refund/query', ['appId' => $appId, 'merchantRefundNo' => $merchantRefundNo]);
+}
+
 // Your own work, done before answering success: here a file stands in for your database. Idempotent, because the
 // same notification can arrive more than once.
-function recordPaid(string $merchantOrderNo): void
+function recordOnce(string $file, string $number): void
 {
-    global $paidOrdersFile;
-    $paid = is_file($paidOrdersFile) ? file($paidOrdersFile, FILE_IGNORE_NEW_LINES) : [];
-    if (!in_array($merchantOrderNo, $paid, true) && file_put_contents($paidOrdersFile, "$merchantOrderNo\n", FILE_APPEND | LOCK_EX) === false) {
-        throw new RuntimeException('could not record the payment');
+    $recorded = is_file($file) ? file($file, FILE_IGNORE_NEW_LINES) : [];
+    if (!in_array($number, $recorded, true) && file_put_contents($file, "$number\n", FILE_APPEND | LOCK_EX) === false) {
+        throw new RuntimeException("could not record $number");
     }
 }
 
 // The notifyUrl: the service POSTs a form, so the fields are in $_POST.
 function receiveNotification(): void
 {
-    global $appId, $appSecret;
+    global $appId, $appSecret, $paidOrdersFile, $refundsFile;
     $form = $_POST;
     $given = strtoupper((string) ($form['signature'] ?? ''));
     if (($form['appId'] ?? '') !== $appId || !hash_equals(sign($form, $appSecret), $given)) {
         http_response_code(400); // anything but success: not acknowledged
         exit('bad signature');
     }
-    if (($form['status'] ?? '') === 'PAID') {
-        recordPaid($form['merchantOrderNo']); // throws on failure: no success, so the service sends it again
+    // Only PAID is a payment: a refund notice (notifyType refund) or a close notice (CLOSED, EXPIRED) is not.
+    // Each throws on failure: no success, so the service sends it again.
+    $status = $form['status'] ?? '';
+    if (($form['notifyType'] ?? '') === 'refund') {
+        if ($status === 'succeeded') {
+            recordOnce($refundsFile, $form['merchantRefundNo']);
+        }
+    } elseif ($status === 'PAID') {
+        recordOnce($paidOrdersFile, $form['merchantOrderNo']);
     }
     echo 'success';
 }
@@ -107,10 +141,11 @@ if ($command === 'sign') {
     }
     exit(0);
 }
-if ($command !== 'submit' && $command !== 'query') {
-    fwrite(STDERR, "usage: php payment.php submit|query|sign ...  (or php -S 0.0.0.0:8080 payment.php)\n");
+$calls = ['submit' => 'submit', 'query' => 'query', 'close' => 'close', 'refund' => 'refund', 'refund-query' => 'refundQuery'];
+if (!isset($calls[$command])) {
+    fwrite(STDERR, "usage: php payment.php submit|query|close|refund|refund-query|sign ...  (or php -S 0.0.0.0:8080 payment.php)\n");
     exit(2);
 }
-$answer = $command(...array_slice($argv, 2));
+$answer = $calls[$command](...array_slice($argv, 2));
 echo json_encode($answer, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES), "\n";
 exit($answer['code'] === 0 ? 0 : 1);

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Sign and submit an order, query it, receive the payment notification. Python 3, standard library only.
+"""Sign and submit an order, query, close or refund it, receive the notifications. Python 3, standard library only.
 
   export BASE_URL=http://localhost:3000 APP_ID=mch_YOUR_APP_ID APP_SECRET=...
   python3 payment.py submit USDT ORDER-1 10.50 http://127.0.0.1:8080/notify   # or ALIPAY, WECHAT, YHT
   python3 payment.py query USDT ORDER-1
-  python3 payment.py receive          # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE
+  python3 payment.py close ORDER-1    # a pending order, on any channel
+  python3 payment.py refund ORDER-3 REFUND-1 5.00 http://127.0.0.1:8080/notify   # part of a paid ALIPAY or WECHAT order
+  python3 payment.py refund-query REFUND-1
+  python3 payment.py receive          # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE,
+                                      # succeeded refunds to REFUNDS_FILE
   python3 payment.py sign < fields    # one form-encoded set of fields a line -> its signature
 """
 import hashlib
@@ -21,6 +25,7 @@ APP_ID = os.environ.get("APP_ID", "mch_YOUR_APP_ID")
 APP_SECRET = os.environ.get("APP_SECRET", "")  # Interface keys in the back office: keep it on your server, never in code
 NOTIFY_PORT = int(os.environ.get("NOTIFY_PORT", "8080"))
 PAID_ORDERS_FILE = os.environ.get("PAID_ORDERS_FILE", "paid-orders.txt")
+REFUNDS_FILE = os.environ.get("REFUNDS_FILE", "refunds.txt")
 
 # What each channel needs besides the common fields; each names its amount differently.
 CHANNEL_FIELDS = {
@@ -55,17 +60,33 @@ def query(channel, merchant_order_no):
     return post("/v1/api/open/order/query", {"appId": APP_ID, "merchantOrderNo": merchant_order_no, "payType": channel})
 
 
-def record_paid(merchant_order_no):
+def close(merchant_order_no):
+    return post("/v1/api/open/order/close", {"appId": APP_ID, "merchantOrderNo": merchant_order_no})
+
+
+def refund(merchant_order_no, merchant_refund_no, refund_amount, notify_url=""):
+    """merchant_refund_no is the idempotency key: send the same fields again after no answer, never a new number."""
+    fields = {"appId": APP_ID, "merchantOrderNo": merchant_order_no, "merchantRefundNo": merchant_refund_no, "refundAmount": refund_amount, "reason": "goods returned"}
+    if notify_url:  # without it, no refund notice: query the refund instead
+        fields["notifyUrl"] = notify_url
+    return post("/v1/api/open/refund/submit", fields)
+
+
+def refund_query(merchant_refund_no):
+    return post("/v1/api/open/refund/query", {"appId": APP_ID, "merchantRefundNo": merchant_refund_no})
+
+
+def record_once(file_name, number):
     """Your own work, done before answering success: here a file stands in for your database. Idempotent, because
     the same notification can arrive more than once."""
     try:
-        with open(PAID_ORDERS_FILE, encoding="utf-8") as paid:
-            if merchant_order_no in paid.read().splitlines():
+        with open(file_name, encoding="utf-8") as recorded:
+            if number in recorded.read().splitlines():
                 return
     except FileNotFoundError:
         pass
-    with open(PAID_ORDERS_FILE, "a", encoding="utf-8") as paid:
-        paid.write(merchant_order_no + "\n")
+    with open(file_name, "a", encoding="utf-8") as recorded:
+        recorded.write(number + "\n")
 
 
 class NotificationHandler(BaseHTTPRequestHandler):
@@ -75,8 +96,13 @@ class NotificationHandler(BaseHTTPRequestHandler):
         expected = sign(form, APP_SECRET).encode()
         if form.get("appId") != APP_ID or not hmac.compare_digest(expected, form.get("signature", "").upper().encode()):
             return self.answer(400, "bad signature")  # anything but success: not acknowledged
-        if form.get("status") == "PAID":
-            record_paid(form["merchantOrderNo"])  # raises on failure: no success, so the service sends it again
+        # Only PAID is a payment: a refund notice (notifyType refund) or a close notice (CLOSED, EXPIRED) is not.
+        # Each raises on failure: no success, so the service sends it again.
+        if form.get("notifyType") == "refund":
+            if form.get("status") == "succeeded":
+                record_once(REFUNDS_FILE, form["merchantRefundNo"])
+        elif form.get("status") == "PAID":
+            record_once(PAID_ORDERS_FILE, form["merchantOrderNo"])
         self.answer(200, "success")
 
     def answer(self, status, text):
@@ -87,10 +113,9 @@ class NotificationHandler(BaseHTTPRequestHandler):
 
 
 def main(command, *args):
-    if command == "submit":
-        answer = submit(*args)
-    elif command == "query":
-        answer = query(*args)
+    calls = {"submit": submit, "query": query, "close": close, "refund": refund, "refund-query": refund_query}
+    if command in calls:
+        answer = calls[command](*args)
     elif command == "receive":
         HTTPServer(("", NOTIFY_PORT), NotificationHandler).serve_forever()
     elif command == "sign":
