@@ -138,7 +138,7 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
     expect(staged[0]!.count).toBe(0);
   });
 
-  it('refunds made through the service are matched with the bill by refund number and amount; a console refund is outside', async () => {
+  it('refunds made through the service are matched with the bill by refund number, amount and state; a console refund is outside', async () => {
     const day = aPastDay();
     const order = await anOrder('80.00');
     const trade = await payAtAlipay(order, true);
@@ -150,15 +150,19 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
     // Settled at Alipay on another day (its bill lacks it), succeeded here during this one.
     const notInBill = await refundThroughApi(order, '5.00', afternoon);
     await getDb().execute(sql`UPDATE sandbox_alipay_refunds SET settled_at = ${new Date(noon.getTime() - 30 * 86_400_000)} WHERE out_request_no = ${notInBill}`);
+    // Refunded at Alipay, failed here.
+    const failedHere = await refundThroughApi(order, '1.00', afternoon);
+    await getDb().execute(sql`UPDATE refunds SET state = 'failed', failure_reason = 'test' WHERE refund_no = ${failedHere}`);
     await refundInConsole(getDb(), { tradeNo: trade.tradeNo, amountMinor: 700n, outRequestNo: `C-${order.orderNo}`, at: afternoon });
 
     const outcome = await reconcileAlipay(day);
     expect(outcome.status).toBe('complete');
-    expect(outcome.totals).toMatchObject({ upstreamCount: 1, upstreamTotalMinor: 8000n, upstreamRefundCount: 3, upstreamRefundTotalMinor: 3699n, findingCount: 3 });
+    expect(outcome.totals).toMatchObject({ upstreamCount: 1, upstreamTotalMinor: 8000n, upstreamRefundCount: 4, upstreamRefundTotalMinor: 3799n, findingCount: 4 });
     expect(await refundFindingsOf(outcome.runId)).toEqual([
       { kind: 'amount_differs', reference: order.orderNo, upstream_reference: amountDiffers, upstream_amount_minor: '1999', ours_amount_minor: '2000' },
       { kind: 'missing_upstream', reference: order.orderNo, upstream_reference: notInBill, upstream_amount_minor: null, ours_amount_minor: '500' },
       { kind: 'refund_outside', reference: order.orderNo, upstream_reference: `C-${order.orderNo}`, upstream_amount_minor: '700', ours_amount_minor: '8000' },
+      { kind: 'status_differs', reference: order.orderNo, upstream_reference: failedHere, upstream_amount_minor: '100', ours_amount_minor: '100' },
     ]);
     expect((await refundFindingsOf(outcome.runId)).map((finding) => finding.upstream_reference)).not.toContain(matched);
   });
