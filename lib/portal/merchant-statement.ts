@@ -61,12 +61,27 @@ export async function* merchantStatement(db: Database, input: StatementInput): A
   yield* refundLines(db, input);
 }
 
+type Cursor = { at: string; id: number } | undefined;
+
+/**
+ * The pages of a list read by keyset (created_at, id), PAGE rows at a time; the position is kept to the microsecond
+ * (a JS Date keeps milliseconds only, which would repeat or skip rows).
+ */
+async function* keysetPages<Row extends { id: number; cursorAt: string }>(readPage: (after: Cursor) => Promise<Row[]>): AsyncGenerator<Row[]> {
+  let cursor: Cursor;
+  for (;;) {
+    const rows = await readPage(cursor);
+    if (rows.length > 0) yield rows;
+    if (rows.length < PAGE) return;
+    const last = rows.at(-1)!;
+    cursor = { at: last.cursorAt, id: last.id };
+  }
+}
+
 /** The orders created in the range, by keyset on orders_merchant_created_idx. */
 async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<string> {
-  // The position to the microsecond (a JS Date keeps milliseconds only, which would repeat or skip rows).
-  let cursor: { at: string; id: number } | undefined;
-  for (;;) {
-    const rows = await db
+  const pages = keysetPages((cursor) =>
+    db
       .select({
         id: orders.id,
         cursorAt: cursorTime(orders.createdAt),
@@ -92,8 +107,9 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
         ),
       )
       .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(PAGE);
-    if (rows.length === 0) return;
+      .limit(PAGE),
+  );
+  for await (const rows of pages) {
     yield rows
       .map((row) =>
         csvLine([
@@ -116,17 +132,13 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
         ]),
       )
       .join('');
-    if (rows.length < PAGE) return;
-    const last = rows.at(-1)!;
-    cursor = { at: last.cursorAt, id: last.id };
   }
 }
 
 /** The refunds asked for in the range (whatever their state, which the status column says), with their order. */
 async function* refundLines(db: Database, input: StatementInput): AsyncGenerator<string> {
-  let cursor: { at: string; id: number } | undefined;
-  for (;;) {
-    const rows = await db
+  const pages = keysetPages((cursor) =>
+    db
       .select({
         id: refunds.id,
         cursorAt: cursorTime(refunds.createdAt),
@@ -154,8 +166,9 @@ async function* refundLines(db: Database, input: StatementInput): AsyncGenerator
         ),
       )
       .orderBy(asc(refunds.createdAt), asc(refunds.id))
-      .limit(PAGE);
-    if (rows.length === 0) return;
+      .limit(PAGE),
+  );
+  for await (const rows of pages) {
     yield rows
       .map((row) =>
         csvLine([
@@ -178,8 +191,5 @@ async function* refundLines(db: Database, input: StatementInput): AsyncGenerator
         ]),
       )
       .join('');
-    if (rows.length < PAGE) return;
-    const last = rows.at(-1)!;
-    cursor = { at: last.cursorAt, id: last.id };
   }
 }
