@@ -5,6 +5,7 @@ import { aMerchant } from '../../test/factories';
 import { merchantStatement, STATEMENT_COLUMNS, statementRange } from './merchant-statement';
 
 const HEADER = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, column])) as Record<(typeof STATEMENT_COLUMNS)[number], string>;
+const ROW_TYPES = { order: '订单', refund: '退款' };
 
 describe('merchant statements', () => {
   it('refuses a range it cannot read, naming the field', () => {
@@ -15,7 +16,7 @@ describe('merchant statements', () => {
     expect(statementRange('2026-01-01', '2026-01-01', 'Asia/Shanghai')).toEqual({ start: new Date('2025-12-31T16:00:00Z'), end: new Date('2026-01-01T16:00:00Z') });
   });
 
-  it('streams 100,000 orders page by page as UTF-8 CSV with a BOM, times in the merchant zone, amounts as written, Chinese intact', async () => {
+  it('streams 100,000 orders page by page, then the refunds of the range, as UTF-8 CSV with a BOM, times in the merchant zone, amounts as written, Chinese intact', async () => {
     const merchant = await aMerchant();
     const run = `${process.pid}-${Date.now()}`;
     // 100,000 orders on 2026-03-01 Shanghai time (the first at 00:00:01 there, i.e. 16:00:01 UTC the day before), one the day after.
@@ -29,6 +30,12 @@ describe('merchant statements', () => {
       FROM generate_series(1, 100000) AS g
       UNION ALL
       SELECT 'S' || ${run} || '-next', ${merchant.id}::bigint, 'st-next', 'ALIPAY', 'closed', 'CNY', 1, 1, 'x', md5(${run}), now(), timestamptz '2026-03-01 16:00:00+00', NULL, NULL`);
+    // A refund of order 2 asked for at 23:00 Shanghai and refunded at 23:30; one asked for the day after is not listed.
+    await getDb().execute(sql`
+      INSERT INTO refunds (refund_no, merchant_id, order_id, merchant_refund_no, amount_minor, state, created_by, created_at, finished_at)
+      SELECT 'RS' || ${run} || '-' || g, ${merchant.id}::bigint, o.id, 'mr-' || g, 500, 'succeeded', 'api',
+             timestamptz '2026-03-01 15:00:00+00' + (g - 1) * interval '1 day', timestamptz '2026-03-01 15:30:00+00' + (g - 1) * interval '1 day'
+      FROM orders o, generate_series(1, 2) AS g WHERE o.order_no = 'S' || ${run} || '-2'`);
     const range = statementRange('2026-03-01', '2026-03-01', 'Asia/Shanghai');
     if ('refused' in range) throw new Error('range refused');
 
@@ -36,20 +43,23 @@ describe('merchant statements', () => {
     let lines = 0;
     let largestChunk = 0;
     const kept: string[] = [];
-    for await (const chunk of merchantStatement(getDb(), { merchantId: merchant.id, timeZone: 'Asia/Shanghai', ...range, header: HEADER })) {
+    let last = '';
+    for await (const chunk of merchantStatement(getDb(), { merchantId: merchant.id, timeZone: 'Asia/Shanghai', ...range, header: HEADER, rowTypes: ROW_TYPES })) {
       chunks += 1;
       largestChunk = Math.max(largestChunk, chunk.length);
       const chunkLines = chunk.split('\r\n').filter((line) => line !== '');
       lines += chunkLines.length;
       if (kept.length < 4) kept.push(...chunkLines.slice(0, 4 - kept.length));
+      last = chunkLines.at(-1) ?? last;
     }
-    expect(lines).toBe(100_001);
+    expect(lines).toBe(100_002);
     // One chunk per page of 1,000 rows (about 100 kB): the range is never read, nor written, at once.
     expect(chunks).toBeGreaterThanOrEqual(100);
     expect(largestChunk).toBeLessThan(200_000);
     expect(kept[0]).toBe(`\uFEFF${STATEMENT_COLUMNS.join(',')}`);
-    expect(kept[1]).toBe(`2026-03-01 00:00:00,S${run}-1,st-1,ALIPAY,closed,CNY,12.51,12.51,,T1,"年度会员, ""金卡"""`);
-    expect(kept[2]).toBe(`2026-03-01 00:00:01,S${run}-2,st-2,ALIPAY,paid,CNY,12.52,12.52,2026-03-01 00:01:01,T2,"'=HYPERLINK(""x"")"`);
-    expect(kept[3]).toBe(`2026-03-01 00:00:01,S${run}-3,st-3,ALIPAY,closed,CNY,12.53,12.53,,T3,月度会员`);
+    expect(kept[1]).toBe(`订单,2026-03-01 00:00:00,S${run}-1,st-1,ALIPAY,closed,CNY,12.51,12.51,,T1,"年度会员, ""金卡""",,,,`);
+    expect(kept[2]).toBe(`订单,2026-03-01 00:00:01,S${run}-2,st-2,ALIPAY,paid,CNY,12.52,12.52,2026-03-01 00:01:01,T2,"'=HYPERLINK(""x"")",,,,`);
+    expect(kept[3]).toBe(`订单,2026-03-01 00:00:01,S${run}-3,st-3,ALIPAY,closed,CNY,12.53,12.53,,T3,月度会员,,,,`);
+    expect(last).toBe(`退款,2026-03-01 23:00:00,S${run}-2,st-2,ALIPAY,succeeded,CNY,,,,T2,"'=HYPERLINK(""x"")",RS${run}-1,mr-1,5.00,2026-03-01 23:30:00`);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orders } from '../db/schema';
+import { orders, refunds } from '../db/schema';
 import { cursorTime } from '../db/keyset';
 import { addCalendarDays, formatInZone, startOfDayInZone } from '../i18n/time-zone';
 import { formatMinorUnits } from '../money/decimal-amount';
@@ -10,8 +10,26 @@ const PAGE = 1_000;
 /** A statement covers at most this many days (both ends included). */
 export const STATEMENT_MAX_DAYS = 366;
 
-export const STATEMENT_COLUMNS = ['created', 'orderNo', 'merchantOrderNo', 'channel', 'status', 'currency', 'amount', 'payAmount', 'paid', 'tradeNo', 'productName'] as const;
+/**
+ * One table for orders and refunds, as an accountant filters and sums it: `type` says which a row is; an order fills
+ * the order's amounts and paid time, a refund its own numbers, amount and refunded time (both name their order), so
+ * the paid amounts less the succeeded refunds are the range's takings.
+ */
+export const STATEMENT_COLUMNS = ['type', 'created', 'orderNo', 'merchantOrderNo', 'channel', 'status', 'currency', 'amount', 'payAmount', 'paid', 'tradeNo', 'productName', 'refundNo', 'merchantRefundNo', 'refundAmount', 'refunded'] as const;
 export type StatementColumn = (typeof STATEMENT_COLUMNS)[number];
+export type StatementRowType = 'order' | 'refund';
+
+export interface StatementInput {
+  merchantId: number;
+  timeZone: string;
+  start: Date;
+  end: Date;
+  header: Record<StatementColumn, string>;
+  /** The `type` column's words in the merchant's language. */
+  rowTypes: Record<StatementRowType, string>;
+}
+
+const csvLine = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
 
 /**
  * A CSV field: quoted when it holds a comma, quote or line break; a value a spreadsheet would run as a formula
@@ -33,19 +51,37 @@ export function statementRange(from: string | undefined, to: string | undefined,
 
 /**
  * The merchant's statement of a range as CSV text, chunk by chunk: UTF-8 with a BOM (so that Excel reads Chinese
- * correctly), the header in the merchant's language, then every order created in the range (oldest first), its times
- * in the merchant's zone, its amounts as written decimals. Orders are read by keyset (created_at, id) on
- * orders_merchant_created_idx, PAGE at a time, so a range of any size streams in bounded memory.
+ * correctly), the header in the merchant's language, then every order created in the range and after them every
+ * refund asked for in the range (each oldest first), times in the merchant's zone, amounts as written decimals.
+ * Both are read by keyset (created_at, id), PAGE at a time, so a range of any size streams in bounded memory.
  */
-export async function* merchantStatement(
-  db: Database,
-  input: { merchantId: number; timeZone: string; start: Date; end: Date; header: Record<StatementColumn, string> },
-): AsyncGenerator<string> {
+export async function* merchantStatement(db: Database, input: StatementInput): AsyncGenerator<string> {
   yield `\uFEFF${STATEMENT_COLUMNS.map((column) => csvField(input.header[column])).join(',')}\r\n`;
-  // The position to the microsecond (a JS Date keeps milliseconds only, which would repeat or skip rows).
-  let cursor: { at: string; id: number } | undefined;
+  yield* orderLines(db, input);
+  yield* refundLines(db, input);
+}
+
+type Cursor = { at: string; id: number } | undefined;
+
+/**
+ * The pages of a list read by keyset (created_at, id), PAGE rows at a time; the position is kept to the microsecond
+ * (a JS Date keeps milliseconds only, which would repeat or skip rows).
+ */
+async function* keysetPages<Row extends { id: number; cursorAt: string }>(readPage: (after: Cursor) => Promise<Row[]>): AsyncGenerator<Row[]> {
+  let cursor: Cursor;
   for (;;) {
-    const rows = await db
+    const rows = await readPage(cursor);
+    if (rows.length > 0) yield rows;
+    if (rows.length < PAGE) return;
+    const last = rows.at(-1)!;
+    cursor = { at: last.cursorAt, id: last.id };
+  }
+}
+
+/** The orders created in the range, by keyset on orders_merchant_created_idx. */
+async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<string> {
+  const pages = keysetPages((cursor) =>
+    db
       .select({
         id: orders.id,
         cursorAt: cursorTime(orders.createdAt),
@@ -71,29 +107,89 @@ export async function* merchantStatement(
         ),
       )
       .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(PAGE);
-    if (rows.length === 0) return;
-    let chunk = '';
-    for (const row of rows) {
-      chunk += `${[
-        formatInZone(row.createdAt, input.timeZone),
-        row.orderNo,
-        row.merchantOrderNo,
-        row.channel,
-        row.status,
-        row.currency,
-        formatMinorUnits(row.requestedAmountMinor),
-        formatMinorUnits(row.payAmountMinor),
-        row.paidAt ? formatInZone(row.paidAt, input.timeZone) : '',
-        row.tradeNo ?? '',
-        row.productName ?? '',
-      ]
-        .map(csvField)
-        .join(',')}\r\n`;
-    }
-    yield chunk;
-    if (rows.length < PAGE) return;
-    const last = rows.at(-1)!;
-    cursor = { at: last.cursorAt, id: last.id };
+      .limit(PAGE),
+  );
+  for await (const rows of pages) {
+    yield rows
+      .map((row) =>
+        csvLine([
+          input.rowTypes.order,
+          formatInZone(row.createdAt, input.timeZone),
+          row.orderNo,
+          row.merchantOrderNo,
+          row.channel,
+          row.status,
+          row.currency,
+          formatMinorUnits(row.requestedAmountMinor),
+          formatMinorUnits(row.payAmountMinor),
+          row.paidAt ? formatInZone(row.paidAt, input.timeZone) : '',
+          row.tradeNo ?? '',
+          row.productName ?? '',
+          '',
+          '',
+          '',
+          '',
+        ]),
+      )
+      .join('');
+  }
+}
+
+/** The refunds asked for in the range (whatever their state, which the status column says), with their order. */
+async function* refundLines(db: Database, input: StatementInput): AsyncGenerator<string> {
+  const pages = keysetPages((cursor) =>
+    db
+      .select({
+        id: refunds.id,
+        cursorAt: cursorTime(refunds.createdAt),
+        createdAt: refunds.createdAt,
+        refundNo: refunds.refundNo,
+        merchantRefundNo: refunds.merchantRefundNo,
+        state: refunds.state,
+        amountMinor: refunds.amountMinor,
+        finishedAt: refunds.finishedAt,
+        orderNo: orders.orderNo,
+        merchantOrderNo: orders.merchantOrderNo,
+        channel: orders.channel,
+        currency: orders.currency,
+        tradeNo: orders.tradeNo,
+        productName: orders.productName,
+      })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(
+        and(
+          eq(refunds.merchantId, input.merchantId),
+          gte(refunds.createdAt, input.start),
+          lt(refunds.createdAt, input.end),
+          cursor ? sql`(${refunds.createdAt}, ${refunds.id}) > (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(refunds.createdAt), asc(refunds.id))
+      .limit(PAGE),
+  );
+  for await (const rows of pages) {
+    yield rows
+      .map((row) =>
+        csvLine([
+          input.rowTypes.refund,
+          formatInZone(row.createdAt, input.timeZone),
+          row.orderNo,
+          row.merchantOrderNo,
+          row.channel,
+          row.state,
+          row.currency,
+          '',
+          '',
+          '',
+          row.tradeNo ?? '',
+          row.productName ?? '',
+          row.refundNo,
+          row.merchantRefundNo,
+          formatMinorUnits(row.amountMinor),
+          row.state === 'succeeded' && row.finishedAt ? formatInZone(row.finishedAt, input.timeZone) : '',
+        ]),
+      )
+      .join('');
   }
 }

@@ -66,6 +66,23 @@ async function reconcileAlipay(day: string) {
   return outcomes[0]!;
 }
 
+/** A refund asked for through the open API (Alipay's simulator settles it at once), moved to `at` on both sides. */
+async function refundThroughApi(order: { orderNo: string; merchantOrderNo: string }, amount: string, at: Date) {
+  const fields = { appId: merchant.appId, merchantOrderNo: order.merchantOrderNo, merchantRefundNo: `RR-${order.orderNo}-${amount.replace('.', '_')}`, refundAmount: amount, reason: 'returned' };
+  const { json } = (await bed.app.signedPost('/v1/api/open/refund/submit', fields, merchant.appSecret)) as { json: { code: number; data: { refundNo: string; status: string } } };
+  expect(json).toMatchObject({ code: 0, data: { status: 'succeeded' } });
+  await getDb().execute(sql`UPDATE sandbox_alipay_refunds SET settled_at = ${at} WHERE out_request_no = ${json.data.refundNo}`);
+  await getDb().execute(sql`UPDATE refunds SET finished_at = ${at} WHERE refund_no = ${json.data.refundNo}`);
+  return json.data.refundNo;
+}
+
+async function refundFindingsOf(runId: number) {
+  const { rows } = await getDb().execute<{ kind: string; reference: string; upstream_reference: string; upstream_amount_minor: string | null; ours_amount_minor: string | null }>(
+    sql`SELECT kind, reference, upstream_reference, upstream_amount_minor, ours_amount_minor FROM reconciliation_findings WHERE run_id = ${runId} ORDER BY kind, reference`,
+  );
+  return rows;
+}
+
 beforeAll(async () => {
   bed = await startSandboxTestBed();
   merchant = await anAlipayMerchant();
@@ -119,6 +136,35 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
     expect(rows[0]!.count).toBe(1);
     const { rows: staged } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM reconciliation_upstream_rows WHERE run_id = ${outcome.runId}`);
     expect(staged[0]!.count).toBe(0);
+  });
+
+  it('refunds made through the service are matched with the bill by refund number, amount and state; a console refund is outside', async () => {
+    const day = aPastDay();
+    const order = await anOrder('80.00');
+    const trade = await payAtAlipay(order, true);
+    const noon = await happenedOn(day, order.orderNo);
+    const afternoon = new Date(noon.getTime() + 3 * 3600_000);
+    const matched = await refundThroughApi(order, '10.00', afternoon);
+    const amountDiffers = await refundThroughApi(order, '20.00', afternoon);
+    await getDb().execute(sql`UPDATE sandbox_alipay_refunds SET amount_minor = 1999 WHERE out_request_no = ${amountDiffers}`);
+    // Settled at Alipay on another day (its bill lacks it), succeeded here during this one.
+    const notInBill = await refundThroughApi(order, '5.00', afternoon);
+    await getDb().execute(sql`UPDATE sandbox_alipay_refunds SET settled_at = ${new Date(noon.getTime() - 30 * 86_400_000)} WHERE out_request_no = ${notInBill}`);
+    // Refunded at Alipay, failed here.
+    const failedHere = await refundThroughApi(order, '1.00', afternoon);
+    await getDb().execute(sql`UPDATE refunds SET state = 'failed', failure_reason = 'test' WHERE refund_no = ${failedHere}`);
+    await refundInConsole(getDb(), { tradeNo: trade.tradeNo, amountMinor: 700n, outRequestNo: `C-${order.orderNo}`, at: afternoon });
+
+    const outcome = await reconcileAlipay(day);
+    expect(outcome.status).toBe('complete');
+    expect(outcome.totals).toMatchObject({ upstreamCount: 1, upstreamTotalMinor: 8000n, upstreamRefundCount: 4, upstreamRefundTotalMinor: 3799n, findingCount: 4 });
+    expect(await refundFindingsOf(outcome.runId)).toEqual([
+      { kind: 'amount_differs', reference: order.orderNo, upstream_reference: amountDiffers, upstream_amount_minor: '1999', ours_amount_minor: '2000' },
+      { kind: 'missing_upstream', reference: order.orderNo, upstream_reference: notInBill, upstream_amount_minor: null, ours_amount_minor: '500' },
+      { kind: 'refund_outside', reference: order.orderNo, upstream_reference: `C-${order.orderNo}`, upstream_amount_minor: '700', ours_amount_minor: '8000' },
+      { kind: 'status_differs', reference: order.orderNo, upstream_reference: failedHere, upstream_amount_minor: '100', ours_amount_minor: '100' },
+    ]);
+    expect((await refundFindingsOf(outcome.runId)).map((finding) => finding.upstream_reference)).not.toContain(matched);
   });
 
   it('a day where both sides agree is clean, and today has no bill yet (T+1)', async () => {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { matchStagedRefunds } from './match-refunds';
 
 /** Which of our orders a run covers: the channel's, bound to the scope's credentials or on its chain. */
 export function scopeCondition(channel: string, scope: { credentialIds: number[]; chain: string | null }): SQL {
@@ -24,7 +25,7 @@ export interface MatchTotals {
  * - each upstream trade by our order number: unknown or not paid here (missing_here), another amount
  *   (amount_differs), or a trade the upstream reports as not standing while it is paid here (status_differs);
  * - each of our orders paid during the day that the upstream does not list (missing_upstream);
- * - each upstream refund: the service makes no refunds yet, so every one was made outside it (refund_outside).
+ * - each upstream refund against the service's refunds, and each of its refunds of the day (matchStagedRefunds).
  * A row repeated in the record is one finding (the unique key), so running it again finds each difference once.
  */
 export interface MatchInput {
@@ -58,13 +59,7 @@ export async function matchStagedRows(db: Database, input: MatchInput): Promise<
     WHERE ${scope} AND o.status = 'paid' AND o.paid_at >= ${start} AND o.paid_at < ${end}
       AND NOT EXISTS (SELECT 1 FROM reconciliation_upstream_rows u WHERE u.run_id = ${runId} AND u.kind = 'trade' AND u.reference = o.order_no)
     ON CONFLICT DO NOTHING`);
-  await db.execute(sql`
-    INSERT INTO reconciliation_findings (run_id, kind, reference, upstream_reference, order_id, upstream_amount_minor, ours_amount_minor, upstream_status, ours_status, upstream_at)
-    SELECT ${runId}, 'refund_outside', u.reference, COALESCE(NULLIF(u.refund_reference, ''), u.upstream_reference), o.id, u.amount_minor, o.pay_amount_minor, 'refund', o.status, u.occurred_at
-    FROM reconciliation_upstream_rows u
-    LEFT JOIN orders o ON o.order_no = u.reference AND o.channel = ${channel}
-    WHERE u.run_id = ${runId} AND u.kind = 'refund'
-    ON CONFLICT DO NOTHING`);
+  await matchStagedRefunds(db, input);
   return runTotals(db, input);
 }
 

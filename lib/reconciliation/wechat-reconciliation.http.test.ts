@@ -24,6 +24,9 @@ async function aDayOfItsOwn(): Promise<string> {
   await getDb().execute(sql`UPDATE sandbox_wechat_orders SET success_time = success_time - interval '400 days' WHERE success_time >= ${start} AND success_time < ${end}`);
   await getDb().execute(sql`UPDATE sandbox_wechat_console_refunds SET refunded_at = refunded_at - interval '400 days' WHERE refunded_at >= ${start} AND refunded_at < ${end}`);
   await getDb().execute(sql`UPDATE orders SET paid_at = paid_at - interval '400 days' WHERE channel = 'WECHAT' AND paid_at >= ${start} AND paid_at < ${end}`);
+  await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET success_time = success_time - interval '400 days' WHERE success_time >= ${start} AND success_time < ${end}`);
+  await getDb().execute(sql`UPDATE refunds SET finished_at = finished_at - interval '400 days' WHERE finished_at >= ${start} AND finished_at < ${end}
+    AND order_id IN (SELECT id FROM orders WHERE channel = 'WECHAT')`);
   return day;
 }
 
@@ -53,6 +56,16 @@ async function findingsOf(runId: number) {
     sql`SELECT kind, reference, upstream_amount_minor, ours_amount_minor, upstream_status FROM reconciliation_findings WHERE run_id = ${runId} ORDER BY kind, reference`,
   );
   return rows;
+}
+
+/** A refund asked for through the open API (WeChat Pay's simulator settles it at once), moved to `at` on both sides. */
+async function refundThroughApi(order: { orderNo: string; merchantOrderNo: string }, amount: string, at: Date) {
+  const fields = { appId: merchant.appId, merchantOrderNo: order.merchantOrderNo, merchantRefundNo: `WRR-${order.orderNo}-${amount.replace('.', '_')}`, refundAmount: amount };
+  const { json } = (await bed.app.signedPost('/v1/api/open/refund/submit', fields, merchant.appSecret)) as { json: { code: number; data: { refundNo: string; status: string } } };
+  expect(json).toMatchObject({ code: 0, data: { status: 'succeeded' } });
+  await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET success_time = ${at} WHERE out_refund_no = ${json.data.refundNo}`);
+  await getDb().execute(sql`UPDATE refunds SET finished_at = ${at} WHERE refund_no = ${json.data.refundNo}`);
+  return json.data.refundNo;
 }
 
 beforeAll(async () => {
@@ -103,6 +116,32 @@ describe('reconciling a day of WECHAT against the simulated WeChat Pay trade bil
         { kind: 'status_differs', reference: revoked.orderNo, upstream_amount_minor: '3500', ours_amount_minor: '3500', upstream_status: 'REVOKED' },
       ]);
     }
+  });
+
+  it('refunds made through the service are matched with the bill; a merchant-platform refund is outside, one the bill lacks is missing upstream', async () => {
+    const day = await aDayOfItsOwn();
+    const order = await anOrder('60.00');
+    const { order: paid } = await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
+    const noon = await happenedOn(day, order.orderNo);
+    const afternoon = new Date(noon.getTime() + 2 * 3600_000);
+    await refundThroughApi(order, '10.00', afternoon);
+    const amountDiffers = await refundThroughApi(order, '20.00', afternoon);
+    await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET amount_minor = 2001 WHERE out_refund_no = ${amountDiffers}`);
+    const notInBill = await refundThroughApi(order, '3.00', afternoon);
+    await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET success_time = ${new Date(noon.getTime() + 86_400_000)} WHERE out_refund_no = ${notInBill}`);
+    await refundInMerchantPlatform(getDb(), { transactionId: paid.transactionId, amountMinor: 400n, outRefundNo: `RF-${order.orderNo}`, at: afternoon });
+
+    const outcome = await reconcileWechat(day);
+    expect(outcome.status, outcome.detail ?? '').toBe('complete');
+    expect(outcome.totals).toMatchObject({ upstreamCount: 1, upstreamTotalMinor: 6000n, upstreamRefundCount: 3, upstreamRefundTotalMinor: 3401n, findingCount: 3 });
+    const { rows } = await getDb().execute<{ kind: string; upstream_reference: string; upstream_amount_minor: string | null; ours_amount_minor: string | null }>(
+      sql`SELECT kind, upstream_reference, upstream_amount_minor, ours_amount_minor FROM reconciliation_findings WHERE run_id = ${outcome.runId} ORDER BY kind`,
+    );
+    expect(rows).toEqual([
+      { kind: 'amount_differs', upstream_reference: amountDiffers, upstream_amount_minor: '2001', ours_amount_minor: '2000' },
+      { kind: 'missing_upstream', upstream_reference: notInBill, upstream_amount_minor: null, ours_amount_minor: '300' },
+      { kind: 'refund_outside', upstream_reference: `RF-${order.orderNo}`, upstream_amount_minor: '400', ours_amount_minor: '6000' },
+    ]);
   });
 
   it('a clean day has no findings; a day WeChat has no bill for (no trade) is clean when nothing was paid here either', async () => {

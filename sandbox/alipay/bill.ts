@@ -4,14 +4,14 @@ import type { Database } from '@/lib/db/client';
 import { ALIPAY_SANDBOX_SELLER_ID, type AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { encodeGbk } from './gbk';
 import { beijingTime, formatYuan } from './protocol';
-import { sandboxAlipayConsoleRefunds, sandboxAlipayTrades } from './schema';
+import { sandboxAlipayConsoleRefunds, sandboxAlipayRefunds, sandboxAlipayTrades, type SandboxAlipayTradeRow } from './schema';
 import { zipStream } from './zip-stream';
 
 /**
  * The trade bill (alipay.data.dataservice.bill.downloadurl.query, bill_type=trade) as Alipay documents it: a daily
  * bill of a Beijing day is published the next day (T+1; today's is isp.bill_not_exist); the answer's
  * bill_download_url is valid for 30 seconds and serves a zip of two GBK CSV files, the detail (…_业务明细.csv: a
- * '#' preamble, a header, one row per successful trade (交易) and per refund (退款) of the day, '#' totals) and the
+ * '#' preamble, a header, one row per successful trade (交易) and per refund (退款) that succeeded during the day, '#' totals) and the
  * summary (…_业务明细(汇总).csv).
  */
 
@@ -97,23 +97,39 @@ async function* detailLines(db: Database, appId: string, day: string, totals: Da
     if (trades.length < BATCH) break;
     after = trades.at(-1)!.id;
   }
+  const refundLine = (trade: SandboxAlipayTradeRow, refund: { outRequestNo: string; amountMinor: bigint; at: Date }) => {
+    totals.refunds += 1;
+    totals.refundMinor += refund.amountMinor;
+    const amount = `-${formatYuan(refund.amountMinor)}`;
+    return [trade.tradeNo, trade.outTradeNo, '退款', trade.subject, beijingTime(trade.createdAt), beijingTime(refund.at), '', '', '', '', trade.buyerLogonId ?? '', amount, amount, '0.00', '0.00', '0.00', '0.00', '0.00', '', '0.00', '0.00', refund.outRequestNo, '0.00', '0.00', ''].map(field).join(',');
+  };
+  // Every refund of the day is listed: those asked for through alipay.trade.refund once they succeeded, and those
+  // made by hand in the console.
   let afterRefund = 0;
+  for (;;) {
+    const refunds = await db
+      .select({ refund: sandboxAlipayRefunds, trade: sandboxAlipayTrades })
+      .from(sandboxAlipayRefunds)
+      .innerJoin(sandboxAlipayTrades, eq(sandboxAlipayTrades.tradeNo, sandboxAlipayRefunds.tradeNo))
+      .where(and(eq(sandboxAlipayTrades.appId, appId), eq(sandboxAlipayRefunds.status, 'REFUND_SUCCESS'), gte(sandboxAlipayRefunds.settledAt, start), lt(sandboxAlipayRefunds.settledAt, end), gt(sandboxAlipayRefunds.id, afterRefund)))
+      .orderBy(asc(sandboxAlipayRefunds.id))
+      .limit(BATCH);
+    for (const { refund, trade } of refunds) yield refundLine(trade, { ...refund, at: refund.settledAt! });
+    if (refunds.length < BATCH) break;
+    afterRefund = refunds.at(-1)!.refund.id;
+  }
+  let afterConsoleRefund = 0;
   for (;;) {
     const refunds = await db
       .select({ refund: sandboxAlipayConsoleRefunds, trade: sandboxAlipayTrades })
       .from(sandboxAlipayConsoleRefunds)
       .innerJoin(sandboxAlipayTrades, eq(sandboxAlipayTrades.tradeNo, sandboxAlipayConsoleRefunds.tradeNo))
-      .where(and(eq(sandboxAlipayTrades.appId, appId), gte(sandboxAlipayConsoleRefunds.refundedAt, start), lt(sandboxAlipayConsoleRefunds.refundedAt, end), gt(sandboxAlipayConsoleRefunds.id, afterRefund)))
+      .where(and(eq(sandboxAlipayTrades.appId, appId), gte(sandboxAlipayConsoleRefunds.refundedAt, start), lt(sandboxAlipayConsoleRefunds.refundedAt, end), gt(sandboxAlipayConsoleRefunds.id, afterConsoleRefund)))
       .orderBy(asc(sandboxAlipayConsoleRefunds.id))
       .limit(BATCH);
-    for (const { refund, trade } of refunds) {
-      totals.refunds += 1;
-      totals.refundMinor += refund.amountMinor;
-      const amount = `-${formatYuan(refund.amountMinor)}`;
-      yield [trade.tradeNo, trade.outTradeNo, '退款', trade.subject, beijingTime(trade.createdAt), beijingTime(refund.refundedAt), '', '', '', '', trade.buyerLogonId ?? '', amount, amount, '0.00', '0.00', '0.00', '0.00', '0.00', '', '0.00', '0.00', refund.outRequestNo, '0.00', '0.00', ''].map(field).join(',');
-    }
+    for (const { refund, trade } of refunds) yield refundLine(trade, { ...refund, at: refund.refundedAt });
     if (refunds.length < BATCH) break;
-    afterRefund = refunds.at(-1)!.refund.id;
+    afterConsoleRefund = refunds.at(-1)!.refund.id;
   }
   yield '#-----------------------------------------业务明细列表结束------------------------------------';
   yield `#交易合计：${totals.trades}笔，商家实收：￥${formatYuan(totals.tradeMinor)}元。`;

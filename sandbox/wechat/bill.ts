@@ -4,12 +4,12 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import type { SandboxWechatKeysRow } from '@/lib/channels/wechat/schema';
-import { sandboxWechatConsoleRefunds, sandboxWechatOrders } from './schema';
+import { sandboxWechatConsoleRefunds, sandboxWechatOrders, sandboxWechatRefunds, type SandboxWechatOrderRow } from './schema';
 
 /**
  * The trade bill of WeChat Pay API v3 as documented: `GET /v3/bill/tradebill?bill_date&bill_type&tar_type` answers
  * the download_url (valid 30 s) with the SHA1 hash_value of the uncompressed file; the file is CSV: a header, one
- * row per trade paid that day (SUCCESS, or REVOKED when revoked after payment) and refund (REFUND) of the Beijing day, every field prefixed with a backtick, then
+ * row per trade paid that day (SUCCESS, or REVOKED when revoked after payment) and refund (REFUND) that succeeded during the Beijing day, every field prefixed with a backtick, then
  * the summary header and its row. Bills are made T+1; a day without a bill is 400 NO_STATEMENT_EXIST; only the last
  * three months can be asked for.
  */
@@ -42,7 +42,7 @@ function dayBounds(day: string): { start: Date; end: Date } | undefined {
 
 const field = (value: string) => `\`${/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value}`;
 
-/** The bill's lines, read from the simulator's orders and console refunds batch by batch. */
+/** The bill's lines, read from the simulator's orders and refunds batch by batch. */
 async function* billLines(db: Database, request: BillRequest): AsyncGenerator<string> {
   const { start, end } = dayBounds(request.day)!;
   let count = 0;
@@ -71,23 +71,39 @@ async function* billLines(db: Database, request: BillRequest): AsyncGenerator<st
     }
   }
   if (request.billType !== 'SUCCESS') {
+    const refundLine = (order: SandboxWechatOrderRow, refund: { refundId: string; outRefundNo: string; amountMinor: bigint; at: Date }) => {
+      count += 1;
+      refundedTotal += refund.amountMinor;
+      const amount = yuan(refund.amountMinor);
+      return [beijing(refund.at), order.appId, order.mchId, '0', '', order.transactionId, order.outTradeNo, 'oSandboxPayer0000000000000000', order.tradeType, 'REFUND', 'OTHERS', 'CNY', '0.00', '0.00', refund.refundId, refund.outRefundNo, amount, '0.00', 'ORIGINAL', 'SUCCESS', order.description, order.attach ?? '', '0.00000', '0.60%', '0.00', amount, ''].map(field).join(',');
+    };
+    // Every refund that succeeded during the day: those asked for through /v3/refund/domestic/refunds and those made
+    // by hand in the merchant platform.
     let after = 0;
+    for (;;) {
+      const refunds = await db
+        .select({ refund: sandboxWechatRefunds, order: sandboxWechatOrders })
+        .from(sandboxWechatRefunds)
+        .innerJoin(sandboxWechatOrders, eq(sandboxWechatOrders.transactionId, sandboxWechatRefunds.transactionId))
+        .where(and(eq(sandboxWechatRefunds.mchId, request.mchId), eq(sandboxWechatRefunds.status, 'SUCCESS'), gte(sandboxWechatRefunds.successTime, start), lt(sandboxWechatRefunds.successTime, end), gt(sandboxWechatRefunds.id, after)))
+        .orderBy(asc(sandboxWechatRefunds.id))
+        .limit(BATCH);
+      for (const { refund, order } of refunds) yield refundLine(order, { ...refund, at: refund.successTime! });
+      if (refunds.length < BATCH) break;
+      after = refunds.at(-1)!.refund.id;
+    }
+    let afterConsole = 0;
     for (;;) {
       const refunds = await db
         .select({ refund: sandboxWechatConsoleRefunds, order: sandboxWechatOrders })
         .from(sandboxWechatConsoleRefunds)
         .innerJoin(sandboxWechatOrders, eq(sandboxWechatOrders.transactionId, sandboxWechatConsoleRefunds.transactionId))
-        .where(and(eq(sandboxWechatOrders.mchId, request.mchId), gte(sandboxWechatConsoleRefunds.refundedAt, start), lt(sandboxWechatConsoleRefunds.refundedAt, end), gt(sandboxWechatConsoleRefunds.id, after)))
+        .where(and(eq(sandboxWechatOrders.mchId, request.mchId), gte(sandboxWechatConsoleRefunds.refundedAt, start), lt(sandboxWechatConsoleRefunds.refundedAt, end), gt(sandboxWechatConsoleRefunds.id, afterConsole)))
         .orderBy(asc(sandboxWechatConsoleRefunds.id))
         .limit(BATCH);
-      for (const { refund, order } of refunds) {
-        count += 1;
-        refundedTotal += refund.amountMinor;
-        const amount = yuan(refund.amountMinor);
-        yield [beijing(refund.refundedAt), order.appId, order.mchId, '0', '', order.transactionId, order.outTradeNo, 'oSandboxPayer0000000000000000', order.tradeType, 'REFUND', 'OTHERS', 'CNY', '0.00', '0.00', refund.refundId, refund.outRefundNo, amount, '0.00', 'ORIGINAL', 'SUCCESS', order.description, order.attach ?? '', '0.00000', '0.60%', '0.00', amount, ''].map(field).join(',');
-      }
+      for (const { refund, order } of refunds) yield refundLine(order, { ...refund, at: refund.refundedAt });
       if (refunds.length < BATCH) break;
-      after = refunds.at(-1)!.refund.id;
+      afterConsole = refunds.at(-1)!.refund.id;
     }
   }
   yield SUMMARY_HEADER;
@@ -111,7 +127,8 @@ async function hasRows(db: Database, mchId: string, start: Date, end: Date): Pro
   const { rows } = await db.execute<{ found: boolean }>(sql`
     SELECT EXISTS (SELECT 1 FROM sandbox_wechat_orders WHERE mch_id = ${mchId} AND trade_state IN ('SUCCESS', 'REVOKED') AND success_time >= ${start} AND success_time < ${end})
         OR EXISTS (SELECT 1 FROM sandbox_wechat_console_refunds r JOIN sandbox_wechat_orders o ON o.transaction_id = r.transaction_id
-                   WHERE o.mch_id = ${mchId} AND r.refunded_at >= ${start} AND r.refunded_at < ${end}) AS found`);
+                   WHERE o.mch_id = ${mchId} AND r.refunded_at >= ${start} AND r.refunded_at < ${end})
+        OR EXISTS (SELECT 1 FROM sandbox_wechat_refunds WHERE mch_id = ${mchId} AND status = 'SUCCESS' AND success_time >= ${start} AND success_time < ${end}) AS found`);
   return rows[0]!.found;
 }
 
