@@ -1,7 +1,7 @@
 import { DomainError } from '../errors/domain-error';
 import { closeOrder } from '../orders/close-order';
 import { findMerchantOrder } from '../orders/find-order';
-import { queryOrder } from '../orders/query-order';
+import { queryAnswerOf, queryOrder } from '../orders/query-order';
 import { submitOrder } from '../orders/submit-order';
 import { requireMerchantOrderNo } from '../validation/field-rules';
 import { success, type SignedRequest, type SuccessAnswer } from '../validation/signed-request';
@@ -37,5 +37,5 @@ export async function closeByMerchantOrderNo({ db, merchant, fields }: SignedReq
   const channel = order && channelNamed(order.channel);
   if (!order || !channel || (scope && scope !== channel)) throw new DomainError('order_not_found');
   const closed = await closeOrder(db, channel, order, { actor: `merchant-api:${merchant.appId}`, now: new Date() });
-  return success(channel.successMessage, channel.queryData(closed));
+  return success(channel.successMessage, queryAnswerOf(channel, closed));
 }

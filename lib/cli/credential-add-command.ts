@@ -1,5 +1,5 @@
 import { CREDENTIAL_CHANNEL_NAMES } from '../channels/channel-names';
-import { addSandboxCredential } from '../credentials/add-sandbox-credential';
+import { addSandboxCredential } from '../channels/add-sandbox-credential';
 import type { CredentialChannel } from '../credentials/credentials';
 import { sandboxEnabled } from '../sandbox/sandbox-enabled';
 import { type CliCommand } from './command';

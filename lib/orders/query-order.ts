@@ -16,6 +16,13 @@ export interface QueryingChannel {
 export async function queryOrder(db: Database, channel: QueryingChannel, merchantId: number, merchantOrderNo: string): Promise<unknown> {
   const order = await findQueriedOrder(db, merchantId, merchantOrderNo);
   if (!order || order.channel !== channel.name) throw new DomainError('order_not_found');
-  // Every channel's answer gains the refunded total (refunds that succeeded); its own fields stay as the contract fixes them.
+  return queryAnswerOf(channel, order);
+}
+
+/**
+ * What the query (and the close, which answers the order as the query does) says of an order: the channel's own fields
+ * as the contract fixes them, and the refunded total (refunds that succeeded) on every channel.
+ */
+export function queryAnswerOf(channel: QueryingChannel, order: QueriedOrder): Record<string, unknown> {
   return { ...(channel.queryData(order) as Record<string, unknown>), refundedAmount: formatMinorUnits(order.refundedMinor) };
 }

@@ -1,7 +1,6 @@
 import { PLACEHOLDER_APP_SECRET, signedExample, type ExampleFields } from '../contract/examples';
 import { CHANNELS } from '../channels';
 import type { Channel } from '../channels/channel';
-import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '../api/openapi/refund-paths';
 import { refundQueryExample, refundSubmitExample } from '../refunds/refund-examples';
 
 /**
@@ -33,6 +32,8 @@ const SECRET_NOTE = 'placeholder: put your AppSecret here (Interface keys), keep
 export const SUBMIT_PATH = '/v1/api/open/order/submit';
 export const QUERY_PATH = '/v1/api/open/order/query';
 export const CLOSE_PATH = '/v1/api/open/order/close';
+export const REFUND_SUBMIT_PATH = '/v1/api/open/refund/submit';
+export const REFUND_QUERY_PATH = '/v1/api/open/refund/query';
 
 /** Literal of a string in TypeScript, Python and Java: JSON's double-quoted form is valid in all three for these values. */
 const dq = (value: string) => JSON.stringify(value);

@@ -151,6 +151,7 @@ describe('the payer at the simulated Alipay', () => {
       status: 2,
       tradeNo: trade.tradeNo,
       payTime: Math.floor(new Date(state.paid_at!).getTime() / 1000),
+      refundedAmount: '0.00',
     });
 
     expect(await new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, timeoutMs: 2_000 }).runOnce()).toBeGreaterThanOrEqual(1);

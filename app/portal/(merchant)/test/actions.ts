@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { getTranslations } from 'next-intl/server';
 import { CREDENTIAL_CHANNEL_NAMES } from '@/lib/channels/channel-names';
-import { addSandboxCredential } from '@/lib/credentials/add-sandbox-credential';
+import { addSandboxCredential } from '@/lib/channels/add-sandbox-credential';
 import { getDb } from '@/lib/db/client';
 import { portalActor } from '@/lib/portal/merchant-context';
 import { createTestOrder, TEST_ORDER_METHODS, type TestOrderChannel } from '@/lib/portal/test-order';

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { actionRefused } from '../errors/domain-error';
-import type { SandboxCredentialProvider } from './channel-credentials';
-import type { CredentialChannel, CredentialSummary } from './credentials';
+import type { SandboxCredentialProvider } from '../credentials/channel-credentials';
+import type { CredentialChannel, CredentialSummary } from '../credentials/credentials';
 
 /**
  * Submits the simulator's credential for the merchant, then approves / disables it as asked, each step audited: the
@@ -13,10 +13,10 @@ export async function addSandboxCredential(
   input: { appId: string; channel: CredentialChannel; approve: boolean; enable: boolean; actor: string; providers?: Readonly<Record<string, SandboxCredentialProvider | undefined>> },
 ): Promise<CredentialSummary> {
   const [{ credentialChannelNamed }, { databaseSandboxMode }, { reviewCredential, setCredentialEnabled, submitCredential }, { sandboxCredentialUnavailable }, { findMerchantForSigning }] = await Promise.all([
-    import('../channels/index'),
+    import('./index'),
     import('../sandbox/database-sandbox-mode'),
-    import('./credentials'),
-    import('./errors'),
+    import('../credentials/credentials'),
+    import('../credentials/errors'),
     import('../merchants/merchants'),
   ]);
   if ((await databaseSandboxMode(db)) === 'off') {
