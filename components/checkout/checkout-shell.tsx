@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { CheckoutMerchant } from '@/lib/checkout/checkout-merchant';
 import type { Locale } from '@/lib/i18n/locales';
 import type { CheckoutT } from './checkout-locale';
-import { statusOfCheckoutState } from '@/lib/orders/order-status';
+import { statusOfCheckoutState } from '@/lib/orders/effective-status';
 import { StateMark } from './state-mark';
 
 export type CheckoutState = 'pending' | 'paid' | 'expired';
