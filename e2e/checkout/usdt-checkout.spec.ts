@@ -70,10 +70,10 @@ test('the checkout speaks Chinese to a Chinese browser', async ({ browser, reque
   const context = await browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();
   await page.goto(new URL((await submit.json()).data.payUrl).pathname);
-  await expect(page.getByRole('heading', { name: 'USDT 支付' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'USDT · TRC20' })).toBeVisible();
   await expect(page.getByText('仅支持 TRC20（波场）网络的 USDT', { exact: false })).toBeVisible();
   await page.getByRole('link', { name: 'English' }).click();
-  await expect(page.getByRole('heading', { name: 'Pay with USDT' })).toBeVisible();
+  await expect(page.getByText('Send USDT on the TRC20 (TRON) network only', { exact: false })).toBeVisible();
   await context.close();
 });
 

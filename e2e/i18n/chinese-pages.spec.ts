@@ -70,7 +70,8 @@ test('every page read in Chinese shows no English words outside the allow-list',
   const read = async (page: Page, path: string) => {
     const response = await page.goto(path);
     expect(response?.status(), path).toBeLessThan(500);
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    // Pages that poll (the checkout, the sandbox wallets) never go idle: a short wait lets the rest settle.
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     const words = [...new Set((await englishWords(page)).filter((word) => !isUniversal(word)))];
     if (words.length > 0) findings.push(`${path}: ${words.join(', ')}`);
