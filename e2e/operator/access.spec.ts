@@ -25,6 +25,7 @@ const ACTION_ARGUMENTS: Record<string, (t: Targets) => unknown[]> = {
   setUsdtLimitAction: () => [{ usdtMax: '1.00' }],
   dismissAttentionAction: (t) => [{ kind: 'transfer', itemId: t.transferId, note: 'tampered' }],
   completeOrderAction: (t) => [{ kind: 'transfer', itemId: t.transferId, reason: 'tampered' }],
+  assignTransferAction: (t) => [{ itemId: t.transferId, orderNo: 'tampered', reason: 'tampered' }],
   resendNotificationAction: (t) => [t.notificationId],
 };
 
