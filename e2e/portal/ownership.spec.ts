@@ -34,14 +34,19 @@ interface Merchant {
 /** Every page under app/portal/(merchant) and every server action in its actions.ts files; a new one fails the guard below. */
 const PAGES = ['/portal', '/portal/account', '/portal/api', '/portal/branding', '/portal/credentials', '/portal/keys', '/portal/orders', '/portal/orders/[orderNo]', '/portal/signature', '/portal/test'];
 const ACTIONS = [
+  'addSandboxCredentialAction',
   'changePasswordAction',
+  'closeOrderAction',
   'createTestOrderAction',
   'debugSignatureAction',
   'deleteCredentialAction',
+  'endOverlapAction',
+  'refundOrderAction',
   'resendNotificationAction',
   'revealSecretAction',
   'rotateSecretAction',
   'saveBrandingAction',
+  'saveCloseNoticesAction',
   'saveTimeZoneAction',
   'setCredentialEnabledAction',
   'submitCredentialAction',
