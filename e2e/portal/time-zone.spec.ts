@@ -24,7 +24,8 @@ async function anOrderCreatedAt(appId: string, merchantOrderNo: string, createdA
 
 /** The order's created time as the list shows it (on a phone it sits under the order number), and its hover title. */
 async function shownCreatedTime(page: Page, merchantOrderNo: string): Promise<{ text: string; title: string }> {
-  const row = page.getByRole('row').filter({ hasText: merchantOrderNo });
+  // Search matches by prefix: the row whose own order link is exactly this number.
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: merchantOrderNo, exact: true }) });
   const time = row.getByTestId('local-time').filter({ visible: true }).first();
   return { text: (await time.textContent())!.trim(), title: (await time.getAttribute('title'))! };
 }
