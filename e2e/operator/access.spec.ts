@@ -26,6 +26,7 @@ const ACTION_ARGUMENTS: Record<string, (t: Targets) => unknown[]> = {
   dismissAttentionAction: (t) => [{ kind: 'transfer', itemId: t.transferId, note: 'tampered' }],
   completeOrderAction: (t) => [{ kind: 'transfer', itemId: t.transferId, reason: 'tampered' }],
   assignTransferAction: (t) => [{ itemId: t.transferId, orderNo: 'tampered', reason: 'tampered' }],
+  creditFindingAction: () => [1],
   resendNotificationAction: (t) => [t.notificationId],
 };
 
