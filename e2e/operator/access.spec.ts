@@ -30,7 +30,7 @@ const ACTION_ARGUMENTS: Record<string, (t: Targets) => unknown[]> = {
   resendNotificationAction: (t) => [t.notificationId],
 };
 
-const PAGES = ['/operator', '/operator/merchants', '/operator/credentials', '/operator/addresses', '/operator/attention', '/operator/audit', '/operator/health'];
+const PAGES = ['/operator', '/operator/merchants', '/operator/credentials', '/operator/addresses', '/operator/attention', '/operator/audit', '/operator/health', '/operator/reconciliation'];
 /** Text only the signed-in page shows (its heading). */
 const PAGE_MARKERS: Record<string, string> = {
   '/operator': 'What waits for an operator',
@@ -40,6 +40,7 @@ const PAGE_MARKERS: Record<string, string> = {
   '/operator/attention': 'Failed notifications',
   '/operator/audit': 'Every operator and merchant action',
   '/operator/health': 'USDT chain watcher',
+  '/operator/reconciliation': 'Reconciled days',
   '/operator/merchants/[appId]': 'Recent orders',
 };
 

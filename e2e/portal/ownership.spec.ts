@@ -308,7 +308,7 @@ test('actions: Bob’s requests naming Alice’s things are refused, and Alice�
   await revealForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
   await expect(revealForm.getByRole('alert').filter({ hasText: 'The password is not correct' }).first()).toBeVisible();
   const rotateForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Rotate AppSecret' }) });
-  await rotateForm.getByLabel('I understand the old AppSecret stops working immediately').check();
+  await rotateForm.getByLabel('I understand that requests signed with the old AppSecret are refused once it stops working').check();
   await rotateForm.getByLabel('Password').fill(alice.password);
   await rotateForm.getByRole('button', { name: 'Rotate AppSecret' }).click();
   await expect(rotateForm.getByRole('alert').filter({ hasText: 'The password is not correct' }).first()).toBeVisible();
@@ -367,7 +367,7 @@ test('actions: identifiers of Alice added to Bob’s own requests are ignored; B
   await rewritten();
   await page.getByRole('button', { name: 'Hide' }).click();
   const rotateForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Rotate AppSecret' }) });
-  await rotateForm.getByLabel('I understand the old AppSecret stops working immediately').check();
+  await rotateForm.getByLabel('I understand that requests signed with the old AppSecret are refused once it stops working').check();
   await rotateForm.getByLabel('Password').fill(bob.password);
   rewritten = await tamperNextAction(page, ([input]) => [inject(input)]);
   await rotateForm.getByRole('button', { name: 'Rotate AppSecret' }).click();
@@ -450,7 +450,7 @@ test('without a session every page sends to sign-in and every action refuses, ch
     () => page.getByRole('button', { name: 'Rotate AppSecret' }).click(),
     async () => {
       const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Rotate AppSecret' }) });
-      await form.getByLabel('I understand the old AppSecret stops working immediately').check();
+      await form.getByLabel('I understand that requests signed with the old AppSecret are refused once it stops working').check();
       await form.getByLabel('Password').fill(bob.password);
     },
   );

@@ -40,9 +40,11 @@ function chartRow(page: Page, zone: string, day: string) {
 async function filterByDay(page: Page, zone: string, day: string): Promise<void> {
   await page.goto('/portal/orders');
   await expect(page.getByTestId('orders-date-zone')).toContainText(`Dates are calendar days in ${zone}`);
-  await page.getByLabel('From', { exact: true }).fill(day);
-  await page.getByLabel('To', { exact: true }).fill(day);
-  await page.getByRole('button', { name: 'Filter' }).click();
+  // The statement's form on the same page has its own From and To.
+  const filter = page.locator('form').filter({ has: page.getByRole('button', { name: 'Filter' }) });
+  await filter.getByLabel('From', { exact: true }).fill(day);
+  await filter.getByLabel('To', { exact: true }).fill(day);
+  await filter.getByRole('button', { name: 'Filter' }).click();
   await page.waitForURL(new RegExp(`from=${day}&to=${day}`));
 }
 
