@@ -11,6 +11,8 @@ export interface SignedRequest {
   clientAddress: string;
   /** The request's id (X-Request-Id), stored with the order it creates. */
   requestId?: string;
+  /** The portal's test-order form submits it: the order is stored as a test order (orders.is_test). */
+  isTest?: boolean;
 }
 
 /** A successful outcome: the contract's success message of the channel (its Channel.successMessage, 'success' or 'ok') and its data. */

@@ -23,8 +23,8 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   name: 'USDT',
   label: 'USDT (TRC20, ERC20, BEP20, Polygon)',
   successMessage: 'success',
-  async submit({ db, merchant, fields, requestId }) {
-    const { order } = await createUsdtOrder(db, merchant.id, { ...parseUsdtSubmit(fields), requestId });
+  async submit({ db, merchant, fields, requestId, isTest }) {
+    const { order } = await createUsdtOrder(db, merchant.id, { ...parseUsdtSubmit(fields), requestId, isTest });
     return usdtCreateData(order);
   },
   queryData: (order) => usdtQueryData(order),

@@ -35,6 +35,8 @@ export interface UsdtOrderInput {
   attach?: string;
   /** The submit's request id, stored with the order for its later log lines. */
   requestId?: string;
+  /** A test order (the portal's test-order form), stored as one. */
+  isTest?: boolean;
 }
 
 export interface CreatedOrder {
@@ -68,8 +70,8 @@ function recoverExisting(existing: OrderRow, input: UsdtOrderInput): CreatedOrde
  */
 export const INSERT_ON_FREE_SLOT_SQL = `
     INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
-                        chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot, request_id)
-    SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true, $15
+                        chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot, request_id, is_test)
+    SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true, $15, $16::boolean
     FROM receiving_addresses a
     WHERE a.enabled AND a.chain = $14
       AND $4::bigint <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $12), $13::bigint)
@@ -114,6 +116,7 @@ function insertOrder(db: Database) {
         expiresAt: sql.placeholder('expiresAt'),
         holdsSlot: true,
         requestId: sql.placeholder('requestId'),
+        isTest: sql.placeholder('isTest'),
       })
       .onConflictDoNothing()
       .returning()
@@ -135,13 +138,14 @@ function newOrderFields(merchantId: number, input: UsdtOrderInput, now: Date, ex
     payToken: newPayToken(),
     expiresAt,
     requestId: input.requestId ?? null,
+    isTest: input.isTest ?? false,
   };
 }
 
 async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<OrderRow | undefined> {
   const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
     'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
-    'limitKey', 'defaultLimit', 'chain', 'requestId',
+    'limitKey', 'defaultLimit', 'chain', 'requestId', 'isTest',
   ]);
   const { rows } = await statement.execute({
     ...newOrderFields(merchantId, input, now, expiresAt),
