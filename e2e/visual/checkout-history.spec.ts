@@ -92,6 +92,77 @@ test.describe('on a 390×844 phone', () => {
     await context.close();
   });
 
+  const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const DESKTOP = { viewport: { width: 1440, height: 900 } };
+  const WORDS = {
+    en: { wechatPhone: 'another device', wechatSave: 'Save the QR code', alipayPhone: 'opens Alipay' },
+    'zh-CN': { wechatPhone: '另一台设备', wechatSave: '保存二维码', alipayPhone: '打开支付宝' },
+  } as const;
+  const lang = (locale: keyof typeof WORDS) => (locale === 'en' ? 'en' : 'zh');
+
+  for (const locale of ['en', 'zh-CN'] as const) {
+    test(`WeChat native on a phone keeps the QR code and says how to pay it from this phone (${locale}); a desktop shows the QR alone`, async ({ browser }) => {
+      const order = await fixture().wechat('native');
+      const phone = await browser.newContext({ ...PHONE, locale });
+      const page = await phone.newPage();
+      await page.goto(`${order.path}?lang=${lang(locale)}`);
+      await expect(page.getByTestId('pay-qr')).toBeVisible();
+      await expect(page.getByTestId('phone-scan-hint')).toContainText(WORDS[locale].wechatPhone);
+      const save = page.getByTestId('save-qr');
+      await expect(save).toHaveText(WORDS[locale].wechatSave);
+      await expect(save).toHaveAttribute('download', /\.png$/);
+      const saved = await page.request.get((await save.getAttribute('href'))!);
+      expect(saved.headers()['content-type']).toBe('image/png');
+      // The hint comes before the QR code, both after the amount and the live status of the first screen.
+      const hint = (await page.getByTestId('phone-scan-hint').boundingBox())!;
+      const qr = (await page.getByTestId('pay-qr').boundingBox())!;
+      expect(hint.y + hint.height).toBeLessThanOrEqual(qr.y);
+      for (const testId of ['pay-amount', 'pay-time-left', 'pay-status']) {
+        const box = (await page.getByTestId(testId).boundingBox())!;
+        expect(box.y + box.height, `${testId} within the first screen`).toBeLessThanOrEqual(844);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await phone.close();
+
+      const desktop = await browser.newContext({ ...DESKTOP, locale });
+      const wide = await desktop.newPage();
+      await wide.goto(`${order.path}?lang=${lang(locale)}`);
+      await expect(wide.getByTestId('pay-qr')).toBeVisible();
+      await expect(wide.getByTestId('phone-scan-hint')).toBeHidden();
+      await expect(wide.getByTestId('save-qr')).toBeHidden();
+      await desktop.close();
+    });
+
+    test(`YHT Alipay on a phone: the cashier button first and primary, the QR code after it (${locale}); a desktop leads with the QR code`, async ({ browser }) => {
+      const order = await fixture().yht('aliPay');
+      const phone = await browser.newContext({ ...PHONE, locale });
+      const page = await phone.newPage();
+      await page.goto(`${order.path}?lang=${lang(locale)}`);
+      const cashier = page.getByTestId('pay-cashier');
+      await expect(cashier).toBeVisible();
+      await expect(page.getByTestId('phone-pay-hint')).toContainText(WORDS[locale].alipayPhone);
+      const button = (await cashier.boundingBox())!;
+      const qr = (await page.getByTestId('pay-qr').boundingBox())!;
+      expect(button.y + button.height, 'the cashier button within the first screen').toBeLessThanOrEqual(844);
+      expect(button.y + button.height, 'the cashier button before the QR code').toBeLessThanOrEqual(qr.y);
+      const background = await cashier.evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(background, 'the cashier button is the primary one').not.toBe('rgb(255, 255, 255)');
+      await phone.close();
+
+      const desktop = await browser.newContext({ ...DESKTOP, locale });
+      const wide = await desktop.newPage();
+      await wide.goto(`${order.path}?lang=${lang(locale)}`);
+      await expect(wide.getByTestId('pay-qr')).toBeVisible();
+      await expect(wide.getByTestId('pay-cashier')).toBeVisible();
+      await expect(wide.getByTestId('phone-pay-hint')).toBeHidden();
+      const wideQr = (await wide.getByTestId('pay-qr').boundingBox())!;
+      const wideButton = (await wide.getByTestId('pay-cashier').boundingBox())!;
+      expect(wideQr.x + wideQr.width, 'the QR code stands beside the button').toBeLessThanOrEqual(wideButton.x);
+      expect(await wide.getByTestId('pay-cashier').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
+      await desktop.close();
+    });
+  }
+
   test('YHT WeChat h5 is paid on this phone: no QR code, the cashier button first', async ({ page }) => {
     const order = await fixture().yht('wxH5');
     await page.goto(`${order.path}?lang=en`);
