@@ -9,6 +9,7 @@ import { parseOrderFilters, PORTAL_CHANNELS, PORTAL_ORDER_STATUSES, PORTAL_TEST_
 import { requireMerchant } from '../../_session/require-merchant';
 import { LocalTime } from '@/components/i18n/local-time';
 import { TestOrderBadge } from '@/components/back-office/test-order-badge';
+import { FilterSelect } from '@/components/portal/filter-select';
 
 /** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
 function pageHref(filters: OrderFilters, cursor: { before?: string; after?: string }): string {
@@ -39,39 +40,15 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           <label htmlFor="filter-q" className={fieldLabel}>{t('orderNumber')}</label>
           <input id="filter-q" className={`${control} h-10`} name="q" defaultValue={filters.q ?? ''} placeholder={t('orderNumberPlaceholder')} />
         </div>
-        <div className={fieldWrap}>
-          <label htmlFor="filter-channel" className={fieldLabel}>{t('channel')}</label>
-          <select id="filter-channel" className={`${control} h-10`} name="channel" defaultValue={filters.channel ?? ''}>
-            <option value="">{common('all')}</option>
-            {PORTAL_CHANNELS.map((channel) => (
-              <option key={channel} value={channel}>
-                {channel}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={fieldWrap}>
-          <label htmlFor="filter-status" className={fieldLabel}>{t('status')}</label>
-          <select id="filter-status" className={`${control} h-10`} name="status" defaultValue={filters.status ?? ''}>
-            <option value="">{common('all')}</option>
-            {PORTAL_ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={fieldWrap}>
-          <label htmlFor="filter-test" className={fieldLabel}>{t('testFilter')}</label>
-          <select id="filter-test" className={`${control} h-10`} name="test" defaultValue={filters.test ?? ''}>
-            <option value="">{t('testHidden')}</option>
-            {PORTAL_TEST_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {t(value === 'include' ? 'testInclude' : 'testOnly')}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="filter-channel" name="channel" label={t('channel')} value={filters.channel} options={[{ value: '', label: common('all') }, ...PORTAL_CHANNELS.map((channel) => ({ value: channel, label: channel }))]} />
+        <FilterSelect id="filter-status" name="status" label={t('status')} value={filters.status} options={[{ value: '', label: common('all') }, ...PORTAL_ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) }))]} />
+        <FilterSelect
+          id="filter-test"
+          name="test"
+          label={t('testFilter')}
+          value={filters.test}
+          options={[{ value: '', label: t('testHidden') }, ...PORTAL_TEST_FILTERS.map((value) => ({ value, label: t(value === 'include' ? 'testInclude' : 'testOnly') }))]}
+        />
         <div className={fieldWrap}>
           <label htmlFor="filter-from" className={fieldLabel}>{t('from')}</label>
           <input id="filter-from" className={`${control} h-10`} name="from" type="date" defaultValue={filters.from ?? ''} aria-describedby="filter-dates-zone" />
