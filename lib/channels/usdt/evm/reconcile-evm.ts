@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getAddress, type Address } from 'viem';
+import { encodeEventTopics, formatLog, getAddress, numberToHex, parseEventLogs, type Address, type PublicClient } from 'viem';
 import type { Database } from '../../../db/client';
 import type { UpstreamRow } from '../../../reconciliation/bill-row';
 import { beijingDayBounds } from '../../../reconciliation/beijing-day';
@@ -21,6 +21,16 @@ const FIRST_RANGE = 2_000n;
 const ADDRESSES_PER_REQUEST = 1_000;
 
 class ReadAborted extends Error {}
+
+/**
+ * The token's Transfer logs to `recipients` in [from, to]. eth_getLogs is sent as such (viem's getLogs would check
+ * every log again against every recipient on our side) and the logs decoded strictly.
+ */
+async function transferLogsTo(client: PublicClient, token: Address, recipients: readonly Address[], from: bigint, to: bigint) {
+  const topics = encodeEventTopics({ abi: [TRANSFER_EVENT], eventName: 'Transfer', args: { to: [...recipients] } });
+  const logs = await client.request({ method: 'eth_getLogs', params: [{ address: token, topics, fromBlock: numberToHex(from), toBlock: numberToHex(to) }] });
+  return parseEventLogs({ abi: [TRANSFER_EVENT], logs: logs.map((log) => formatLog(log)), strict: true });
+}
 
 /**
  * The day's USDT transfers to our receiving addresses on one EVM chain, read again from the chain whatever the
@@ -47,7 +57,7 @@ export async function* evmTransfers(db: Database, chain: EvmChainName, day: stri
       for (let at = 0; at < addresses.length; at += ADDRESSES_PER_REQUEST) {
         if (signal.aborted) throw new ReadAborted(`reading ${chain} was stopped`);
         const recipients = addresses.slice(at, at + ADDRESSES_PER_REQUEST);
-        logs.push(...(await rpc.call((client) => client.getLogs({ address: settings.token, event: TRANSFER_EVENT, args: { to: recipients }, fromBlock: from, toBlock: to, strict: true }))));
+        logs.push(...(await rpc.call((client) => transferLogsTo(client, settings.token, recipients, from, to))));
       }
     } catch (error) {
       if (isRequestTooLarge(error) && range > 1n) {
