@@ -60,8 +60,8 @@ export async function* evmTransfers(db: Database, chain: EvmChainName, day: stri
         logs.push(...(await rpc.call((client) => transferLogsTo(client, settings.token, recipients, from, to))));
       }
     } catch (error) {
-      if (isRequestTooLarge(error) && range > 1n) {
-        range /= 2n;
+      if (isRequestTooLarge(error) && to > from) {
+        range = (to - from + 1n) / 2n; // half of what was refused (the range may have been cut at the day's end)
         continue;
       }
       throw error;
