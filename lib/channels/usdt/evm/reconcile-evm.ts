@@ -13,14 +13,12 @@ import { TRANSFER_EVENT } from './watch-evm-chain';
 
 /**
  * The first eth_getLogs range of a day's reading: with our addresses as topic, a range holds few logs, so it starts
- * at 2,000 blocks (Alchemy's documented cap, the lowest common one) or the chain's EVM_<CHAIN>_LOG_RANGE if larger,
- * and is halved while the provider refuses it (a block-range cap or "more than 10000 results").
+ * at 2,000 blocks (the range Alchemy documents for responses of any size) or the chain's EVM_<CHAIN>_LOG_RANGE if
+ * larger, and is halved while the provider refuses it (a lower block-range cap, or "more than 10000 results").
  */
 const FIRST_RANGE = 2_000n;
 /** Recipients per request: geth refuses more than 1,000 alternatives in one topic position. */
 const ADDRESSES_PER_REQUEST = 1_000;
-
-class ReadAborted extends Error {}
 
 /**
  * The token's Transfer logs to `recipients` in [from, to]. eth_getLogs is sent as such (viem's getLogs would check
@@ -55,7 +53,7 @@ export async function* evmTransfers(db: Database, chain: EvmChainName, day: stri
     try {
       logs = [];
       for (let at = 0; at < addresses.length; at += ADDRESSES_PER_REQUEST) {
-        if (signal.aborted) throw new ReadAborted(`reading ${chain} was stopped`);
+        if (signal.aborted) throw new Error(`reading ${chain} was stopped`);
         const recipients = addresses.slice(at, at + ADDRESSES_PER_REQUEST);
         logs.push(...(await rpc.call((client) => transferLogsTo(client, settings.token, recipients, from, to))));
       }
