@@ -1,4 +1,4 @@
-import { usdtReconciliation } from './chain/reconcile-tron';
+import { usdtReconciliation } from './usdt-reconciliation';
 import type { Channel } from '../channel';
 import { usdtOpenApi } from './open-api';
 import { formatMinorUnits } from '../../money/decimal-amount';
