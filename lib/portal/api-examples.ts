@@ -1,4 +1,4 @@
-import { CLOSE_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH } from '../api/open-api-paths';
+import { CLOSE_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH } from '../contract/open-api-paths';
 import { PLACEHOLDER_APP_SECRET, signedExample, type ExampleFields } from '../contract/examples';
 import { CHANNELS } from '../channels';
 import type { Channel } from '../channels/channel';

@@ -1,4 +1,4 @@
-import { CLOSE_PATH, OPENAPI_DOCUMENT_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH } from '../open-api-paths';
+import { CLOSE_PATH, OPENAPI_DOCUMENT_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH } from '../../contract/open-api-paths';
 import { DOCUMENTED_ERRORS } from './error-catalogue';
 import { CHANNEL_NAMES, CHANNELS } from '../../channels';
 import type { Channel, ChannelOpenApi } from '../../channels/channel';

@@ -1,5 +1,5 @@
 import { common, decimal2, str, url, type Schema } from '../../contract/schema-parts';
-import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '../open-api-paths';
+import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '../../contract/open-api-paths';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const merchantRefundNo = str('Your refund number, unique among your refunds: the idempotency key. 1–64 letters, digits or `_-|*@`.', {
