@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mappedRow } from '../../db/mapped-row';
 import { prepared, preparedSql } from '../../db/prepared';
@@ -41,8 +41,33 @@ export interface UsdtOrderInput {
   merchantCheck?: MerchantCheck;
 }
 
+/**
+ * What a submit needs of the order it created or recovered: the answer's fields, the fair-share check's and the log
+ * line's (the hot insert returns only these columns: pg parses, and Drizzle maps, each column of each row).
+ */
+export type CreatedUsdtOrder = Pick<
+  OrderRow,
+  'id' | 'orderNo' | 'merchantId' | 'merchantOrderNo' | 'channel' | 'status' | 'requestedAmountMinor' | 'payAmountMinor' | 'chainType' | 'receivingAddressId' | 'payToken' | 'expiresAt' | 'requestId'
+>;
+
+const CREATED_COLUMNS = Object.entries({
+  id: orders.id,
+  orderNo: orders.orderNo,
+  merchantId: orders.merchantId,
+  merchantOrderNo: orders.merchantOrderNo,
+  channel: orders.channel,
+  status: orders.status,
+  requestedAmountMinor: orders.requestedAmountMinor,
+  payAmountMinor: orders.payAmountMinor,
+  chainType: orders.chainType,
+  receivingAddressId: orders.receivingAddressId,
+  payToken: orders.payToken,
+  expiresAt: orders.expiresAt,
+  requestId: orders.requestId,
+} satisfies Record<keyof CreatedUsdtOrder, unknown>);
+
 export interface CreatedOrder {
-  order: OrderRow;
+  order: CreatedUsdtOrder;
   recovered: boolean;
 }
 
@@ -85,11 +110,9 @@ export const INSERT_ON_FREE_SLOT_SQL = `
       ORDER BY a.id
       LIMIT 1
       ON CONFLICT DO NOTHING
-      RETURNING *)
+      RETURNING ${CREATED_COLUMNS.map(([, column]) => column.name).join(', ')})
     SELECT inserted.*, coalesce(l.max_held_slots, -1) = 0 AND coalesce(l.max_amount_slots, -1) = 0 AS unlimited_share
     FROM inserted LEFT JOIN usdt_merchant_limits l ON l.merchant_id = inserted.merchant_id`;
-
-const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
 
 /** The insert of a USDT order on a slot; nothing (no row returned) when the slot or the merchantOrderNo is taken. */
 function insertOrder(db: Database) {
@@ -138,7 +161,7 @@ function newOrderFields(merchantId: number, input: UsdtOrderInput, now: Date, ex
   };
 }
 
-async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<{ order: OrderRow; unlimitedShare: boolean } | undefined> {
+async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<{ order: CreatedUsdtOrder; unlimitedShare: boolean } | undefined> {
   const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
     'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
     'limitKey', 'defaultLimit', 'chain', 'requestId', 'merchantVersion',
@@ -148,15 +171,17 @@ async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrd
     amount: input.amountMinor,
     limitKey: USDT_MAX_PER_ORDER,
     defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
+    // As text: node-postgres formats a Date parameter field by field in the process's time zone, on every submit.
+    expiresAt: expiresAt.toISOString(),
     chain: chainOf(input),
     merchantVersion: input.merchantCheck?.version ?? null,
   });
   const raw = rows[0];
-  return raw && { order: mappedRow<OrderRow>(ORDER_COLUMNS, raw), unlimitedShare: raw.unlimited_share === true };
+  return raw && { order: mappedRow<CreatedUsdtOrder>(CREATED_COLUMNS, raw), unlimitedShare: raw.unlimited_share === true };
 }
 
 /** A new order (not one recovered for a retried submit), counted. */
-function created(order: OrderRow): CreatedOrder {
+function created(order: CreatedUsdtOrder): CreatedOrder {
   countOrderEvent('USDT', 'created');
   // debug: at info, a line per submit would cost the open API's throughput
   log().debug({ component: 'orders', channel: 'USDT', requestId: order.requestId ?? undefined, orderNo: order.orderNo }, 'order created');
