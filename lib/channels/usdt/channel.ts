@@ -23,10 +23,11 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   name: 'USDT',
   label: 'USDT (TRC20, ERC20, BEP20, Polygon)',
   successMessage: 'success',
-  async submit({ db, merchant, fields, requestId }) {
-    const { order } = await createUsdtOrder(db, merchant.id, { ...parseUsdtSubmit(fields), requestId });
+  async submit({ db, merchant, fields, requestId, merchantCheck }) {
+    const { order } = await createUsdtOrder(db, merchant.id, { ...parseUsdtSubmit(fields), requestId, merchantCheck });
     return usdtCreateData(order);
   },
+  submitConfirmsMerchant: true,
   queryData: (order) => usdtQueryData(order),
   checkoutStatus: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
   checkoutView: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
