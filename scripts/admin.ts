@@ -9,9 +9,12 @@ import { printResult, processStreams } from '../lib/cli/output';
 import { COMMANDS, commandName, resolveInvocation, wantsJson } from '../lib/cli/registry';
 import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
 import { settleRuntimeMode } from '../lib/config/runtime-mode';
+import { redirectLog } from '../lib/observability/logger';
 
 const argv = process.argv.slice(2);
 settleRuntimeMode(!process.env.DATABASE_URL); // before any option is checked: on a DATABASE_URL this is production
+// With --json, stdout is the one JSON object: what the command logs meanwhile (an upstream's refusal) goes to stderr.
+if (wantsJson(argv)) redirectLog(process.stderr);
 
 async function main(): Promise<number> {
   const invocation = resolveInvocation(argv); // validates everything it can before a database is touched

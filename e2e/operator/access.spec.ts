@@ -40,7 +40,7 @@ const PAGE_MARKERS: Record<string, string> = {
   '/operator/attention': 'Failed notifications',
   '/operator/audit': 'Every operator and merchant action',
   '/operator/health': 'USDT chain watcher',
-  '/operator/reconciliation': 'Reconciled days',
+  '/operator/reconciliation': 'matched against the orders by number and amount',
   '/operator/merchants/[appId]': 'Recent orders',
 };
 

@@ -1,7 +1,9 @@
 import { clientAddressFrom } from '../accounts/client-address';
 import type { Database } from '../db/client';
 import { getDb } from '../db/client';
-import { findMerchantForSigning, type Merchant } from '../merchants/merchants';
+import type { Merchant, SigningMerchant } from '../merchants/merchants';
+import { confirmMerchant, StaleMerchant, type MerchantCheck } from '../merchants/merchant-check';
+import { forgetSigningMerchant, readSigningMerchant, rememberedSigningMerchant } from '../merchants/signing-merchants';
 import { readLimitedBody } from '../http/read-limited-body';
 import { verifySignature } from '../signing';
 import { DomainError, invalidParameter } from '../errors/domain-error';
@@ -61,20 +63,28 @@ function reply(envelope: Envelope, status = 200): OpenApiReply {
   return { status, json: JSON.stringify(envelope) };
 }
 
+const signedBy = (fields: RequestFields, found: SigningMerchant, signature: string) =>
+  verifySignature(fields, found.appSecret, signature) || (found.previousAppSecret !== undefined && verifySignature(fields, found.previousAppSecret, signature));
+
 /**
  * appId + signature: the merchant is found by appId and the request must be signed with its AppSecret (or, during the
- * overlap after a rotation, with the previous one).
+ * overlap after a rotation, with the previous one). With `remembered`, a request signed as the merchant's remembered
+ * row says is authenticated without a statement, under a MerchantCheck its outcome must pass; anything else (not
+ * remembered, no signature, another secret) reads the row now, so a refusal never rests on a remembered row.
  */
-async function authenticate(db: Database, fields: RequestFields): Promise<Merchant> {
+async function authenticate(db: Database, fields: RequestFields, remembered: boolean): Promise<{ merchant: Merchant; merchantCheck?: MerchantCheck }> {
   const appId = present(fields, 'appId');
   if (!appId) throw invalidParameter('appId is required');
+  if (appId.length > 64) throw new DomainError('merchant_not_found');
   const signature = present(fields, 'signature');
-  const found = appId.length <= 64 ? await findMerchantForSigning(db, appId) : undefined;
+  const now = new Date();
+  const known = remembered && signature ? rememberedSigningMerchant(appId, now) : undefined;
+  if (known && signedBy(fields, known.found, signature!)) return { merchant: known.found.merchant, merchantCheck: known.check };
+  const found = await readSigningMerchant(db, appId, now);
   if (!found) throw new DomainError('merchant_not_found');
   if (!signature) throw invalidParameter('signature is required');
-  const signedWithEither = verifySignature(fields, found.appSecret, signature) || (found.previousAppSecret !== undefined && verifySignature(fields, found.previousAppSecret, signature));
-  if (!signedWithEither) throw new DomainError('signature_mismatch');
-  return found.merchant;
+  if (!signedBy(fields, found, signature)) throw new DomainError('signature_mismatch');
+  return { merchant: found.merchant };
 }
 
 /** One line when the database becomes unreachable and one when it is back, not one per refused request. */
@@ -107,7 +117,27 @@ function unexpected(error: unknown, requestId?: string): OpenApiReply {
  * without building Web Request/Response objects (the merchants' hot path). Only POST reaches either: the transport
  * answers 405 to other methods.
  */
-export function openApiRoute(endpoint: string, handle: (context: OpenApiContext) => Promise<SuccessAnswer>): OpenApiEndpoint {
+export interface OpenApiRouteOptions {
+  /**
+   * Which requests may authenticate with the merchant's remembered row: those whose handler confirms it in its own
+   * statement before it acts (MerchantCheck). Others read the row first.
+   */
+  remembersMerchant?: (fields: RequestFields) => boolean;
+}
+
+/** The handler's outcome, which stands only once a remembered merchant row is confirmed unchanged (a refusal too). */
+async function checkedOutcome(db: Database, check: MerchantCheck | undefined, outcome: () => Promise<SuccessAnswer>): Promise<SuccessAnswer> {
+  try {
+    const answer = await outcome();
+    await confirmMerchant(db, check);
+    return answer;
+  } catch (error) {
+    if (error instanceof DomainError) await confirmMerchant(db, check);
+    throw error;
+  }
+}
+
+export function openApiRoute(endpoint: string, handle: (context: OpenApiContext) => Promise<SuccessAnswer>, options: OpenApiRouteOptions = {}): OpenApiEndpoint {
   const { openApiRequests, openApiDuration } = metrics();
 
   /** Counted in memory only (no database work): the channel is the payType asked for, 'unknown' when none is readable. */
@@ -129,9 +159,18 @@ export function openApiRoute(endpoint: string, handle: (context: OpenApiContext)
       const fields = parseRequestFields(decodeBody(body));
       measured.channel = fields.payType ?? DEFAULT_CHANNEL;
       const db = getDb();
-      const merchant = await authenticate(db, fields);
-      refuseAmbiguousValues(fields, CONTRACT_FIELD_NAMES);
-      const answer = await handle({ db, merchant, fields, clientAddress: clientAddress ?? 'unknown', requestId });
+      const run = async (remembered: boolean) => {
+        const { merchant, merchantCheck } = await authenticate(db, fields, remembered);
+        return checkedOutcome(db, merchantCheck, () => {
+          refuseAmbiguousValues(fields, CONTRACT_FIELD_NAMES);
+          return handle({ db, merchant, fields, clientAddress: clientAddress ?? 'unknown', requestId, merchantCheck });
+        });
+      };
+      const answer = await run(options.remembersMerchant?.(fields) ?? false).catch((error: unknown) => {
+        if (!(error instanceof StaleMerchant)) throw error;
+        forgetSigningMerchant(fields.appId!);
+        return run(false);
+      });
       databaseOutage.answered(startedAt);
       measured.code = 0;
       return reply(successEnvelope(answer.message, answer.data));

@@ -55,6 +55,11 @@ export interface Channel<CheckoutView = unknown> extends ChannelOperatorParts, C
   readonly successMessage: 'success' | 'ok';
   /** Parses and validates the submit's fields, creates (or recovers) the order and answers its data. */
   submit(context: SignedRequest): Promise<unknown>;
+  /**
+   * True when submit confirms the context's MerchantCheck before it acts (lib/merchants/merchant-check.ts), so its
+   * requests may authenticate from the merchant's remembered row; others are authenticated on a fresh read.
+   */
+  submitConfirmsMerchant?: boolean;
   /** The query's data for one of this channel's orders. */
   queryData(order: QueriedOrder, now?: Date): unknown;
   /** The checkout state behind a payUrl token of this channel's order; undefined when the token is not one. */

@@ -4,6 +4,8 @@ import { findMerchantOrder } from '../orders/find-order';
 import { queryAnswerOf, queryOrder } from '../orders/query-order';
 import { submitOrder } from '../orders/submit-order';
 import { requireMerchantOrderNo } from '../validation/field-rules';
+import { present, type RequestFields } from '../validation/request-fields';
+import { DEFAULT_CHANNEL } from './channel-names';
 import { success, type SignedRequest, type SuccessAnswer } from '../validation/signed-request';
 import { channelNamed, channelOf } from '.';
 
@@ -19,11 +21,17 @@ export async function submitByPayType(request: SignedRequest): Promise<SuccessAn
   return success(channel.successMessage, await submitOrder(channel, request));
 }
 
+/** Whether a submit may authenticate from the merchant's remembered row: when its channel confirms it (an unknown payType reads the row). */
+export function submitRemembersMerchant(fields: RequestFields): boolean {
+  const name = present(fields, 'payType') ?? DEFAULT_CHANNEL;
+  return channelNamed(name)?.submitConfirmsMerchant === true;
+}
+
 /** POST /v1/api/open/order/query: payType absent reads the default channel's orders, else that channel's. */
-export async function queryByPayType({ db, merchant, fields }: SignedRequest): Promise<SuccessAnswer> {
+export async function queryByPayType({ db, merchant, fields, merchantCheck }: SignedRequest): Promise<SuccessAnswer> {
   const channel = channelOf(fields);
   const merchantOrderNo = requireMerchantOrderNo(fields);
-  return success(channel.successMessage, await queryOrder(db, channel, merchant.id, merchantOrderNo));
+  return success(channel.successMessage, await queryOrder(db, channel, merchant.id, merchantOrderNo, merchantCheck));
 }
 
 /**

@@ -4,8 +4,8 @@ import { cliActor } from './operator';
 const reconcileUsage = `usage: npm run admin -- reconcile --date <yyyy-MM-dd> [--channel <payType>] [--json]
 
 Reconciles one day (Beijing time) of every channel with an upstream record: the daily trade bill of each Alipay app
-and WeChat Pay merchant the credentials use, and the USDT transfers to our TRON receiving addresses read again from
-the chain. Every upstream trade and refund is matched against the orders by number and amount; the differences are stored
+and WeChat Pay merchant the credentials use, and the USDT transfers to our receiving addresses read again from each
+chain (TRON, and the EVM chains of USDT_EVM_CHAINS). Every upstream trade and refund is matched against the orders by number and amount; the differences are stored
 as findings (the operator console's Reconciliation page and attention list). Running a day again replaces its
 findings. Bills are published the next day: today's day is reported unavailable.
 

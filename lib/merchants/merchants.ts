@@ -39,16 +39,22 @@ export async function createMerchant(db: Database, input: { name: string; orderP
   return { merchant: toMerchant(row!), appSecret };
 }
 
-/**
- * The merchant and its AppSecret, for authenticating a signed request; `previousAppSecret` while the overlap after a
- * rotation lasts at `now` (lib/portal/interface-keys.ts): a request signed with either is the merchant's.
- */
-export async function findMerchantForSigning(
-  db: Database,
-  appId: string,
-  now = new Date(),
-): Promise<{ merchant: Merchant; appSecret: string; previousAppSecret?: string } | undefined> {
-  const statement = prepared(db, 'merchant_by_app_id_with_overlap', (handle, name) =>
+/** What a signed request is checked against: the merchant, its AppSecret(s), and the row's version (its xmin). */
+export interface SigningMerchant {
+  merchant: Merchant;
+  appSecret: string;
+  previousAppSecret?: string;
+  /** The merchants row's xmin: any change of the row gives it another (merchant-check.ts). */
+  version: string;
+}
+
+/** The merchants row as signing reads it. */
+export interface SigningRow extends Pick<MerchantRow, 'id' | 'appId' | 'name' | 'orderPermission' | 'appSecretEncrypted' | 'previousAppSecretEncrypted' | 'previousAppSecretUntil'> {
+  version: string;
+}
+
+export async function readSigningRow(db: Database, appId: string): Promise<SigningRow | undefined> {
+  const statement = prepared(db, 'merchant_by_app_id_with_version', (handle, name) =>
     handle
       .select({
         id: merchants.id,
@@ -58,6 +64,7 @@ export async function findMerchantForSigning(
         appSecretEncrypted: merchants.appSecretEncrypted,
         previousAppSecretEncrypted: merchants.previousAppSecretEncrypted,
         previousAppSecretUntil: merchants.previousAppSecretUntil,
+        version: sql<string>`${merchants}.xmin::text`,
       })
       .from(merchants)
       .where(eq(merchants.appId, sql.placeholder('appId')))
@@ -65,10 +72,23 @@ export async function findMerchantForSigning(
       .prepare(name),
   );
   const [row] = await statement.execute({ appId });
-  if (!row) return undefined;
+  return row;
+}
+
+/**
+ * The merchant and its AppSecret of a signing row; `previousAppSecret` while the overlap after a rotation lasts at
+ * `now` (lib/portal/interface-keys.ts): a request signed with either is the merchant's.
+ */
+export function signingMerchantOf(row: SigningRow, now: Date): SigningMerchant {
   const overlapping = row.previousAppSecretEncrypted && row.previousAppSecretUntil && row.previousAppSecretUntil.getTime() > now.getTime();
-  const found = { merchant: toMerchant(row), appSecret: appSecretOf(row.appSecretEncrypted) };
+  const found = { merchant: toMerchant(row), appSecret: appSecretOf(row.appSecretEncrypted), version: row.version };
   return overlapping ? { ...found, previousAppSecret: appSecretOf(row.previousAppSecretEncrypted!) } : found;
+}
+
+/** The merchant and its AppSecret(s) for authenticating a signed request, read now. */
+export async function findMerchantForSigning(db: Database, appId: string, now = new Date()): Promise<SigningMerchant | undefined> {
+  const row = await readSigningRow(db, appId);
+  return row && signingMerchantOf(row, now);
 }
 
 /** Who changes a merchant and why: written to the audit log in the same transaction as the change. */

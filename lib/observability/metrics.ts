@@ -31,80 +31,72 @@ export interface EvmWatchState {
 function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram<L>({ name, help, labelNames, buckets, registers });
   return {
     registry,
     /** What this process's EVM watcher saw on its last pass of each chain; read at scrape time (scrape-gauges.ts). */
     evmWatch: new Map<string, EvmWatchState>(),
-    openApiRequests: new Counter({
-      name: 'payment_open_api_requests_total',
-      help: 'Open-API requests answered, by endpoint, channel (payType) and envelope code (0: success).',
-      labelNames: ['endpoint', 'channel', 'code'] as const,
-      registers,
-    }),
-    openApiDuration: new Histogram({
-      name: 'payment_open_api_request_duration_seconds',
-      help: 'Time to answer an open-API request (body read to answer), by endpoint and channel.',
-      labelNames: ['endpoint', 'channel'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers,
-    }),
-    orders: new Counter({
-      name: 'payment_orders_total',
-      help: 'Orders moving through their lifecycle, by channel and event (created, paid, closed by the upstream, expired).',
-      labelNames: ['channel', 'event'] as const,
-      registers,
-    }),
-    upstreamCalls: new Counter({
-      name: 'payment_upstream_calls_total',
-      help: 'Calls to payment upstreams and chain nodes, by channel, operation and outcome (ok, refused, unreachable).',
-      labelNames: ['channel', 'operation', 'outcome'] as const,
-      registers,
-    }),
-    upstreamDuration: new Histogram({
-      name: 'payment_upstream_call_duration_seconds',
-      help: 'Time of a call to a payment upstream or chain node, by channel and operation.',
-      labelNames: ['channel', 'operation'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers,
-    }),
-    callbacksReceived: new Counter({
-      name: 'payment_callbacks_received_total',
-      help: 'Upstream payment callbacks received over HTTP, by channel.',
-      labelNames: ['channel'] as const,
-      registers,
-    }),
-    callbacks: new Counter({
-      name: 'payment_callbacks_total',
-      help: 'Upstream payment callbacks judged, by channel, outcome (accepted, refused) and reason (the verdict).',
-      labelNames: ['channel', 'outcome', 'reason'] as const,
-      registers,
-    }),
-    notifications: new Counter({
-      name: 'payment_notifications_total',
-      help: 'Merchant notification attempts, by channel and result (delivered, retried: a later attempt is planned, failed: given up).',
-      labelNames: ['channel', 'result'] as const,
-      registers,
-    }),
-    paidToDelivered: new Histogram({
-      name: 'payment_notification_paid_to_delivered_seconds',
-      help: 'From an order being paid to its merchant acknowledging the notification, by channel.',
-      labelNames: ['channel'] as const,
-      buckets: DELIVERY_BUCKETS,
-      registers,
-    }),
-    jobRuns: new Counter({
-      name: 'payment_job_runs_total',
-      help: 'Periodic job runs in this process, by job and outcome (ok, failed).',
-      labelNames: ['job', 'outcome'] as const,
-      registers,
-    }),
-    jobDuration: new Histogram({
-      name: 'payment_job_run_duration_seconds',
-      help: 'Time of a periodic job run in this process, by job.',
-      labelNames: ['job'] as const,
-      buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
-      registers,
-    }),
+    openApiRequests: counter(
+      'payment_open_api_requests_total',
+      'Open-API requests answered, by endpoint, channel (payType) and envelope code (0: success).',
+      ['endpoint', 'channel', 'code'],
+    ),
+    openApiDuration: histogram(
+      'payment_open_api_request_duration_seconds',
+      'Time to answer an open-API request (body read to answer), by endpoint and channel.',
+      ['endpoint', 'channel'],
+      LATENCY_BUCKETS,
+    ),
+    orders: counter(
+      'payment_orders_total',
+      'Orders moving through their lifecycle, by channel and event (created, paid, closed by the upstream, expired).',
+      ['channel', 'event'],
+    ),
+    upstreamCalls: counter(
+      'payment_upstream_calls_total',
+      'Calls to payment upstreams and chain nodes, by channel, operation and outcome (ok, refused, unreachable).',
+      ['channel', 'operation', 'outcome'],
+    ),
+    upstreamDuration: histogram(
+      'payment_upstream_call_duration_seconds',
+      'Time of a call to a payment upstream or chain node, by channel and operation.',
+      ['channel', 'operation'],
+      LATENCY_BUCKETS,
+    ),
+    callbacksReceived: counter(
+      'payment_callbacks_received_total',
+      'Upstream payment callbacks received over HTTP, by channel.',
+      ['channel'],
+    ),
+    callbacks: counter(
+      'payment_callbacks_total',
+      'Upstream payment callbacks judged, by channel, outcome (accepted, refused) and reason (the verdict).',
+      ['channel', 'outcome', 'reason'],
+    ),
+    notifications: counter(
+      'payment_notifications_total',
+      'Merchant notification attempts, by channel and result (delivered, retried: a later attempt is planned, failed: given up).',
+      ['channel', 'result'],
+    ),
+    paidToDelivered: histogram(
+      'payment_notification_paid_to_delivered_seconds',
+      'From an order being paid to its merchant acknowledging the notification, by channel.',
+      ['channel'],
+      DELIVERY_BUCKETS,
+    ),
+    jobRuns: counter(
+      'payment_job_runs_total',
+      'Periodic job runs in this process, by job and outcome (ok, failed).',
+      ['job', 'outcome'],
+    ),
+    jobDuration: histogram(
+      'payment_job_run_duration_seconds',
+      'Time of a periodic job run in this process, by job.',
+      ['job'],
+      [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+    ),
   };
 }
 

@@ -68,18 +68,19 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
  * same transaction.
  */
 export async function closePendingOrders(db: Database, which: SQL, now: Date): Promise<number> {
-  return db.transaction(async (transaction) => {
+  const closed = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const closed = await tx
+    const rows = await tx
       .update(orders)
       .set({ status: 'closed', closedAt: now, closeReason: 'expired', updatedAt: now })
       .where(and(sql`${orders.status} = 'pending'`, which))
       .returning();
-    await enqueueCloseNotices(tx, closed, 'expired', now);
-    // Past its window it expired; before, its upstream closed it.
-    for (const order of closed) countOrderEvent(order.channel, order.expiresAt.getTime() <= now.getTime() ? 'expired' : 'closed');
-    return closed.length;
+    await enqueueCloseNotices(tx, rows, 'expired', now);
+    return rows;
   });
+  // Counted once committed (a rolled-back close closed nothing). Past its window it expired; before, its upstream closed it.
+  for (const order of closed) countOrderEvent(order.channel, order.expiresAt.getTime() <= now.getTime() ? 'expired' : 'closed');
+  return closed.length;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import { DomainError } from '../errors/domain-error';
 import { formatMinorUnits } from '../money/decimal-amount';
+import type { MerchantCheck } from '../merchants/merchant-check';
 import { findQueriedOrder, type QueriedOrder } from './find-order';
 
 /** What a query needs of the channel it names: its name (orders.channel) and the query's data of one of its orders. */
@@ -13,8 +14,8 @@ export interface QueryingChannel {
  * The query's data of the merchant's order through the channel the caller picked (the open API picks it by payType);
  * another channel's order is order_not_found (1006), as an unknown one is.
  */
-export async function queryOrder(db: Database, channel: QueryingChannel, merchantId: number, merchantOrderNo: string): Promise<unknown> {
-  const order = await findQueriedOrder(db, merchantId, merchantOrderNo);
+export async function queryOrder(db: Database, channel: QueryingChannel, merchantId: number, merchantOrderNo: string, check?: MerchantCheck): Promise<unknown> {
+  const order = await findQueriedOrder(db, merchantId, merchantOrderNo, check);
   if (!order || order.channel !== channel.name) throw new DomainError('order_not_found');
   return queryAnswerOf(channel, order);
 }

@@ -1,3 +1,4 @@
+import { CLOSE_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH } from '../contract/open-api-paths';
 import { PLACEHOLDER_APP_SECRET, signedExample, type ExampleFields } from '../contract/examples';
 import { CHANNELS } from '../channels';
 import type { Channel } from '../channels/channel';
@@ -29,11 +30,7 @@ export const EXAMPLE_LANGUAGES: readonly { language: ExampleLanguage; label: str
 export const SECRET_PLACEHOLDER = PLACEHOLDER_APP_SECRET;
 const SECRET_NOTE = 'placeholder: put your AppSecret here (Interface keys), keep it on your server, never commit it';
 
-export const SUBMIT_PATH = '/v1/api/open/order/submit';
-export const QUERY_PATH = '/v1/api/open/order/query';
-export const CLOSE_PATH = '/v1/api/open/order/close';
-export const REFUND_SUBMIT_PATH = '/v1/api/open/refund/submit';
-export const REFUND_QUERY_PATH = '/v1/api/open/refund/query';
+export { CLOSE_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH };
 
 /** Literal of a string in TypeScript, Python and Java: JSON's double-quoted form is valid in all three for these values. */
 const dq = (value: string) => JSON.stringify(value);

@@ -3,7 +3,7 @@ import { parseMinorUnits } from '../money/decimal-amount';
 /** One row of an upstream's record of a day, as every channel's bill reader hands it to the matching. */
 export interface UpstreamRow {
   kind: 'trade' | 'refund';
-  /** Our order number as the upstream echoes it (out_trade_no), or a transfer's transaction hash. */
+  /** Our order number as the upstream echoes it (out_trade_no), or a chain transfer's transaction id and event index (txid:index). */
   reference: string;
   /** The upstream's own trade number (or transaction hash). */
   upstreamReference: string;

@@ -30,5 +30,5 @@ export interface ReconciliationSource {
   /** The day's rows (trades and refunds), streamed; throws BillUnavailable when there is no record to read. */
   rows(db: Database, scope: ReconciliationScope, day: string, signal: AbortSignal): AsyncIterable<UpstreamRow>;
   /** Matches the staged rows its own way (a chain's transfers name no order); else by order number and amount. */
-  match?(db: Database, input: MatchInput): Promise<MatchTotals>;
+  match?(db: Database, input: MatchInput, scope: ReconciliationScope): Promise<MatchTotals>;
 }

@@ -69,7 +69,7 @@ export async function reconcileScope(
     const totals = await db.transaction(async (tx) => {
       const transaction = tx as unknown as Database;
       const match = input.source.match ?? matchStagedRows;
-      return match(transaction, { runId, channel: input.channel, scope: scopeCondition(input.channel, input.scope), ...bounds });
+      return match(transaction, { runId, channel: input.channel, scope: scopeCondition(input.channel, input.scope), ...bounds }, input.scope);
     });
     await closeRun(db, runId, 'complete', null, totals, input.now());
     return outcome('complete', null, totals);

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
@@ -7,6 +8,8 @@ import { aMerchant } from '../../test/factories';
 import { SUBMIT, startSandboxTestBed } from '../../test/beds/sandboxes';
 import { paySandboxWechatOrder } from '../../sandbox/wechat/pay';
 import { refundInMerchantPlatform } from '../../sandbox/wechat/bill';
+import { handleSandboxWechatApi } from '../../sandbox/wechat/http-api';
+import { serveWebHandler } from '../../test/web-handler-server';
 import { beijingDayBounds, beijingDayOf } from './beijing-day';
 import { reconcileDay } from './reconcile-day';
 
@@ -154,5 +157,33 @@ describe('reconciling a day of WECHAT against the simulated WeChat Pay trade bil
 
     const empty = await aDayOfItsOwn();
     expect(await reconcileWechat(empty)).toMatchObject({ status: 'complete', totals: { upstreamCount: 0, oursCount: 0, findingCount: 0 } });
+  });
+
+  it('a bill altered on its way (its SHA1 is not the hash_value announced) is refused: the run fails naming it, nothing is found or kept', async () => {
+    const day = await aDayOfItsOwn();
+    const order = await anOrder('9.90');
+    await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
+    await happenedOn(day, order.orderNo);
+    // The simulator again, whose bill files (not signed by WeChat Pay) arrive with one amount changed.
+    const altering = await serveWebHandler(async (request, segments) => {
+      const response = await handleSandboxWechatApi(request, segments, getDb());
+      if (!segments.join('/').endsWith('billdownload/file') || response.status !== 200) return response;
+      const file = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+      expect(file).toContain('`9.90');
+      return new Response(gzipSync(Buffer.from(file.replace('`9.90', '`9.09'), 'utf8')), { status: 200, headers: response.headers });
+    }, '/sandbox/wechat');
+    const honest = process.env.WECHAT_API_BASE_URL;
+    process.env.WECHAT_API_BASE_URL = altering.url;
+    try {
+      const outcome = await reconcileWechat(day);
+      expect(outcome).toMatchObject({ status: 'failed', totals: null, detail: expect.stringMatching(/^the bill's SHA1 [0-9a-f]{40} is not the hash_value [0-9a-f]{40} WeChat Pay announced$/) });
+      expect(await findingsOf(outcome.runId)).toEqual([]);
+      const { rows } = await getDb().execute<{ staged: number }>(sql`SELECT count(*)::int AS staged FROM reconciliation_upstream_rows WHERE run_id = ${outcome.runId}`);
+      expect(rows[0]!.staged).toBe(0);
+    } finally {
+      process.env.WECHAT_API_BASE_URL = honest;
+      await altering.close();
+    }
+    expect(await reconcileWechat(day)).toMatchObject({ status: 'complete', totals: { upstreamCount: 1, upstreamTotalMinor: 990n, findingCount: 0 } });
   });
 });

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { Merchant } from '../merchants/merchants';
+import type { MerchantCheck } from '../merchants/merchant-check';
 import type { RequestFields } from './request-fields';
 
 /** A merchant's request whose signature has been checked: what an open-API operation of the domain works on. */
@@ -11,6 +12,8 @@ export interface SignedRequest {
   clientAddress: string;
   /** The request's id (X-Request-Id), stored with the order it creates. */
   requestId?: string;
+  /** Present when the merchant was authenticated from its remembered row: what acts on the request confirms it first (merchant-check.ts). */
+  merchantCheck?: MerchantCheck;
   /** The portal's test-order form submits it: the order is stored as a test order (orders.is_test). */
   isTest?: boolean;
 }

@@ -3,6 +3,7 @@ import { createPublicClient, createWalletClient, defineChain, http, type Address
 import { privateKeyToAccount } from 'viem/accounts';
 import { SANDBOX_EVM_CHAINS, SANDBOX_PAYER_KEY, SANDBOX_TOKEN_ADDRESS, parseTokenAmount, sandboxSupply, type SandboxEvmChainName } from './sandbox-evm-chains';
 import { readTokenArtifact } from './token-artifact';
+import { PROVIDER_LOG_LIMITS, serveJsonRpc, type LogLimits } from './log-limits';
 
 export interface SandboxEvmNodeOptions {
   chain: SandboxEvmChainName;
@@ -11,6 +12,8 @@ export interface SandboxEvmNodeOptions {
   host?: string;
   /** 0 (default): a block per transaction, and `mine()` on demand; more: a block every so many seconds as well. */
   blockTimeSeconds?: number;
+  /** The chain's clock at its first block (default now): a test can mine a past day. */
+  startTime?: Date;
 }
 
 export interface SentTransfer {
@@ -25,18 +28,23 @@ export type SandboxEvmNode = Awaited<ReturnType<typeof startSandboxEvmNode>>;
 /**
  * A real Ethereum node (ganache, in this process) speaking JSON-RPC over HTTP, with the sandbox USDT contract deployed
  * by the payer as its first transaction (so at SANDBOX_TOKEN_ADDRESS) and the whole supply on the payer's account.
+ * eth_getLogs is refused over a hosted provider's limits (log-limits.ts), as a real endpoint would.
  */
 export async function startSandboxEvmNode(options: SandboxEvmNodeOptions) {
   const spec = SANDBOX_EVM_CHAINS[options.chain];
   const host = options.host ?? '127.0.0.1';
-  const server = ganache.server({
+  const provider = ganache.provider({
     logging: { quiet: true },
-    chain: { chainId: spec.chainId, networkId: spec.chainId },
+    chain: { chainId: spec.chainId, networkId: spec.chainId, ...(options.startTime ? { time: options.startTime } : {}) },
     wallet: { deterministic: true, totalAccounts: 1 },
     // Room for the bench's blocks of 1,000 token transfers in one transaction.
     miner: { blockTime: options.blockTimeSeconds ?? 0, blockGasLimit: '0x3B9ACA00', callGasLimit: '0x3B9ACA00' },
   });
-  await server.listen(options.port ?? 0, host);
+  async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
+    return (await provider.request({ method: method as never, params: params as never })) as T;
+  }
+  let logLimits: LogLimits = PROVIDER_LOG_LIMITS;
+  const server = await serveJsonRpc(rpc, () => logLimits, { port: options.port ?? 0, host });
   const address = server.address() as { port: number };
   const rpcUrl = `http://${host}:${address.port}`;
   const chain = defineChain({ id: spec.chainId, name: spec.label, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
@@ -56,10 +64,6 @@ export async function startSandboxEvmNode(options: SandboxEvmNodeOptions) {
     const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== 'success') throw new Error(`sandbox token ${functionName} reverted (${hash})`);
     return { hash, blockNumber: receipt.blockNumber };
-  }
-
-  async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-    return (await server.provider.request({ method: method as never, params: params as never })) as T;
   }
 
   return {
@@ -99,8 +103,18 @@ export async function startSandboxEvmNode(options: SandboxEvmNodeOptions) {
     async revert(snapshotId: string): Promise<void> {
       if (!(await rpc<boolean>('evm_revert', [snapshotId]))) throw new Error(`evm_revert ${snapshotId} refused`);
     },
+    /** The chain's clock: the next block is stamped from this instant on. */
+    async setTime(at: Date): Promise<void> {
+      await rpc('evm_setTime', [at.getTime()]);
+    },
+    /** A provider's eth_getLogs caps (PROVIDER_LOG_LIMITS by default), e.g. lowered to see a reader split its range. */
+    limitLogs(limits: LogLimits): void {
+      logLimits = limits;
+    },
     async close(): Promise<void> {
-      await server.close();
+      server.closeAllConnections(); // the clients' keep-alive sockets would hold close() open
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await provider.disconnect();
     },
   };
 }

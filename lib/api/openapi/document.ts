@@ -1,3 +1,4 @@
+import { CLOSE_PATH, OPENAPI_DOCUMENT_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH } from '../../contract/open-api-paths';
 import { DOCUMENTED_ERRORS } from './error-catalogue';
 import { CHANNEL_NAMES, CHANNELS } from '../../channels';
 import type { Channel, ChannelOpenApi } from '../../channels/channel';
@@ -10,11 +11,7 @@ import { refundPaths, refundSchemas, refundWebhook } from './refund-paths';
  * interface (docs/merchant-api.md) and docs/open-api.md; tests send its examples to the service.
  */
 
-export const OPENAPI_DOCUMENT_PATH = '/v1/api/open/openapi.json';
-export const SUBMIT_PATH = '/v1/api/open/order/submit';
-export const QUERY_PATH = '/v1/api/open/order/query';
-export { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from './refund-paths';
-export const CLOSE_PATH = '/v1/api/open/order/close';
+export { CLOSE_PATH, OPENAPI_DOCUMENT_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUND_SUBMIT_PATH, SUBMIT_PATH };
 
 const SIGNATURE_SCHEME = [
   'Every request carries `appId` (the merchant AppID) and `signature`. The AppSecret signs and is never sent.',

@@ -1,7 +1,5 @@
 import { common, decimal2, str, url, type Schema } from '../../contract/schema-parts';
-
-export const REFUND_SUBMIT_PATH = '/v1/api/open/refund/submit';
-export const REFUND_QUERY_PATH = '/v1/api/open/refund/query';
+import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '../../contract/open-api-paths';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const merchantRefundNo = str('Your refund number, unique among your refunds: the idempotency key. 1–64 letters, digits or `_-|*@`.', {

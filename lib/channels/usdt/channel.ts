@@ -1,4 +1,4 @@
-import { usdtReconciliation } from './chain/reconcile-tron';
+import { usdtReconciliation } from './usdt-reconciliation';
 import type { Channel } from '../channel';
 import { usdtOpenApi } from './open-api';
 import { formatMinorUnits } from '../../money/decimal-amount';
@@ -23,10 +23,11 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   name: 'USDT',
   label: 'USDT (TRC20, ERC20, BEP20, Polygon)',
   successMessage: 'success',
-  async submit({ db, merchant, fields, requestId, isTest }) {
-    const { order } = await createUsdtOrder(db, merchant.id, { ...parseUsdtSubmit(fields), requestId, isTest });
+  async submit({ db, merchant, fields, requestId, merchantCheck, isTest }) {
+    const { order } = await createUsdtOrder(db, merchant.id, { ...parseUsdtSubmit(fields), requestId, merchantCheck, isTest });
     return usdtCreateData(order);
   },
+  submitConfirmsMerchant: true,
   queryData: (order) => usdtQueryData(order),
   checkoutStatus: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
   checkoutView: (db, payToken, now) => findUsdtCheckout(db, payToken, now),

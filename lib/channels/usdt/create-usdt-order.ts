@@ -1,6 +1,8 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { mappedRow } from '../../db/mapped-row';
 import { prepared, preparedSql } from '../../db/prepared';
+import { confirmMerchant, merchantUnchangedSql, settleMerchantCheck, type MerchantCheck } from '../../merchants/merchant-check';
 import { orders, type OrderRow } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { formatMinorUnits } from '../../money/decimal-amount';
@@ -35,12 +37,39 @@ export interface UsdtOrderInput {
   attach?: string;
   /** The submit's request id, stored with the order for its later log lines. */
   requestId?: string;
+  /** The remembered merchant row the request was authenticated with, confirmed by the insert (merchant-check.ts). */
+  merchantCheck?: MerchantCheck;
   /** A test order (the portal's test-order form), stored as one. */
   isTest?: boolean;
 }
 
+/**
+ * What a submit needs of the order it created or recovered: the answer's fields, the fair-share check's and the log
+ * line's (the hot insert returns only these columns: pg parses, and Drizzle maps, each column of each row).
+ */
+export type CreatedUsdtOrder = Pick<
+  OrderRow,
+  'id' | 'orderNo' | 'merchantId' | 'merchantOrderNo' | 'channel' | 'status' | 'requestedAmountMinor' | 'payAmountMinor' | 'chainType' | 'receivingAddressId' | 'payToken' | 'expiresAt' | 'requestId'
+>;
+
+const CREATED_COLUMNS = Object.entries({
+  id: orders.id,
+  orderNo: orders.orderNo,
+  merchantId: orders.merchantId,
+  merchantOrderNo: orders.merchantOrderNo,
+  channel: orders.channel,
+  status: orders.status,
+  requestedAmountMinor: orders.requestedAmountMinor,
+  payAmountMinor: orders.payAmountMinor,
+  chainType: orders.chainType,
+  receivingAddressId: orders.receivingAddressId,
+  payToken: orders.payToken,
+  expiresAt: orders.expiresAt,
+  requestId: orders.requestId,
+} satisfies Record<keyof CreatedUsdtOrder, unknown>);
+
 export interface CreatedOrder {
-  order: OrderRow;
+  order: CreatedUsdtOrder;
   recovered: boolean;
 }
 
@@ -62,36 +91,30 @@ function recoverExisting(existing: OrderRow, input: UsdtOrderInput): CreatedOrde
 
 /**
  * The common case in one statement: the order at the requested amount ($4) on the first enabled address of the
- * order's chain ($14) where no
- * order holds it, if the amount is within the platform's per-order limit (setting $12, default $13). Addresses are
- * read in id order and each probed once on the slot index until one is free, so this usually costs one probe. No
- * row when the amount is over the limit, every address holds it, or the merchantOrderNo exists (a replay) or a
- * concurrent submit took the slot: the step-by-step path then decides (replay, 1008, +0.01, cooled slots, races).
+ * order's chain ($14) where no order holds it, if the amount is within the platform's per-order limit (setting $12,
+ * default $13) and, when the merchant was authenticated from its remembered row, that row is unchanged (version $16,
+ * merchant-check.ts). Addresses are read in id order and each probed once on the slot index until one is free, so
+ * this usually costs one probe. No row when the amount is over the limit, every address holds it, the merchantOrderNo
+ * exists (a replay), a concurrent submit took the slot or the merchant's row changed: the step-by-step path then
+ * decides (replay, 1008, +0.01, cooled slots, races). The row says too whether the merchant's pool share is unlimited
+ * (both limits set to none), when the fair-share check after the insert has nothing to weigh.
  */
 export const INSERT_ON_FREE_SLOT_SQL = `
-    INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
-                        chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot, request_id, is_test)
-    SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true, $15, $16::boolean
-    FROM receiving_addresses a
-    WHERE a.enabled AND a.chain = $14
-      AND $4::bigint <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $12), $13::bigint)
-      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.holds_slot AND o.receiving_address_id = a.id AND o.pay_amount_minor = $4::bigint)
-    ORDER BY a.id
-    LIMIT 1
-    ON CONFLICT DO NOTHING
-    RETURNING *`;
-
-const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
-
-/** A row of RETURNING * as Drizzle would map it. */
-function orderRowOf(raw: Record<string, unknown>): OrderRow {
-  return Object.fromEntries(
-    ORDER_COLUMNS.map(([key, column]) => {
-      const value = raw[column.name];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  ) as OrderRow;
-}
+    WITH inserted AS (
+      INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
+                          chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot, request_id, is_test)
+      SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true, $15, $17::boolean
+      FROM receiving_addresses a
+      WHERE a.enabled AND a.chain = $14
+        AND $4::bigint <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $12), $13::bigint)
+        AND ($16::text IS NULL OR ${merchantUnchangedSql(2, 16)})
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.holds_slot AND o.receiving_address_id = a.id AND o.pay_amount_minor = $4::bigint)
+      ORDER BY a.id
+      LIMIT 1
+      ON CONFLICT DO NOTHING
+      RETURNING ${CREATED_COLUMNS.map(([, column]) => column.name).join(', ')})
+    SELECT inserted.*, coalesce(l.max_held_slots, -1) = 0 AND coalesce(l.max_amount_slots, -1) = 0 AS unlimited_share
+    FROM inserted LEFT JOIN usdt_merchant_limits l ON l.merchant_id = inserted.merchant_id`;
 
 /** The insert of a USDT order on a slot; nothing (no row returned) when the slot or the merchantOrderNo is taken. */
 function insertOrder(db: Database) {
@@ -142,23 +165,27 @@ function newOrderFields(merchantId: number, input: UsdtOrderInput, now: Date, ex
   };
 }
 
-async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<OrderRow | undefined> {
+async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<{ order: CreatedUsdtOrder; unlimitedShare: boolean } | undefined> {
   const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
     'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
-    'limitKey', 'defaultLimit', 'chain', 'requestId', 'isTest',
+    'limitKey', 'defaultLimit', 'chain', 'requestId', 'merchantVersion', 'isTest',
   ]);
   const { rows } = await statement.execute({
     ...newOrderFields(merchantId, input, now, expiresAt),
     amount: input.amountMinor,
     limitKey: USDT_MAX_PER_ORDER,
     defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
+    // As text: node-postgres formats a Date parameter field by field in the process's time zone, on every submit.
+    expiresAt: expiresAt.toISOString(),
     chain: chainOf(input),
+    merchantVersion: input.merchantCheck?.version ?? null,
   });
-  return rows[0] ? orderRowOf(rows[0]) : undefined;
+  const raw = rows[0];
+  return raw && { order: mappedRow<CreatedUsdtOrder>(CREATED_COLUMNS, raw), unlimitedShare: raw.unlimited_share === true };
 }
 
 /** A new order (not one recovered for a retried submit), counted. */
-function created(order: OrderRow): CreatedOrder {
+function created(order: CreatedUsdtOrder): CreatedOrder {
   countOrderEvent('USDT', 'created');
   // debug: at info, a line per submit would cost the open API's throughput
   log().debug({ component: 'orders', channel: 'USDT', requestId: order.requestId ?? undefined, orderNo: order.orderNo }, 'order created');
@@ -176,7 +203,12 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
   const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
   const chain = chainOf(input);
   const inserted = await insertOnFreeSlot(db, merchantId, input, now, expiresAt);
-  if (inserted) return created(await keptWithinShare(db, inserted, chain));
+  if (inserted) {
+    if (input.merchantCheck) settleMerchantCheck(input.merchantCheck, true);
+    return created(inserted.unlimitedShare ? inserted.order : await keptWithinShare(db, inserted.order, chain));
+  }
+  // Before anything below acts or answers: the remembered merchant row, if the request was checked against one.
+  await confirmMerchant(db, input.merchantCheck);
 
   const existing = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
   if (existing) return recoverExisting(existing, input);

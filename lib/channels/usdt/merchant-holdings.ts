@@ -42,7 +42,11 @@ const TAKE_BACK_SQL = `DELETE FROM orders WHERE id = $1::bigint AND status = 'pe
  * submits): the order when it keeps the merchant within its limits; else it is taken back (deleted, never answered)
  * and the refusal thrown.
  */
-export async function keptWithinShare(db: Database, order: OrderRow, chainName: string): Promise<OrderRow> {
+export async function keptWithinShare<Order extends Pick<OrderRow, 'id' | 'merchantId' | 'chainType' | 'requestedAmountMinor' | 'payAmountMinor'>>(
+  db: Database,
+  order: Order,
+  chainName: string,
+): Promise<Order> {
   const holdings = await merchantHoldings(db, order.merchantId, order.chainType!, chainName, order.payAmountMinor);
   const breach = fairShareBreach(holdings, order.requestedAmountMinor, order.payAmountMinor);
   if (!breach) return order;

@@ -11,7 +11,7 @@ export function usdtStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = 
   return textWireStatus(order, now);
 }
 
-export function usdtCreateData(order: OrderRow) {
+export function usdtCreateData(order: Pick<OrderRow, 'orderNo' | 'merchantOrderNo' | 'payToken' | 'payAmountMinor' | 'status' | 'expiresAt'>) {
   return {
     orderNo: order.orderNo,
     merchantOrderNo: order.merchantOrderNo,

@@ -55,7 +55,7 @@ export const reconciliationFindings = pgTable(
       .notNull()
       .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<FindingKind>().notNull(),
-    /** Our order number as the upstream names it (out_trade_no), or the transaction hash of a transfer. */
+    /** Our order number as the upstream names it (out_trade_no), or a chain transfer as txid:event index. */
     reference: text('reference').notNull(),
     /** The upstream's own number: trade number, refund number, transaction hash. */
     upstreamReference: text('upstream_reference').notNull().default(''),

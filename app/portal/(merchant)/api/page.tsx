@@ -9,7 +9,7 @@ import { DOCUMENTED_ERRORS } from '@/lib/api/openapi/error-catalogue';
 import { CHANNELS, credentialChannels, DEFAULT_CHANNEL } from '@/lib/channels';
 import { isLocale } from '@/lib/i18n/locales';
 import { buildApiExamples, buildRefundExamples, channelExamples, CLOSE_PATH, QUERY_PATH, SECRET_PLACEHOLDER, SUBMIT_PATH, type ChannelExample } from '@/lib/portal/api-examples';
-import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '@/lib/api/openapi/refund-paths';
+import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '@/lib/contract/open-api-paths';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { requireMerchant } from '../../_session/require-merchant';
 

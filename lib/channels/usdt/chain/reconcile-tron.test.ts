@@ -65,9 +65,9 @@ describe('reconciling a day of USDT on TRON against the chain, whatever the watc
       sql`SELECT id, kind, reference, order_id FROM reconciliation_findings WHERE run_id = ${outcome!.runId} ORDER BY kind`,
     );
     expect(rows.map(({ id: _id, ...row }) => row)).toEqual([
-      { kind: 'missing_here', reference: skippedTransfer.transactionId, order_id: String(skipped.id) },
+      { kind: 'missing_here', reference: `${skippedTransfer.transactionId}:0`, order_id: String(skipped.id) },
       { kind: 'missing_upstream', reference: phantom.orderNo, order_id: String(phantom.id) },
-      { kind: 'transfer_no_order', reference: stray.transactionId, order_id: null },
+      { kind: 'transfer_no_order', reference: `${stray.transactionId}:0`, order_id: null },
     ]);
 
     await creditFinding(getDb(), { findingId: Number(rows[0]!.id), actor: 'test', now: new Date() });

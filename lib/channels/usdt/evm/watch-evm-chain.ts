@@ -55,7 +55,8 @@ export interface EvmWatchResult {
 
 class RangeChangedWhileRead extends Error {}
 
-async function finalBlockNumber(client: PublicClient, settings: EvmChainSettings): Promise<bigint | null> {
+/** The chain's last final block by its settings (the `finalized` tag or a depth below the head); null before there is one. */
+export async function finalBlockNumber(client: PublicClient, settings: EvmChainSettings): Promise<bigint | null> {
   if (settings.finality.kind === 'finalized-tag') return (await client.getBlock({ blockTag: 'finalized' })).number;
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const final = head - BigInt(settings.finality.blocks);
