@@ -35,11 +35,14 @@ export function WaitingForPayment({ token, secondsLeft, texts }: { token: string
 /**
  * A pending card's layout: what the payer must see first (amount, network or method, time left, live status), the QR
  * code, then the ways to pay. One column on a phone, in that order, so the first screen holds the summary; on a wide
- * screen the QR code (16 rem) stands on the left beside the summary and the actions.
+ * screen the QR code (16 rem) stands on the left beside the summary and the actions. `actionsFirstOnPhone`: a method
+ * the phone that shows the page can pay itself (its cashier opens the wallet app there) puts the actions before the
+ * QR code on a phone-sized screen, the QR code (for another device) after them.
  */
-export function PayLayout({ summary, qr, actions }: { summary: ReactNode; qr?: ReactNode; actions?: ReactNode }) {
+export function PayLayout({ summary, qr, actions, actionsFirstOnPhone = false }: { summary: ReactNode; qr?: ReactNode; actions?: ReactNode; actionsFirstOnPhone?: boolean }) {
+  const layout = ['pay-layout', qr ? 'with-qr' : '', qr && actionsFirstOnPhone ? 'actions-first-on-phone' : ''].filter(Boolean).join(' ');
   return (
-    <div className={qr ? 'pay-layout with-qr' : 'pay-layout'}>
+    <div className={layout}>
       <div className="pay-summary">{summary}</div>
       {qr ? <div className="pay-qr">{qr}</div> : null}
       {actions ? <div className="pay-actions">{actions}</div> : null}

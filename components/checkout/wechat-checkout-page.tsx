@@ -50,8 +50,18 @@ export function WechatCheckoutPage({ frame, token, view: checkout, searchParams 
         }
         qr={
           checkout.codeUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element
-            <img className="qr" src={`/qr/${token}.png`} alt={t('wechat.qrAlt', { amount: checkout.amount })} data-testid="pay-qr" width={256} height={256} />
+            <>
+              {/* WeChat cannot scan the screen it runs on: a phone-sized screen says how to pay from it. */}
+              <div className="phone-only phone-scan" data-testid="phone-scan-hint">
+                <p className="status">{t('wechat.phoneTitle')}</p>
+                <p className="note">{t('wechat.phoneHint')}</p>
+              </div>
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              <img className="qr" src={`/qr/${token}.png`} alt={t('wechat.qrAlt', { amount: checkout.amount })} data-testid="pay-qr" width={256} height={256} />
+              <a className="btn-secondary phone-only" href={`/qr/${token}.png`} download={`wechat-pay-${checkout.orderNo}.png`} data-testid="save-qr">
+                {t('wechat.saveQr')}
+              </a>
+            </>
           ) : undefined
         }
         actions={

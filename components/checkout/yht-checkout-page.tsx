@@ -12,6 +12,12 @@ import { CheckoutShell, type CheckoutPageProps } from './checkout-shell';
 export const YHT_SCAN_METHODS: ReadonlySet<string> = new Set(['wxPub', 'wxLite', 'aliPay', 'unionPay']);
 
 /**
+ * Scan methods whose cashier, opened on the phone that shows the checkout, pays there (Alipay's cashier opens the
+ * Alipay app): on a phone the cashier button comes first, the QR code (for another device) after it.
+ */
+const YHT_CASHIER_FIRST_ON_PHONE: ReadonlySet<string> = new Set(['aliPay']);
+
+/**
  * The YHT checkout at the order's payUrl: amount, method, the upstream QR code (scan methods only) and a button to
  * the aggregator's cashier. Every state shown is read from the database on the server (the page re-renders itself
  * while pending); the payer comes back here from the cashier and is then returned to the merchant.
@@ -25,6 +31,7 @@ export function YhtCheckoutPage({ frame, token, view: checkout }: CheckoutPagePr
   const known = ['wxH5', 'wxPub', 'wxLite', 'aliPay', 'unionPay', 'bankCard', 'bankFast'].includes(checkout.payMethod);
   const method = known ? t(`yht.methods.${checkout.payMethod}`) : checkout.payMethod;
   const scan = YHT_SCAN_METHODS.has(checkout.payMethod) && checkout.hasQr;
+  const cashierFirstOnPhone = scan && Boolean(checkout.cashierUrl) && YHT_CASHIER_FIRST_ON_PHONE.has(checkout.payMethod);
   return (
     <CheckoutShell
       frame={frame}
@@ -35,6 +42,7 @@ export function YhtCheckoutPage({ frame, token, view: checkout }: CheckoutPagePr
       foot={<CancelOrder t={t} token={token} merchantName={merchant.name} redirectUrl={checkout.redirectUrl} />}
     >
       <PayLayout
+        actionsFirstOnPhone={cashierFirstOnPhone}
         summary={
           <>
             <AmountToPay productName={checkout.productName} label={t('amountLabel')} amount={checkout.payMoney} />
@@ -51,9 +59,14 @@ export function YhtCheckoutPage({ frame, token, view: checkout }: CheckoutPagePr
         }
         actions={
           <>
-            {known ? <p className="note">{t(`yht.hints.${checkout.payMethod}`)}</p> : null}
+            {known ? <p className={cashierFirstOnPhone ? 'note wide-only' : 'note'}>{t(`yht.hints.${checkout.payMethod}`)}</p> : null}
+            {cashierFirstOnPhone ? (
+              <p className="note phone-only" data-testid="phone-pay-hint">
+                {t('yht.phoneHints.aliPay')}
+              </p>
+            ) : null}
             {checkout.cashierUrl ? (
-              <a href={checkout.cashierUrl} data-testid="pay-cashier" className={scan ? 'btn-secondary' : 'btn'}>
+              <a href={checkout.cashierUrl} data-testid="pay-cashier" className={cashierFirstOnPhone ? 'btn-secondary primary-on-phone' : scan ? 'btn-secondary' : 'btn'}>
                 {t('yht.continueToPay', { amount: checkout.payMoney })}
               </a>
             ) : null}

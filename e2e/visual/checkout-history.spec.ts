@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { checkoutFixture, type CheckoutFixture } from './checkout-fixtures';
 
@@ -91,6 +91,76 @@ test.describe('on a 390×844 phone', () => {
     await expect(page.getByTestId('open-tronlink')).toHaveAttribute('href', /^tronlinkoutside:\/\/pull\.activity\?param=/);
     await context.close();
   });
+
+  const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const DESKTOP = { viewport: { width: 1440, height: 900 } };
+  const WORDS = {
+    en: { wechatPhone: 'another device', wechatSave: 'Save the QR code', alipayPhone: 'opens Alipay' },
+    'zh-CN': { wechatPhone: '另一台设备', wechatSave: '保存二维码', alipayPhone: '打开支付宝' },
+  } as const;
+  type Locale = keyof typeof WORDS;
+  /** The checkout at `path` in a new browser of that screen and language, its QR code shown; closed after `check`. */
+  async function onScreen(browser: Browser, screen: typeof PHONE | typeof DESKTOP, locale: Locale, path: string, check: (page: Page) => Promise<void>) {
+    const context = await browser.newContext({ ...screen, locale });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${path}?lang=${locale === 'en' ? 'en' : 'zh'}`);
+      await expect(page.getByTestId('pay-qr')).toBeVisible();
+      await check(page);
+    } finally {
+      await context.close();
+    }
+  }
+
+  for (const locale of ['en', 'zh-CN'] as const) {
+    test(`WeChat native on a phone keeps the QR code and says how to pay it from this phone (${locale}); a desktop shows the QR alone`, async ({ browser }) => {
+      const order = await fixture().wechat('native');
+      await onScreen(browser, PHONE, locale, order.path, async (page) => {
+      await expect(page.getByTestId('phone-scan-hint')).toContainText(WORDS[locale].wechatPhone);
+      const save = page.getByTestId('save-qr');
+      await expect(save).toHaveText(WORDS[locale].wechatSave);
+      await expect(save).toHaveAttribute('download', /\.png$/);
+      const saved = await page.request.get((await save.getAttribute('href'))!);
+      expect(saved.headers()['content-type']).toBe('image/png');
+      // The hint comes before the QR code, both after the amount and the live status of the first screen.
+      const hint = (await page.getByTestId('phone-scan-hint').boundingBox())!;
+      const qr = (await page.getByTestId('pay-qr').boundingBox())!;
+      expect(hint.y + hint.height).toBeLessThanOrEqual(qr.y);
+      for (const testId of ['pay-amount', 'pay-time-left', 'pay-status']) {
+        const box = (await page.getByTestId(testId).boundingBox())!;
+        expect(box.y + box.height, `${testId} within the first screen`).toBeLessThanOrEqual(844);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      });
+      await onScreen(browser, DESKTOP, locale, order.path, async (wide) => {
+        await expect(wide.getByTestId('phone-scan-hint')).toBeHidden();
+        await expect(wide.getByTestId('save-qr')).toBeHidden();
+      });
+    });
+
+    test(`YHT Alipay on a phone: the cashier button first and primary, the QR code after it (${locale}); a desktop leads with the QR code`, async ({ browser }) => {
+      const order = await fixture().yht('aliPay');
+      await onScreen(browser, PHONE, locale, order.path, async (page) => {
+      const cashier = page.getByTestId('pay-cashier');
+      await expect(cashier).toBeVisible();
+      await expect(page.getByTestId('phone-pay-hint')).toContainText(WORDS[locale].alipayPhone);
+      const button = (await cashier.boundingBox())!;
+      const qr = (await page.getByTestId('pay-qr').boundingBox())!;
+      expect(button.y + button.height, 'the cashier button within the first screen').toBeLessThanOrEqual(844);
+      expect(button.y + button.height, 'the cashier button before the QR code').toBeLessThanOrEqual(qr.y);
+      const background = await cashier.evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(background, 'the cashier button is the primary one').not.toBe('rgb(255, 255, 255)');
+      });
+      await onScreen(browser, DESKTOP, locale, order.path, async (wide) => {
+        await expect(wide.getByTestId('pay-cashier')).toBeVisible();
+        await expect(wide.getByTestId('phone-pay-hint')).toBeHidden();
+        const wideQr = (await wide.getByTestId('pay-qr').boundingBox())!;
+        const wideButton = (await wide.getByTestId('pay-cashier').boundingBox())!;
+        expect(wideQr.x + wideQr.width, 'the QR code stands beside the button').toBeLessThanOrEqual(wideButton.x);
+        expect(await wide.getByTestId('pay-cashier').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
+      });
+    });
+  }
 
   test('YHT WeChat h5 is paid on this phone: no QR code, the cashier button first', async ({ page }) => {
     const order = await fixture().yht('wxH5');

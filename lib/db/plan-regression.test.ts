@@ -194,6 +194,11 @@ describe('hot statements at 120,000 orders read a bounded number of rows', () =>
       WHERE merchant_id = ${seed.bigMerchantId} ORDER BY created_at DESC, id DESC OFFSET 60000 LIMIT 1`);
     await expectBounded('portal list, page 3,000', () => listMerchantOrders(capturing.db, context, orderFiltersSchema.parse({ before: deep[0]!.cursor })));
     await expectBounded('portal list, channel+status', () => listMerchantOrders(capturing.db, context, orderFiltersSchema.parse({ channel: 'WECHAT', status: 'paid' })));
+    // Test orders: left out by default (above), listed with the live ones, or alone (a few among 100,000 live ones).
+    await getDb().execute(sql`UPDATE orders SET is_test = true WHERE merchant_id = ${seed.bigMerchantId} AND id % 5000 = 0`);
+    await expectBounded('portal list, test hidden', () => listMerchantOrders(capturing.db, context, orderFiltersSchema.parse({})));
+    await expectBounded('portal list, test included', () => listMerchantOrders(capturing.db, context, orderFiltersSchema.parse({ test: 'include' })));
+    await expectBounded('portal list, test only', () => listMerchantOrders(capturing.db, context, orderFiltersSchema.parse({ test: 'only' })));
     const { rows } = await getDb().execute<{ count: number }>(sql`
       SELECT count(*)::int AS count FROM orders WHERE merchant_id = ${seed.bigMerchantId} AND created_at >= now() - interval '8 days'`);
     // The dashboard counts the last 7 days' orders: it reads those (three aggregates over them), never older ones.

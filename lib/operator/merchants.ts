@@ -95,6 +95,7 @@ export async function merchantDetail(db: Database, appId: string, now = new Date
       paidAt: orders.paidAt,
       paidVia: orders.paidVia,
       expiresAt: orders.expiresAt,
+      isTest: orders.isTest,
     })
     .from(orders)
     .where(eq(orders.merchantId, merchant.id))

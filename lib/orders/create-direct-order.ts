@@ -79,7 +79,7 @@ export async function createDirectOrder(
   merchantId: number,
   adapter: DirectChannelAdapter,
   input: DirectOrderInput,
-  context: { clientIp: string; now?: Date; requestId?: string },
+  context: { clientIp: string; now?: Date; requestId?: string; isTest?: boolean },
 ): Promise<CreatedDirectOrder> {
   const channel = adapter.channel;
   const now = context.now ?? new Date();
@@ -136,6 +136,7 @@ export async function createDirectOrder(
         expiresAt,
         upstreamCheckAfter: adapter.firstUpstreamCheck(now),
         requestId,
+        isTest: context.isTest ?? false,
         createdAt: now,
         updatedAt: now,
       })

@@ -22,7 +22,7 @@ export function seriesWindow(now: Date, timeZone: string, days: number): { label
 /**
  * One entry per calendar day in the zone (the merchant reads the days of the pages' time zone, Asia/Shanghai by
  * default) for the `days` days ending with today, oldest first, days without orders included as zeros; only the given
- * merchant's orders are counted.
+ * merchant's live orders are counted (never its test orders).
  */
 export async function dailyOrderSeries(db: Database, merchantId: number, now: Date, timeZone: string, days = 7): Promise<DailyOrderCount[]> {
   const { labels, from } = seriesWindow(now, timeZone, days);
@@ -33,12 +33,12 @@ export async function dailyOrderSeries(db: Database, merchantId: number, now: Da
     db
       .select({ day: createdDay, count: sql<number>`count(*)::int` })
       .from(orders)
-      .where(and(eq(orders.merchantId, merchantId), gte(orders.createdAt, from)))
+      .where(and(eq(orders.merchantId, merchantId), eq(orders.isTest, false), gte(orders.createdAt, from)))
       .groupBy(sql`1`), // by position: the zone is a parameter, so the select's expression and a repeated one differ
     db
       .select({ day: paidDay, count: sql<number>`count(*)::int` })
       .from(orders)
-      .where(and(eq(orders.merchantId, merchantId), eq(orders.status, 'paid'), gte(orders.paidAt, from)))
+      .where(and(eq(orders.merchantId, merchantId), eq(orders.status, 'paid'), eq(orders.isTest, false), gte(orders.paidAt, from)))
       .groupBy(sql`1`),
   ]);
   const createdByDay = new Map(created.map((row) => [row.day, row.count]));

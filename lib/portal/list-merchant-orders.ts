@@ -6,7 +6,7 @@ import { addCalendarDays, startOfDayInZone } from '../i18n/time-zone';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { MerchantContext } from './merchant-context';
 import { effectiveStatus, effectiveStatusIs } from '../orders/order-status';
-import { ORDERS_PAGE_SIZE, type OrderFilters } from './order-filters';
+import { ORDERS_PAGE_SIZE, testOrderCondition, type OrderFilters } from './order-filters';
 
 /** Values of `column` that begin with `prefix` (LIKE's wildcards and escape in it taken literally). */
 function startsWith(column: AnyColumn, prefix: string): SQL {
@@ -16,10 +16,13 @@ function startsWith(column: AnyColumn, prefix: string): SQL {
 /**
  * The context merchant's orders (never another's), newest first, filtered and paged by keyset on
  * orders_merchant_created_idx: any page of a merchant with millions of orders reads one page of rows. The from/to
- * dates are calendar days in the merchant's time zone, both included.
+ * dates are calendar days in the merchant's time zone, both included. Test orders are left out unless the filter asks
+ * for them.
  */
 export async function listMerchantOrders(db: Database, context: MerchantContext, filters: OrderFilters, now = new Date()) {
   const conditions: SQL[] = [eq(orders.merchantId, context.merchantId)];
+  const test = testOrderCondition(filters.test);
+  if (test) conditions.push(test);
   if (filters.channel) conditions.push(eq(orders.channel, filters.channel));
   if (filters.status === 'refunded') conditions.push(gt(orders.refundedMinor, 0n));
   else if (filters.status) conditions.push(effectiveStatusIs(filters.status, now));
@@ -42,6 +45,7 @@ export async function listMerchantOrders(db: Database, context: MerchantContext,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       expiresAt: orders.expiresAt,
+      isTest: orders.isTest,
     })
     .from(orders)
     .where(and(...conditions))

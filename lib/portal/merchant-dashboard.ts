@@ -8,7 +8,7 @@ import type { MerchantContext } from './merchant-context';
 /**
  * The context merchant's figures: today and the last 7 days (today and the 6 days before), as calendar days in the
  * zone the pages show times in. Success rate: paid ÷ (paid + closed) among the window's orders; orders still pending
- * are not counted yet. `days`: the same 7 days one by one (orders created, orders paid), for the overview's chart.
+ * are not counted yet; test orders (the portal's test-order form) are never counted. `days`: the same 7 days one by one (orders created, orders paid), for the overview's chart.
  */
 export async function merchantDashboard(db: Database, context: MerchantContext, now: Date, timeZone: string) {
   const weekStart = seriesWindow(now, timeZone, 7).from;
@@ -22,7 +22,7 @@ export async function merchantDashboard(db: Database, context: MerchantContext, 
       weekClosed: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'closed')::int`,
     })
     .from(orders)
-    .where(and(eq(orders.merchantId, context.merchantId), gte(orders.createdAt, weekStart)));
+    .where(and(eq(orders.merchantId, context.merchantId), eq(orders.isTest, false), gte(orders.createdAt, weekStart)));
   const totals = await db
     .select({
       channel: orders.channel,
@@ -32,7 +32,7 @@ export async function merchantDashboard(db: Database, context: MerchantContext, 
       weekCount: sql<number>`count(*)::int`,
     })
     .from(orders)
-    .where(and(eq(orders.merchantId, context.merchantId), eq(orders.status, 'paid'), gte(orders.paidAt, weekStart)))
+    .where(and(eq(orders.merchantId, context.merchantId), eq(orders.status, 'paid'), eq(orders.isTest, false), gte(orders.paidAt, weekStart)))
     .groupBy(orders.channel, orders.currency)
     .orderBy(orders.channel, orders.currency);
   const days = await dailyOrderSeries(db, context.merchantId, now, timeZone, 7);

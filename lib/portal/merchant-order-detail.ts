@@ -92,6 +92,7 @@ export async function merchantOrderDetail(db: Database, context: MerchantContext
       paidAt: order.paidAt,
       closedAt: order.closedAt,
       expiresAt: order.expiresAt,
+      isTest: order.isTest,
     },
     notifications: cycles.map((cycle) => ({ cycle: cycle.cycle, status: cycle.status, attempts: cycle.attemptCount, nextAttemptAt: cycle.nextAttemptAt, lastError: cycle.lastError })),
     timeline: ordered.map(({ event }) => event),

@@ -27,6 +27,8 @@ export interface StatementInput {
   header: Record<StatementColumn, string>;
   /** The `type` column's words in the merchant's language. */
   rowTypes: Record<StatementRowType, string>;
+  /** Test orders (and their refunds) too; left out by default, as from the live figures. */
+  includeTest?: boolean;
 }
 
 const csvLine = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
@@ -101,6 +103,7 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
       .where(
         and(
           eq(orders.merchantId, input.merchantId),
+          input.includeTest ? undefined : eq(orders.isTest, false),
           gte(orders.createdAt, input.start),
           lt(orders.createdAt, input.end),
           cursor ? sql`(${orders.createdAt}, ${orders.id}) > (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
@@ -160,6 +163,7 @@ async function* refundLines(db: Database, input: StatementInput): AsyncGenerator
       .where(
         and(
           eq(refunds.merchantId, input.merchantId),
+          input.includeTest ? undefined : eq(orders.isTest, false),
           gte(refunds.createdAt, input.start),
           lt(refunds.createdAt, input.end),
           cursor ? sql`(${refunds.createdAt}, ${refunds.id}) > (${cursor.at}::timestamptz, ${cursor.id})` : undefined,

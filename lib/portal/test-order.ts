@@ -42,7 +42,7 @@ export async function createTestOrder(db: Database, context: MerchantContext, in
   if (!signing) throw notFound('merchant');
   const merchantOrderNo = `TEST-${Date.now()}-${randomBytes(3).toString('hex')}`;
   // A refusal (a DomainError) reaches the form as the open API's would, in the merchant's language.
-  await submitByPayType({ db, merchant: signing.merchant, fields: testOrderFields(input, merchantOrderNo), clientAddress: '127.0.0.1' });
+  await submitByPayType({ db, merchant: signing.merchant, fields: testOrderFields(input, merchantOrderNo), clientAddress: '127.0.0.1', isTest: true });
   const [order] = await db
     .select({ orderNo: orders.orderNo, payToken: orders.payToken })
     .from(orders)

@@ -14,6 +14,8 @@ export interface SignedRequest {
   requestId?: string;
   /** Present when the merchant was authenticated from its remembered row: what acts on the request confirms it first (merchant-check.ts). */
   merchantCheck?: MerchantCheck;
+  /** The portal's test-order form submits it: the order is stored as a test order (orders.is_test). */
+  isTest?: boolean;
 }
 
 /** A successful outcome: the contract's success message of the channel (its Channel.successMessage, 'success' or 'ok') and its data. */

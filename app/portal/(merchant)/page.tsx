@@ -32,6 +32,7 @@ export default async function PortalHome() {
         <h2 id="figures-heading" className={sectionTitle}>
           {t('figures', { zone: timeZone })}
         </h2>
+        <p className={`${note} -mt-2 mb-2`} data-testid="dashboard-live-only">{t('liveOnly')}</p>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4" data-testid="dashboard-stats">
           <div className={stat}>
             <div className={note}>{t('today')}</div>

@@ -31,8 +31,8 @@ export const alipayChannel: Channel<AlipayCheckout> = {
   name: 'ALIPAY',
   label: 'ALIPAY',
   successMessage: 'ok',
-  async submit({ db, merchant, fields, clientAddress, requestId }) {
-    const created = await createDirectOrder(db, merchant.id, alipayAdapter, parseDirectSubmit(alipayPayMethod, fields), { clientIp: clientAddress, requestId });
+  async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
+    const created = await createDirectOrder(db, merchant.id, alipayAdapter, parseDirectSubmit(alipayPayMethod, fields), { clientIp: clientAddress, requestId, isTest });
     return directCreateData(alipayAdapter, created);
   },
   queryData: (order, now) => directQueryData(order, now),

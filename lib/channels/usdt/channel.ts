@@ -23,8 +23,8 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   name: 'USDT',
   label: 'USDT (TRC20, ERC20, BEP20, Polygon)',
   successMessage: 'success',
-  async submit({ db, merchant, fields, requestId, merchantCheck }) {
-    const { order } = await createUsdtOrder(db, merchant.id, { ...parseUsdtSubmit(fields), requestId, merchantCheck });
+  async submit({ db, merchant, fields, requestId, merchantCheck, isTest }) {
+    const { order } = await createUsdtOrder(db, merchant.id, { ...parseUsdtSubmit(fields), requestId, merchantCheck, isTest });
     return usdtCreateData(order);
   },
   submitConfirmsMerchant: true,

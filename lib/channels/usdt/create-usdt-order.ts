@@ -39,6 +39,8 @@ export interface UsdtOrderInput {
   requestId?: string;
   /** The remembered merchant row the request was authenticated with, confirmed by the insert (merchant-check.ts). */
   merchantCheck?: MerchantCheck;
+  /** A test order (the portal's test-order form), stored as one. */
+  isTest?: boolean;
 }
 
 /**
@@ -100,8 +102,8 @@ function recoverExisting(existing: OrderRow, input: UsdtOrderInput): CreatedOrde
 export const INSERT_ON_FREE_SLOT_SQL = `
     WITH inserted AS (
       INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
-                          chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot, request_id)
-      SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true, $15
+                          chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot, request_id, is_test)
+      SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true, $15, $17::boolean
       FROM receiving_addresses a
       WHERE a.enabled AND a.chain = $14
         AND $4::bigint <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $12), $13::bigint)
@@ -137,6 +139,7 @@ function insertOrder(db: Database) {
         expiresAt: sql.placeholder('expiresAt'),
         holdsSlot: true,
         requestId: sql.placeholder('requestId'),
+        isTest: sql.placeholder('isTest'),
       })
       .onConflictDoNothing()
       .returning()
@@ -158,13 +161,14 @@ function newOrderFields(merchantId: number, input: UsdtOrderInput, now: Date, ex
     payToken: newPayToken(),
     expiresAt,
     requestId: input.requestId ?? null,
+    isTest: input.isTest ?? false,
   };
 }
 
 async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<{ order: CreatedUsdtOrder; unlimitedShare: boolean } | undefined> {
   const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
     'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
-    'limitKey', 'defaultLimit', 'chain', 'requestId', 'merchantVersion',
+    'limitKey', 'defaultLimit', 'chain', 'requestId', 'merchantVersion', 'isTest',
   ]);
   const { rows } = await statement.execute({
     ...newOrderFields(merchantId, input, now, expiresAt),

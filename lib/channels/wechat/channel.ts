@@ -35,8 +35,8 @@ export const wechatChannel: Channel<WechatCheckout> = {
   name: 'WECHAT',
   label: 'WECHAT',
   successMessage: 'ok',
-  async submit({ db, merchant, fields, clientAddress, requestId }) {
-    const created = await createDirectOrder(db, merchant.id, wechatChannelAdapter, parseDirectSubmit(wechatPayMethod, fields), { clientIp: clientAddress, requestId });
+  async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
+    const created = await createDirectOrder(db, merchant.id, wechatChannelAdapter, parseDirectSubmit(wechatPayMethod, fields), { clientIp: clientAddress, requestId, isTest });
     return directCreateData(wechatChannelAdapter, created);
   },
   queryData: (order, now) => directQueryData(order, now),

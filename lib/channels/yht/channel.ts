@@ -19,8 +19,8 @@ export const yhtChannel: Channel<YhtCheckout> = {
   name: 'YHT',
   label: 'YHT',
   successMessage: 'success',
-  async submit({ db, merchant, fields, clientAddress, requestId }) {
-    const { order } = await createDirectOrder(db, merchant.id, yhtAdapter, parseYhtSubmit(fields), { clientIp: clientAddress, requestId });
+  async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
+    const { order } = await createDirectOrder(db, merchant.id, yhtAdapter, parseYhtSubmit(fields), { clientIp: clientAddress, requestId, isTest });
     return yhtCreateData(order);
   },
   queryData: (order, now) => yhtQueryData(order, now),

@@ -51,6 +51,11 @@ export const orders = pgTable(
     paidVia: text('paid_via'),
     /** The X-Request-Id of the submit that created the order: its later log lines (notification attempts) name it. */
     requestId: text('request_id'),
+    /**
+     * Created by the portal's test-order form (set by the insert, never later): shown with a "Test" badge and left out
+     * of the portal's live list, figures and statement unless the merchant asks for them.
+     */
+    isTest: boolean('is_test').notNull().default(false),
     /** Who paid, as the upstream names them (USDT: the sending address). */
     payer: text('payer'),
     /**
@@ -107,9 +112,13 @@ export const orders = pgTable(
     index('orders_alipay_pending_check_idx')
       .on(table.upstreamCheckAfter)
       .where(sql`${table.channel} = 'ALIPAY' AND ${table.status} = 'pending'`),
-    // The portal's order list (newest first, keyset paged) and the dashboard's last days, whose counts by status
-    // it answers from the index alone.
-    index('orders_merchant_created_idx').on(table.merchantId, table.createdAt, table.id, table.status),
+    // The portal's order list (newest first, keyset paged, test orders left out by default) and the dashboard's last
+    // days, whose counts by status of live orders it answers from the index alone.
+    index('orders_merchant_created_idx').on(table.merchantId, table.createdAt, table.id, table.status, table.isTest),
+    // The list of test orders alone (`?test=only`): few rows among a merchant's live ones.
+    index('orders_merchant_test_created_idx')
+      .on(table.merchantId, table.createdAt, table.id)
+      .where(sql`${table.isTest}`),
     // The same list filtered by status (pending orders are the newest: "paid" would skip them all).
     index('orders_merchant_status_created_idx').on(table.merchantId, table.status, table.createdAt, table.id),
     // The portal's list filtered to refunded orders.

@@ -7,6 +7,7 @@ import { CredentialReviewActions } from '@/components/operator/credential-review
 import { REVIEW_TONES } from '@/components/operator/credential-labels';
 import { describeCredential } from '@/lib/channels';
 import { PermissionToggle } from '@/components/operator/permission-toggle';
+import { TestOrderBadge } from '@/components/back-office/test-order-badge';
 import { Badge, cell, Empty, PageTitle, Section, Table } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
 import { merchantDetail } from '@/lib/operator/merchants';
@@ -96,7 +97,10 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
             {detail.orders.map((order) => (
               <tr key={order.orderNo}>
                 <td className={`${cell} font-mono text-xs`}>{order.orderNo}</td>
-                <td className={`${cell} font-mono text-xs`}>{order.merchantOrderNo}</td>
+                <td className={`${cell} font-mono text-xs`}>
+                  {order.merchantOrderNo}
+                  {order.isTest ? <TestOrderBadge orderNo={order.orderNo} /> : null}
+                </td>
                 <td className={cell}>{order.channel}</td>
                 <td className={`${cell} whitespace-nowrap`}>
                   {order.amount} {order.currency}

@@ -5,9 +5,11 @@ import { getDb } from '@/lib/db/client';
 import { listMerchantOrders } from '@/lib/portal/list-merchant-orders';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
-import { parseOrderFilters, PORTAL_CHANNELS, PORTAL_ORDER_STATUSES, type OrderFilters } from '@/lib/portal/order-filters';
+import { parseOrderFilters, PORTAL_CHANNELS, PORTAL_ORDER_STATUSES, PORTAL_TEST_FILTERS, type OrderFilters } from '@/lib/portal/order-filters';
 import { requireMerchant } from '../../_session/require-merchant';
 import { LocalTime } from '@/components/i18n/local-time';
+import { TestOrderBadge } from '@/components/back-office/test-order-badge';
+import { FilterSelect } from '@/components/portal/filter-select';
 
 /** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
 function pageHref(filters: OrderFilters, cursor: { before?: string; after?: string }): string {
@@ -29,7 +31,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       <h1 className={pageTitle}>{t('title')}</h1>
       <FailingDestinationsNotice destinations={failing} />
       <form
-        className="mb-4 grid grid-cols-1 gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 sm:grid-cols-2 sm:p-5 sm:pb-1 lg:grid-cols-3 xl:grid-cols-6 xl:items-end"
+        className="mb-4 grid grid-cols-1 gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 sm:grid-cols-2 sm:p-5 sm:pb-1 lg:grid-cols-4 xl:grid-cols-7 xl:items-end"
         method="get"
         role="search"
         aria-label={t('filterLabel')}
@@ -38,28 +40,15 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           <label htmlFor="filter-q" className={fieldLabel}>{t('orderNumber')}</label>
           <input id="filter-q" className={`${control} h-10`} name="q" defaultValue={filters.q ?? ''} placeholder={t('orderNumberPlaceholder')} />
         </div>
-        <div className={fieldWrap}>
-          <label htmlFor="filter-channel" className={fieldLabel}>{t('channel')}</label>
-          <select id="filter-channel" className={`${control} h-10`} name="channel" defaultValue={filters.channel ?? ''}>
-            <option value="">{common('all')}</option>
-            {PORTAL_CHANNELS.map((channel) => (
-              <option key={channel} value={channel}>
-                {channel}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={fieldWrap}>
-          <label htmlFor="filter-status" className={fieldLabel}>{t('status')}</label>
-          <select id="filter-status" className={`${control} h-10`} name="status" defaultValue={filters.status ?? ''}>
-            <option value="">{common('all')}</option>
-            {PORTAL_ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="filter-channel" name="channel" label={t('channel')} value={filters.channel} options={[{ value: '', label: common('all') }, ...PORTAL_CHANNELS.map((channel) => ({ value: channel, label: channel }))]} />
+        <FilterSelect id="filter-status" name="status" label={t('status')} value={filters.status} options={[{ value: '', label: common('all') }, ...PORTAL_ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) }))]} />
+        <FilterSelect
+          id="filter-test"
+          name="test"
+          label={t('testFilter')}
+          value={filters.test}
+          options={[{ value: '', label: t('testHidden') }, ...PORTAL_TEST_FILTERS.map((value) => ({ value, label: t(value === 'include' ? 'testInclude' : 'testOnly') }))]}
+        />
         <div className={fieldWrap}>
           <label htmlFor="filter-from" className={fieldLabel}>{t('from')}</label>
           <input id="filter-from" className={`${control} h-10`} name="from" type="date" defaultValue={filters.from ?? ''} aria-describedby="filter-dates-zone" />
@@ -86,6 +75,12 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           <label htmlFor="statement-to" className={fieldLabel}>{t('to')}</label>
           <input id="statement-to" className={`${control} h-10`} name="to" type="date" required defaultValue={filters.to ?? ''} aria-describedby="statement-hint" />
         </div>
+        <div className={`${fieldWrap} justify-end`}>
+          <label className="flex min-h-10 items-center gap-2 text-sm">
+            <input type="checkbox" name="test" value="include" defaultChecked={filters.test !== undefined} data-testid="statement-include-test" />
+            {t('statementIncludeTest')}
+          </label>
+        </div>
         <div className={fieldWrap}>
           <button className={button()} type="submit">
             {t('statement')}
@@ -97,6 +92,12 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       </form>
       <p className={`${note} mb-2`} role="status" data-testid="orders-total">
         {t('onPage', { count: result.rows.length })}
+        {filters.test ? null : (
+          <>
+            {' · '}
+            {t('testHiddenNote')} <Link className={link} href={pageHref({ ...filters, test: 'include' }, {})} data-testid="show-test-orders">{t('showTest')}</Link>
+          </>
+        )}
       </p>
       {result.rows.length === 0 ? (
         <p className="my-3">{t('none')}</p>
@@ -120,6 +121,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                   {/* The merchant's number wraps on a phone, so the amount and the status stay in view. */}
                   <td className={`${td} max-sm:break-all max-sm:whitespace-normal`}>
                     <Link className={link} href={`/portal/orders/${encodeURIComponent(order.orderNo)}`}>{order.merchantOrderNo}</Link>
+                    {order.isTest ? <TestOrderBadge orderNo={order.orderNo} /> : null}
                     {/* On narrow screens the hidden columns' values follow the order number. */}
                     <div className="mt-0.5 text-xs text-gray-600 md:hidden" data-testid="order-row-details">
                       <span className="sm:hidden">{order.channel} · </span>

@@ -8,8 +8,8 @@ import { authOptions } from '../../_session/auth-options';
 export const dynamic = 'force-dynamic';
 
 /**
- * `GET /portal/statement?from=yyyy-MM-dd&to=yyyy-MM-dd`: the signed-in merchant's orders and refunds of the range as a CSV file,
- * streamed from the database as it is written.
+ * `GET /portal/statement?from=yyyy-MM-dd&to=yyyy-MM-dd[&test=include]`: the signed-in merchant's orders and refunds of the
+ * range as a CSV file (test orders only when asked), streamed from the database as it is written.
  */
 export async function GET(request: Request) {
   const session = await getServerSession(authOptions());
@@ -23,7 +23,7 @@ export async function GET(request: Request) {
   if ('refused' in range) return new Response(t(`refused.${range.refused}`), { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const header = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, t(`columns.${column}`)])) as Record<StatementColumn, string>;
   const rowTypes = { order: t('rowTypes.order'), refund: t('rowTypes.refund') };
-  const rows = merchantStatement(getDb(), { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header, rowTypes });
+  const rows = merchantStatement(getDb(), { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header, rowTypes, includeTest: params.get('test') === 'include' });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

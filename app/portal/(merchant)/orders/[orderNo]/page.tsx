@@ -7,6 +7,7 @@ import { CloseOrderButton } from '@/components/portal/close-order-button';
 import { ResendButton } from '@/components/portal/resend-button';
 import { OrderRefundsSection } from '@/components/portal/order-refunds';
 import { listOrderRefunds } from '@/lib/portal/order-refunds';
+import { TestOrderBadge } from '@/components/back-office/test-order-badge';
 import { badge, card, codeBlock, details, detailsTerm, detailsValue, link, mono, note, pageTitle, sectionTitle } from '@/components/portal/styles';
 import { getDb } from '@/lib/db/client';
 import { destinationOf } from '@/lib/notifications/destination';
@@ -107,6 +108,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
             <span className={badge(order.status)} data-testid="order-status" data-order-state={order.status}>
               {['pending', 'paid', 'closed'].includes(order.status) ? status(order.status as 'paid') : order.status}
             </span>
+            {order.isTest ? <TestOrderBadge orderNo={order.orderNo} /> : null}
           </dd>
           <dt className={detailsTerm}>{t('amount')}</dt>
           <dd className={detailsValue}>
