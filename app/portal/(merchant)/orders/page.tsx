@@ -8,6 +8,7 @@ import { FailingDestinationsNotice } from '@/components/portal/failing-destinati
 import { parseOrderFilters, PORTAL_CHANNELS, PORTAL_ORDER_STATUSES, type OrderFilters } from '@/lib/portal/order-filters';
 import { requireMerchant } from '../../_session/require-merchant';
 import { LocalTime } from '@/components/i18n/local-time';
+import { ChannelName } from '@/components/i18n/channel-name';
 
 /** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
 function pageHref(filters: OrderFilters, cursor: { before?: string; after?: string }): string {
@@ -23,6 +24,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const filters = parseOrderFilters(await searchParams);
   const [result, failing] = await Promise.all([listMerchantOrders(getDb(), merchant, filters), failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId })]);
   const [t, common, status] = await Promise.all([getTranslations('portal.orders'), getTranslations('common'), getTranslations('portal.status')]);
+  const channelName = (channel: string) => (common.has(`channels.${channel}`) ? common(`channels.${channel}` as 'channels.ALIPAY') : channel);
   const statusLabel = (value: string) => ((PORTAL_ORDER_STATUSES as readonly string[]).includes(value) ? status(value as (typeof PORTAL_ORDER_STATUSES)[number]) : value);
   return (
     <>
@@ -44,7 +46,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             <option value="">{common('all')}</option>
             {PORTAL_CHANNELS.map((channel) => (
               <option key={channel} value={channel}>
-                {channel}
+                {channelName(channel)}
               </option>
             ))}
           </select>
@@ -122,12 +124,12 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                     <Link className={link} href={`/portal/orders/${encodeURIComponent(order.orderNo)}`}>{order.merchantOrderNo}</Link>
                     {/* On narrow screens the hidden columns' values follow the order number. */}
                     <div className="mt-0.5 text-xs text-gray-600 md:hidden" data-testid="order-row-details">
-                      <span className="sm:hidden">{order.channel} · </span>
+                      <span className="sm:hidden"><ChannelName channel={order.channel} /> · </span>
                       <LocalTime value={order.createdAt} />
                     </div>
                   </td>
                   <td className={`${td} hidden font-mono xl:table-cell`}>{order.orderNo}</td>
-                  <td className={`${td} hidden sm:table-cell`}>{order.channel}</td>
+                  <td className={`${td} hidden sm:table-cell`}><ChannelName channel={order.channel} /></td>
                   <td className={td}>
                     {order.amount} {order.currency}
                   </td>
