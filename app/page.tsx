@@ -1,9 +1,12 @@
-export default function Home() {
+import { getTranslations } from 'next-intl/server';
+
+export default async function Home() {
+  const t = await getTranslations('common.home');
   return (
     <main className="checkout">
       <section className="card">
-        <h1>Payment order service</h1>
-        <p>Open API: POST /v1/api/open/order/submit and /v1/api/open/order/query. See the README.</p>
+        <h1>{t('title')}</h1>
+        <p>{t.rich('intro', { code: (chunks) => <code>{chunks}</code> })}</p>
       </section>
     </main>
   );

@@ -1,4 +1,5 @@
 import type { FailingDestination } from '@/lib/notifications/failing-destinations';
+import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { useTranslations } from 'next-intl';
 import { LocalTime } from '@/components/i18n/local-time';
 import { RelativeTime } from '@/components/i18n/relative-time';
@@ -9,7 +10,7 @@ export function FailingDestinations({ destinations, now }: { destinations: Faili
   const t = useTranslations('console.destinations');
   return (
     <Section id="destinations-heading" title={t('title')}>
-      <p className="mt-0 mb-3 text-sm text-gray-600">{t('intro')}</p>
+      <p className="mt-0 mb-3 text-sm text-gray-600">{t.rich('intro', { code: (chunks) => <code>{chunks}</code> })}</p>
       {destinations.length === 0 ? (
         <Empty testId="destinations-none">{t('none')}</Empty>
       ) : (
@@ -45,7 +46,7 @@ export function FailingDestinations({ destinations, now }: { destinations: Faili
                   </div>
                 ) : null}
               </td>
-              <td className={`${cell} max-w-[20rem] text-xs break-words`}>{destination.lastError ?? '—'}</td>
+              <td className={`${cell} max-w-[20rem] text-xs break-words`}>{destination.lastError ? <ErrorInWords error={destination.lastError} /> : '—'}</td>
               <td className={cell}>{destination.pending}</td>
               <td className={`${cell} text-xs`}>{destination.merchants.join(', ') || '—'}</td>
             </tr>

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
 import { formatDuration, Section } from '@/components/operator/ui';
 import type { ServiceProblem } from '@/lib/operator/service-problems';
@@ -6,7 +7,7 @@ import type { ServiceProblem } from '@/lib/operator/service-problems';
 /** The attention list's first section, shown only while the service's own background work is not running as it should. */
 export async function ServiceProblems({ problems }: { problems: readonly ServiceProblem[] }) {
   if (problems.length === 0) return null;
-  const t = await getTranslations('console.attention');
+  const [t, units] = await Promise.all([getTranslations('console.attention'), getTranslations('common.duration')]);
   return (
     <Section id="service-heading" title={t('service', { count: problems.length })}>
       <ul className="m-0 list-none space-y-2 p-0" aria-label={t('serviceTable')}>
@@ -18,13 +19,13 @@ export async function ServiceProblems({ problems }: { problems: readonly Service
           >
             {problem.kind === 'stale_job' ? (
               <>
-                {t('staleJob', { job: problem.job, period: formatDuration(problem.staleAfterMs) })}
+                {t.rich('staleJob', { job: () => <code>{problem.job}</code>, period: formatDuration(problem.staleAfterMs, units) })}
                 {problem.lastSuccessAt ? <LocalTime value={problem.lastSuccessAt} /> : t('staleJobNever')}
-                {problem.lastError ? <span className="mt-1 block text-xs break-words">{t('staleJobError', { error: problem.lastError })}</span> : null}
+                {problem.lastError ? <span className="mt-1 block text-xs break-words">{t.rich('staleJobError', { error: () => <ErrorInWords error={problem.lastError!} /> })}</span> : null}
               </>
             ) : (
               <>
-                {t('watcherBehind', { lag: formatDuration(problem.lagMs), max: formatDuration(problem.maxLagMs) })} <LocalTime value={problem.cursorAt} />
+                {t('watcherBehind', { lag: formatDuration(problem.lagMs, units), max: formatDuration(problem.maxLagMs, units) })} <LocalTime value={problem.cursorAt} />
               </>
             )}
           </li>

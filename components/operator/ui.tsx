@@ -125,12 +125,15 @@ export const buttonClass = {
 
 export const inputClass = 'w-full rounded-md border border-gray-400 bg-white px-2.5 py-1.5 text-sm aria-[invalid=true]:border-red-700';
 
-export function formatDuration(ms: number | null | undefined): string {
+/** The units of a duration in the reader's language (common.duration: "{n} ms" in English, "{n} 毫秒" in Chinese). */
+export type DurationUnits = (unit: 'ms' | 's' | 'min' | 'h', values: { n: number }) => string;
+
+export function formatDuration(ms: number | null | undefined, units: DurationUnits): string {
   if (ms === null || ms === undefined) return '—';
-  if (ms < 1000) return `${ms} ms`;
+  if (ms < 1000) return units('ms', { n: ms });
   const seconds = Math.round(ms / 1000);
-  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 120) return units('s', { n: seconds });
   const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes} min`;
-  return `${Math.round(minutes / 60)} h`;
+  if (minutes < 120) return units('min', { n: minutes });
+  return units('h', { n: Math.round(minutes / 60) });
 }

@@ -28,7 +28,7 @@ export function CloseNoticesForm({ enabled, saveCloseNoticesAction }: { enabled:
       <FormMessage error={error} success={saved} />
       <label className="mb-3 flex items-start gap-2">
         <input type="checkbox" name="closeNotices" defaultChecked={enabled} className="mt-1 size-4" />
-        <span>{t('label')}</span>
+        <span>{t.rich('label', { code: (chunks) => <code>{chunks}</code> })}</span>
       </label>
       <button type="submit" className={button()} disabled={pending || !hydrated}>
         {t('submit')}

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CredentialForm, CredentialFormChoice, CredentialFormField } from '@/lib/credentials/credential-form';
 import type { ActionResult } from './action-result';
 import { Field, FormMessage, TextAreaField } from './field';
@@ -44,11 +44,13 @@ function useCredentialForm(submit: CredentialSubmit) {
 }
 
 /** The channel's own messages (portal.credentials.<name in lower case>), by key; credential-form.test.ts checks them. */
-type Translate = (key: string) => string;
+type Translate = ((key: string) => string) & { rich: (key: string, tags: Record<string, (chunks: ReactNode) => ReactNode>) => ReactNode };
 
 /** One input of the description: label and hint read from the channel's messages, id and error by its name. */
 function CredentialInput({ field, channelKey, text, error }: { field: CredentialFormField; channelKey: string; text: Translate; error?: string }) {
-  const common = { label: text(field.label), name: field.name, fieldId: `${channelKey}-${field.name}`, hint: field.hint ? text(field.hint) : undefined, required: field.required, error };
+  // Labels and hints quote the upstream's own names (appid, apiclient_key.pem) as code.
+  const code = (chunks: ReactNode) => <code>{chunks}</code>;
+  const common = { label: text.rich(field.label, { code }), name: field.name, fieldId: `${channelKey}-${field.name}`, hint: field.hint ? text.rich(field.hint, { code }) : undefined, required: field.required, error };
   if (field.kind === 'textarea') return <TextAreaField {...common} />;
   return <Field {...common} type={field.kind === 'password' ? 'password' : undefined} inputMode={field.numeric ? 'numeric' : undefined} />;
 }
@@ -99,7 +101,9 @@ function CredentialChoice({ choice, channelKey, text, fieldErrors }: { choice: C
 export function ChannelCredentialForm({ channel, form, submitCredentialAction }: { channel: string; form: CredentialForm; submitCredentialAction: CredentialSubmit }) {
   const credentials = useTranslations('portal.credentials');
   const channelKey = channel.toLowerCase();
-  const text: Translate = (key) => credentials(`${channelKey}.${key}`);
+  const text: Translate = Object.assign((key: string) => credentials(`${channelKey}.${key}`), {
+    rich: (key: string, tags: Record<string, (chunks: ReactNode) => ReactNode>) => credentials.rich(`${channelKey}.${key}`, tags),
+  });
   const hydrated = useHydrated();
   const { pending, message, fieldErrors, onSubmit } = useCredentialForm((input) => submitCredentialAction({ ...input, channel }));
   return (

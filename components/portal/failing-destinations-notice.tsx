@@ -1,7 +1,7 @@
 import { useTimeZone, useTranslations } from 'next-intl';
 import type { FailingDestination } from '@/lib/notifications/failing-destinations';
 import { formatInZone } from '@/lib/i18n/time-zone';
-import { deliveryErrorKind } from '@/lib/notifications/delivery-error-kind';
+import { useErrorWords } from '@/components/i18n/error-in-words';
 import { mono } from './styles';
 
 const notice = 'mb-4 mt-0 rounded-md border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900';
@@ -13,13 +13,9 @@ const notice = 'mb-4 mt-0 rounded-md border border-amber-300 bg-amber-50 px-3 py
 export function FailingDestinationsNotice({ destinations }: { destinations: FailingDestination[] }) {
   const t = useTranslations('portal.failing');
   const timeZone = useTimeZone() ?? 'UTC';
+  // Node's error codes (ECONNREFUSED…) in the reader's words.
+  const errorInWords = useErrorWords();
   if (destinations.length === 0) return null;
-  // Node's error codes (ECONNREFUSED…) in the reader's words; an error of no known kind is quoted as stored.
-  const errorInWords = (error: string) => {
-    const { kind, httpStatus } = deliveryErrorKind(error);
-    if (kind === 'other') return error;
-    return httpStatus === undefined ? t(`errors.${kind}`) : t('errors.notAcknowledgedStatus', { status: httpStatus });
-  };
   const state = (destination: FailingDestination) => {
     if (destination.circuit === 'probing') return t('probing');
     if (destination.circuit === 'open' && destination.openUntil) return t('paused', { until: formatInZone(destination.openUntil, timeZone) });

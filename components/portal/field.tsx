@@ -2,10 +2,10 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 import { codeArea, control as controlClass, fieldError, fieldLabel, fieldWrap, formError, formSuccess, note } from './styles';
 
 interface LabelledProps {
-  label: string;
+  label: ReactNode;
   name: string;
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
   fieldId?: string;
 }
 

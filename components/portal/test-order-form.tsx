@@ -7,6 +7,7 @@ import type { ActionResult } from './action-result';
 import { Field, FormMessage } from './field';
 import { button, control, fieldLabel, fieldWrap, formSuccess, link, mono } from './styles';
 import { useHydrated } from './use-hydrated';
+import { useChannelName } from '@/components/i18n/channel-name';
 
 type Created = { orderNo: string; merchantOrderNo: string; payUrl: string };
 
@@ -24,6 +25,7 @@ export function TestOrderForm({
   createTestOrderAction: (input: Record<string, string>) => Promise<ActionResult<Created>>;
 }) {
   const t = useTranslations('portal.test');
+  const channelName = useChannelName();
   const hydrated = useHydrated();
   const [channel, setChannel] = useState(Object.keys(methods)[0] ?? '');
   const [pending, setPending] = useState(false);
@@ -56,7 +58,7 @@ export function TestOrderForm({
           <select id="test-channel" name="channel" className={`${control} h-10`} value={channel} onChange={(event) => setChannel(event.target.value)}>
             {Object.keys(methods).map((name) => (
               <option key={name} value={name}>
-                {name}
+                {channelName(name)}
               </option>
             ))}
           </select>

@@ -6,7 +6,7 @@ export function SandboxPageHeader({ locale, t, query }: { locale: Locale; t: San
   return (
     <header className="merchant-bar">
       <p className="merchant-name">{t('badge')}</p>
-      <a className="language" href={otherLanguageHref(locale, query)}>
+      <a className="language" href={otherLanguageHref(locale, query)} hrefLang={locale === 'zh-CN' ? 'en' : 'zh'} lang={locale === 'zh-CN' ? 'en' : 'zh'}>
         {t('languageLink')}
       </a>
     </header>

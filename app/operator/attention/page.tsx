@@ -1,11 +1,13 @@
 import { assignTransferAction, completeOrderAction, dismissAttentionAction, resendNotificationAction } from './actions';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { AttentionItemActions } from '@/components/operator/attention-actions';
 import { Badge, cell, Empty, PageTitle, Section, Table, type Tone } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
 import { listAttention, type LinkedOrder, type TransferItem } from '@/lib/operator/attention';
 import { requireOperator } from '../_session/require-operator';
+import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
 import { ServiceProblems } from '@/components/operator/service-problems';
 
@@ -16,6 +18,7 @@ export const dynamic = 'force-dynamic';
 const PROBLEM_TONES: Record<TransferItem['problem'], Tone> = { unmatched: 'bad', short: 'warn', over: 'warn', late: 'warn', wrong_amount: 'warn' };
 
 function OrderCell({ order }: { order: LinkedOrder | null }) {
+  const status = useTranslations('console.merchant.orderStatus');
   if (!order) return <span className="text-gray-500">—</span>;
   return (
     <span className="flex flex-col">
@@ -24,7 +27,7 @@ function OrderCell({ order }: { order: LinkedOrder | null }) {
       </Link>
       <span className="font-mono text-xs text-gray-500">{order.merchantOrderNo}</span>
       <span className="text-xs">
-        {order.payAmount} · {order.status}
+        {order.payAmount} · {status.has(order.status) ? status(order.status as 'paid') : order.status}
       </span>
     </span>
   );
@@ -108,7 +111,7 @@ export default async function AttentionPage() {
                 <td className={`${cell} max-w-[14rem] font-mono text-xs break-all`}>{item.notifyUrl ?? '—'}</td>
                 <td className={cell}>{item.cycle}</td>
                 <td className={cell}>{item.attempts}</td>
-                <td className={`${cell} max-w-[16rem] text-xs break-words`}>{item.lastError ?? '—'}</td>
+                <td className={`${cell} max-w-[16rem] text-xs break-words`}>{item.lastError ? <ErrorInWords error={item.lastError} /> : '—'}</td>
                 <td className={`${cell} whitespace-nowrap`}><LocalTime value={item.failedAt} /></td>
                 <td className={cell}>
                   <AttentionItemActions actions={ATTENTION_ACTIONS} kind="notification" itemId={item.id} label={t('notificationLabel', { orderNo: item.order.orderNo })} canComplete={false} />
@@ -131,7 +134,7 @@ export default async function AttentionPage() {
                 <td className={`${cell} font-mono text-xs`}>{item.merchantRefundNo}</td>
                 <td className={cell}>{item.amount}</td>
                 <td className={cell}>{item.requestCount}</td>
-                <td className={`${cell} max-w-[16rem] text-xs break-words`}>{item.lastNote ?? '—'}</td>
+                <td className={`${cell} max-w-[16rem] text-xs break-words`}>{item.lastNote ? <ErrorInWords error={item.lastNote} /> : '—'}</td>
                 <td className={`${cell} whitespace-nowrap`}><LocalTime value={item.createdAt} /></td>
               </tr>
             ))}

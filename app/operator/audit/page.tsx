@@ -38,7 +38,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           </label>
           <input id="audit-action" name="action" list="audit-actions" defaultValue={action} className={inputClass} aria-describedby="audit-action-hint" />
           <span id="audit-action-hint" className="text-xs text-gray-500">
-            {t('actionHint')}
+            {t.rich('actionHint', { code: (chunks) => <code>{chunks}</code> })}
           </span>
           <datalist id="audit-actions">
             {actions.map((name) => (
@@ -52,7 +52,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           </label>
           <input id="audit-actor" name="actor" defaultValue={actor} className={inputClass} aria-describedby="audit-actor-hint" />
           <span id="audit-actor-hint" className="text-xs text-gray-500">
-            {t('actorHint')}
+            {t.rich('actorHint', { code: (chunks) => <code>{chunks}</code> })}
           </span>
         </div>
         <div className="flex items-center gap-3 sm:pb-5">
@@ -74,9 +74,15 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
             {result.rows.map((row) => (
               <tr key={row.id} data-testid={`audit-${row.id}`}>
                 <td className={`${cell} whitespace-nowrap`}><LocalTime value={row.createdAt} /></td>
-                <td className={`${cell} text-xs break-all`}>{row.actor}</td>
-                <td className={`${cell} font-mono text-xs`}>{row.action}</td>
-                <td className={`${cell} font-mono text-xs`}>{row.subject}</td>
+                <td className={`${cell} text-xs break-all`}>
+                  <code>{row.actor}</code>
+                </td>
+                <td className={`${cell} text-xs`}>
+                  <code>{row.action}</code>
+                </td>
+                <td className={`${cell} text-xs`}>
+                  <code>{row.subject}</code>
+                </td>
                 <td className={`${cell} max-w-[16rem] text-xs break-words`}>{row.reason ?? '—'}</td>
                 <td className={cell}>
                   <Json value={row.before} />

@@ -10,6 +10,7 @@ import { getDb } from '@/lib/db/client';
 import { listCredentialQueue, REVIEW_STATUSES } from '@/lib/operator/credential-queue';
 import { requireOperator } from '../_session/require-operator';
 import { LocalTime } from '@/components/i18n/local-time';
+import { ChannelName } from '@/components/i18n/channel-name';
 
 export const dynamic = 'force-dynamic';
 
@@ -64,8 +65,8 @@ export default async function CredentialQueuePage({ searchParams }: { searchPara
                   </Link>
                   <span className="block font-mono text-xs text-gray-500">{credential.merchantAppId}</span>
                 </td>
-                <td className={cell}>{credential.channel}</td>
-                <td className={`${cell} font-mono text-xs`}>{describeCredential(credential)}</td>
+                <td className={cell}><ChannelName channel={credential.channel} /></td>
+                <td className={`${cell} font-mono text-xs`} data-technical>{describeCredential(credential)}</td>
                 <td className={cell} data-testid="review-status">
                   <Badge tone={REVIEW_TONES[credential.reviewStatus]}>{review(`status.${credential.reviewStatus}`)}</Badge>
                   {credential.rejectionReason ? <p className="m-0 mt-1 text-xs text-gray-600">{merchantT('reason', { reason: credential.rejectionReason })}</p> : null}

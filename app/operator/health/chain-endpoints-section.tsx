@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { Badge, cell, Section, Table, type Tone } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
 import type { EndpointStatus } from '@/lib/channels/channel-operator';
@@ -24,7 +25,7 @@ export async function ChainEndpointsSection({ now }: { now: Date }) {
             <td className={`${cell} whitespace-nowrap`}><LocalTime value={endpoint.lastOkAt} /></td>
             <td className={`${cell} max-w-[20rem] text-xs break-words`}>{endpoint.lastError ? (
                 <>
-                  <LocalTime value={endpoint.lastErrorAt} />: {endpoint.lastError}
+                  <LocalTime value={endpoint.lastErrorAt} />: <ErrorInWords error={endpoint.lastError} />
                 </>
               ) : (
                 '—'

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { ErrorInWords } from '@/components/i18n/error-in-words';
 import type { ReactNode } from 'react';
 import { LocalTime } from '@/components/i18n/local-time';
 import { RelativeTime } from '@/components/i18n/relative-time';
@@ -32,7 +33,7 @@ function Figure({ label, value, testId, note }: { label: string; value: ReactNod
 export default async function HealthPage() {
   await requireOperator();
   const now = new Date();
-  const [health, destinations, t] = await Promise.all([healthSnapshot(getDb(), now), failingDestinations(getDb(), now), getTranslations('console.health')]);
+  const [health, destinations, t, units] = await Promise.all([healthSnapshot(getDb(), now), failingDestinations(getDb(), now), getTranslations('console.health'), getTranslations('common.duration')]);
   const failingNow = destinations.reduce((sum, destination) => sum + destination.pending, 0);
   const oldestDue = health.notifications.oldestDueAt;
   return (
@@ -50,9 +51,9 @@ export default async function HealthPage() {
           <Figure label={t('cursor')} value={<LocalTime value={health.chain.cursorAt} />} testId="chain-cursor" />
           <Figure
             label={t('lag')}
-            value={health.chain.lagMs === null ? t('neverRun') : health.chain.behind ? <Badge tone="bad">{formatDuration(health.chain.lagMs)}</Badge> : formatDuration(health.chain.lagMs)}
+            value={health.chain.lagMs === null ? t('neverRun') : health.chain.behind ? <Badge tone="bad">{formatDuration(health.chain.lagMs, units)}</Badge> : formatDuration(health.chain.lagMs, units)}
             testId="chain-lag"
-            note={health.chain.behind ? t('behind', { max: formatDuration(health.chain.maxLagMs) }) : t('lagNote')}
+            note={health.chain.behind ? t('behind', { max: formatDuration(health.chain.maxLagMs, units) }) : t('lagNote')}
           />
           <Figure label={t('cursorSaved')} value={<LocalTime value={health.chain.cursorUpdatedAt} />} testId="chain-cursor-updated" />
         </dl>
@@ -78,26 +79,28 @@ export default async function HealthPage() {
         <Table label={t('jobs')} head={[t('job'), t('lastRun'), t('outcome'), t('duration'), t('lastSuccess'), t('lastError'), t('runs')]}>
           {health.jobs.map(({ name, run, stale, staleAfterMs }) => (
             <tr key={name} data-testid={`job-${name}`}>
-              <td className={`${cell} font-mono text-xs`}>{name}</td>
+              <td className={`${cell} text-xs`}>
+                <code>{name}</code>
+              </td>
               <td className={`${cell} whitespace-nowrap`} data-testid="job-last-run">
                 {run ? <LocalTime value={run.lastFinishedAt} /> : t('never')}
               </td>
               <td className={cell} data-testid="job-outcome">
-                {run ? <Badge tone={run.lastOutcome === 'ok' && !stale ? 'good' : 'bad'}>{run.lastOutcome}</Badge> : <Badge tone="neutral">{t('never')}</Badge>}
+                {run ? <Badge tone={run.lastOutcome === 'ok' && !stale ? 'good' : 'bad'}>{t.has(`outcomes.${run.lastOutcome}`) ? t(`outcomes.${run.lastOutcome}` as 'outcomes.ok') : run.lastOutcome}</Badge> : <Badge tone="neutral">{t('never')}</Badge>}
                 {stale ? (
                   <span className="mt-1 block" data-testid="job-stale">
-                    <Badge tone="bad">{t('stale', { period: formatDuration(staleAfterMs ?? 0) })}</Badge>
+                    <Badge tone="bad">{t('stale', { period: formatDuration(staleAfterMs ?? 0, units) })}</Badge>
                   </span>
                 ) : null}
               </td>
-              <td className={cell}>{run ? formatDuration(run.lastDurationMs) : '—'}</td>
+              <td className={cell}>{run ? formatDuration(run.lastDurationMs, units) : '—'}</td>
               <td className={`${cell} whitespace-nowrap`}>
                 <LocalTime value={run?.lastSuccessAt} />
               </td>
               <td className={`${cell} max-w-[20rem] text-xs break-words`}>
                 {run?.lastError ? (
                   <>
-                    <LocalTime value={run.lastErrorAt} />: {run.lastError}
+                    <LocalTime value={run.lastErrorAt} />: <ErrorInWords error={run.lastError} />
                   </>
                 ) : (
                   '—'

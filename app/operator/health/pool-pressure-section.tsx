@@ -7,7 +7,7 @@ export async function PoolPressureSection({ pools }: { pools: PoolPressure[] }) 
   const t = await getTranslations('console.health');
   return (
     <Section id="pools-heading" title={t('pools')}>
-      <p className="mt-0 text-sm text-gray-600">{t('poolsIntro')}</p>
+      <p className="mt-0 text-sm text-gray-600">{t.rich('poolsIntro', { code: (chunks) => <code>{chunks}</code> })}</p>
       {pools.length === 0 ? (
         <Empty testId="pools-empty">{t('poolNone')}</Empty>
       ) : (

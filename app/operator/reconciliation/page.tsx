@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { Badge, cell, Empty, PageTitle, Section, Table, type Tone } from '@/components/operator/ui';
 import { CreditFindingButton } from '@/components/operator/credit-finding-button';
+import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
 import { getDb } from '@/lib/db/client';
 import { beijingDayBounds, previousBeijingDay } from '@/lib/reconciliation/beijing-day';
@@ -14,10 +15,14 @@ export const dynamic = 'force-dynamic';
 const STATUS_TONES: Record<RunView['status'], Tone> = { complete: 'good', unavailable: 'warn', failed: 'bad' };
 
 async function RunSection({ run }: { run: RunView }) {
-  const t = await getTranslations('console.reconciliation');
+  const [t, common] = await Promise.all([getTranslations('console.reconciliation'), getTranslations('common')]);
+  const channel = common.has(`channels.${run.channel}`) ? common(`channels.${run.channel}` as 'channels.ALIPAY') : run.channel;
+  // 'account:<upstream id>' or 'chain:<network>': the kind in words, the id as it is.
+  const [scopeKind = '', scopeId = ''] = run.scope.split(/:(.*)/s);
+  const scope = t.has(`scopes.${scopeKind}`) ? t(`scopes.${scopeKind}` as 'scopes.account', { id: scopeId }) : run.scope;
   const clean = run.status === 'complete' && run.findingCount === 0;
   return (
-    <Section id={`run-${run.id}`} title={t('runTitle', { channel: run.channel, scope: run.scope })}>
+    <Section id={`run-${run.id}`} title={t('runTitle', { channel, scope })}>
       <div className="mb-3 flex flex-wrap items-center gap-3 text-sm" data-testid={`run-${run.channel}`}>
         <Badge tone={clean ? 'good' : run.status === 'complete' ? 'warn' : STATUS_TONES[run.status]}>{t(`status.${run.status}`)}</Badge>
         <span>{t('upstreamSide', { count: run.upstreamCount, total: run.upstreamTotal })}</span>
@@ -26,11 +31,11 @@ async function RunSection({ run }: { run: RunView }) {
         {run.finishedAt ? <span className="text-gray-600">{t('finished')} <LocalTime value={run.finishedAt} /></span> : null}
       </div>
       {run.status !== 'complete' ? (
-        <p className="text-sm text-gray-700">{run.detail}</p>
+        <p className="text-sm text-gray-700">{run.detail ? <ErrorInWords error={run.detail} /> : null}</p>
       ) : clean ? (
         <Empty testId={`clean-${run.channel}`}>{t('clean')}</Empty>
       ) : (
-        <Table label={t('findingsTable', { channel: run.channel })} head={[t('kind'), t('reference'), t('upstreamReference'), t('upstreamAmount'), t('ourAmount'), t('states'), t('action')]}>
+        <Table label={t('findingsTable', { channel })} head={[t('kind'), t('reference'), t('upstreamReference'), t('upstreamAmount'), t('ourAmount'), t('states'), t('action')]}>
           {run.findings.map((finding) => (
             <tr key={finding.id} data-testid={`finding-${finding.reference}`}>
               <td className={cell}>

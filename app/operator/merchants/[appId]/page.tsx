@@ -13,6 +13,7 @@ import { getDb } from '@/lib/db/client';
 import { merchantDetail } from '@/lib/operator/merchants';
 import { requireOperator } from '../../_session/require-operator';
 import { LocalTime } from '@/components/i18n/local-time';
+import { ChannelName } from '@/components/i18n/channel-name';
 
 export const dynamic = 'force-dynamic';
 
@@ -71,8 +72,8 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
             {detail.credentials.map((credential) => (
               <tr key={credential.id} data-testid={`credential-${credential.id}`}>
                 <td className={`${cell} font-mono`}>{credential.id}</td>
-                <td className={cell}>{credential.channel}</td>
-                <td className={`${cell} font-mono text-xs`}>{describeCredential(credential)}</td>
+                <td className={cell}><ChannelName channel={credential.channel} /></td>
+                <td className={`${cell} font-mono text-xs`} data-technical>{describeCredential(credential)}</td>
                 <td className={cell}>
                   <Badge tone={REVIEW_TONES[credential.reviewStatus]}>{review(`status.${credential.reviewStatus}`)}</Badge>
                   {credential.rejectionReason ? <p className="m-0 mt-1 text-xs text-gray-600">{t('reason', { reason: credential.rejectionReason })}</p> : null}
@@ -101,7 +102,7 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
                   {order.merchantOrderNo}
                   {order.isTest ? <TestOrderBadge orderNo={order.orderNo} /> : null}
                 </td>
-                <td className={cell}>{order.channel}</td>
+                <td className={cell}><ChannelName channel={order.channel} /></td>
                 <td className={`${cell} whitespace-nowrap`}>
                   {order.amount} {order.currency}
                 </td>

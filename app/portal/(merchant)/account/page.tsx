@@ -29,7 +29,7 @@ export default async function AccountPage() {
       </section>
       <section className={card} aria-labelledby="close-notices-heading">
         <h2 id="close-notices-heading" className={sectionTitle}>{t('closeNotices.heading')}</h2>
-        <p className={`${note} mb-4`}>{t('closeNotices.intro')}</p>
+        <p className={`${note} mb-4`}>{t.rich('closeNotices.intro', { code: (chunks) => <code>{chunks}</code> })}</p>
         <CloseNoticesForm enabled={closeNotices} saveCloseNoticesAction={saveCloseNoticesAction} />
       </section>
     </>

@@ -18,7 +18,9 @@ const code = (chunks: ReactNode) => <code>{chunks}</code>;
 /** The merchant's API reference: one language per page; every channel, its fields and examples come from the registry. */
 export default async function ApiReferencePage() {
   const merchant = await requireMerchant();
-  const [t, requestLocale] = await Promise.all([getTranslations('portal.api'), getLocale()]);
+  const [t, requestLocale, common] = await Promise.all([getTranslations('portal.api'), getLocale(), getTranslations('common')]);
+  /** A channel as the reader's language names it (支付宝 for ALIPAY); the payType values themselves stay in code. */
+  const channelName = (channel: string) => (common.has(`channels.${channel}`) ? common(`channels.${channel}` as 'channels.ALIPAY') : channel);
   const locale = isLocale(requestLocale) ? requestLocale : 'en';
   const list = (items: string[], type: Intl.ListFormatType = 'conjunction') => new Intl.ListFormat(locale, { type }).format(items);
   const baseUrl = publicBaseUrl();
@@ -32,14 +34,16 @@ export default async function ApiReferencePage() {
     copyLabel: t('programs.copy', { language: label }),
   }));
   const byChannel = channelExamples(merchant.appId);
-  const withOwnCredentials = list(credentialChannels().map((channel) => channel.name));
+  /** A channel's examples are titled by its label ("USDT (TRC20, …)"), or by its name where the reader's language has one. */
+  const exampleTitle = (example: ChannelExample) => (channelName(example.channel) === example.channel ? example.label : channelName(example.channel));
+  const withOwnCredentials = list(credentialChannels().map((channel) => channelName(channel.name)));
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   const form = (value: Record<string, string>) => new URLSearchParams(value).toString().replace(/&/g, '\n&');
   /** One signed example per channel of the registry (placeholder secret), each under its channel's name. */
   const perChannel = (operation: 'submit' | 'query' | 'close' | 'notification', show: (example: ChannelExample) => string) =>
     byChannel.map((example) => (
       <div key={example.channel}>
-        <h3 className={subTitle}>{example.label}</h3>
+        <h3 className={subTitle}>{exampleTitle(example)}</h3>
         <pre className={codeBlock} data-testid={`${operation}-body-${example.channel.toLowerCase()}`} tabIndex={0}>
           <code>{show(example)}</code>
         </pre>
@@ -64,15 +68,15 @@ export default async function ApiReferencePage() {
           </dd>
           <dt className={detailsTerm}>{t('basics.appSecret')}</dt>
           <dd className={detailsValue}>
-            <span className={`${mono} rounded bg-amber-100 px-1`} data-testid="secret-placeholder">
+            <code className={`${mono} rounded bg-amber-100 px-1`} data-testid="secret-placeholder">
               {SECRET_PLACEHOLDER}
-            </span>{' '}
+            </code>{' '}
             {t.rich('basics.secretNote', { keys: (chunks) => <a className={link} href="/portal/keys">{chunks}</a> })}
           </dd>
           <dt className={detailsTerm}>{t('basics.openApi')}</dt>
           <dd className={detailsValue}>
             <a className={link} href={OPENAPI_DOCUMENT_PATH}>
-              {OPENAPI_DOCUMENT_PATH}
+              <code>{OPENAPI_DOCUMENT_PATH}</code>
             </a>
           </dd>
         </dl>
@@ -102,18 +106,20 @@ export default async function ApiReferencePage() {
 
       <section className={card} aria-labelledby="submit-heading">
         <h2 id="submit-heading" className={sectionTitle}>
-          {t('submit.title')} — POST {SUBMIT_PATH}
+          {t('submit.title')} — <code>POST {SUBMIT_PATH}</code>
         </h2>
         <p className={note}>
-          {t('submit.channels', { channels: list(byChannel.map((example) => example.label)) })}{' '}
+          {t('submit.channels', { channels: list(byChannel.map((example) => exampleTitle(example))) })}{' '}
           {t.rich('submit.payAmount', { code })}{' '}
           {t.rich('submit.credentials', { channels: withOwnCredentials, credentials: (chunks) => <a className={link} href="/portal/credentials">{chunks}</a> })}
         </p>
         {submitChoices.map(({ channel, field, choices }) => (
           <div key={`${channel}-${field}`}>
-            <h3 className={subTitle}>{t.rich('submit.choicesTitle', { code, field, channel })}</h3>
+            <h3 className={subTitle} id={`choices-${channel}-${field}`}>
+              {t.rich('submit.choicesTitle', { code, field, channel: channelName(channel) })}
+            </h3>
             {/* Focusable: on a narrow screen the table scrolls sideways, and a keyboard must be able to scroll it too. */}
-            <div className={tableWrap} tabIndex={0} role="region" aria-label={t('submit.choicesRegion', { field, channel })}>
+            <div className={tableWrap} tabIndex={0} role="region" aria-labelledby={`choices-${channel}-${field}`}>
               <table className={table} data-testid={`submit-choices-${field}`}>
                 <thead>
                   <tr>
@@ -146,16 +152,17 @@ export default async function ApiReferencePage() {
 
       <section className={card} aria-labelledby="query-heading">
         <h2 id="query-heading" className={sectionTitle}>
-          {t('query.title')} — POST {QUERY_PATH}
+          {t('query.title')} — <code>POST {QUERY_PATH}</code>
         </h2>
         <p className={note}>
           {t.rich('query.intro', {
             code,
             defaultChannel: DEFAULT_CHANNEL,
-            others: list(
-              CHANNELS.map((channel) => channel.name).filter((name) => name !== DEFAULT_CHANNEL),
-              'disjunction',
-            ),
+            // The payType values, each quoted as code, joined the reader's way ("、" and "或").
+            others: () =>
+              new Intl.ListFormat(locale, { type: 'disjunction' })
+                .formatToParts(CHANNELS.map((channel) => channel.name).filter((name) => name !== DEFAULT_CHANNEL))
+                .map((part, index) => (part.type === 'element' ? <code key={index}>{part.value}</code> : part.value)),
           })}{' '}
           {t.rich('query.status', { code, channels: withOwnCredentials })}
         </p>
@@ -165,7 +172,7 @@ export default async function ApiReferencePage() {
 
       <section className={card} aria-labelledby="close-heading">
         <h2 id="close-heading" className={sectionTitle}>
-          {t('close.title')} — POST {CLOSE_PATH}
+          {t('close.title')} — <code>POST {CLOSE_PATH}</code>
         </h2>
         <p className={note}>{t.rich('close.intro', { code })}</p>
         <p className={`${note} mt-2`}>{t.rich('close.refused', { code })}</p>
@@ -175,14 +182,14 @@ export default async function ApiReferencePage() {
 
       <section className={card} aria-labelledby="refund-heading" data-testid="refund-reference">
         <h2 id="refund-heading" className={sectionTitle}>
-          {t('refund.title')} — POST {REFUND_SUBMIT_PATH}
+          {t('refund.title')} — <code>POST {REFUND_SUBMIT_PATH}</code>
         </h2>
         <p className={note}>{t.rich('refund.intro', { code })}</p>
         <p className={`${note} mt-2`}>{t.rich('refund.states', { code })}</p>
         <p className={`${note} mt-2`}>{t.rich('refund.channels', { code })}</p>
         <CodeExamples examples={refundExamples.refund} />
         <h3 className={subTitle}>
-          {t('refund.queryTitle')} — POST {REFUND_QUERY_PATH}
+          {t('refund.queryTitle')} — <code>POST {REFUND_QUERY_PATH}</code>
         </h3>
         <p className={note}>{t.rich('refund.notice', { code })}</p>
         <CodeExamples examples={refundExamples.refundQuery} />
@@ -197,7 +204,7 @@ export default async function ApiReferencePage() {
         <ul className={`${note} mt-1 pl-5`}>
           {CHANNELS.map((channel) => (
             <li key={channel.name}>
-              {channel.name}:{' '}
+              {channelName(channel.name)}:{' '}
               {Object.keys(channel.notificationFields({ orderNo: '', payAmountMinor: 0n })).map((field, index) => (
                 <span key={field}>
                   {index > 0 ? ', ' : ''}

@@ -8,6 +8,7 @@ import { listMerchantCredentials } from '@/lib/credentials/credentials';
 import { getDb } from '@/lib/db/client';
 import { requireMerchant } from '../../_session/require-merchant';
 import { deleteCredentialAction, setCredentialEnabledAction, submitCredentialAction } from './actions';
+import { ChannelName } from '@/components/i18n/channel-name';
 
 /**
  * Below the medium breakpoint each row is a card: the cells stack and each shows its column name (data-label), so
@@ -63,8 +64,8 @@ export default async function CredentialsPage() {
                     </td>
                     <td className={`${stackedCell} whitespace-normal`} data-label={t('channel')}>
                       <div>
-                        <strong>{credential.channel}</strong>
-                        <div className="max-w-80 font-mono text-xs break-all text-gray-700">{describeCredential(credential)}</div>
+                        <strong><ChannelName channel={credential.channel} /></strong>
+                        <div className="max-w-80 font-mono text-xs break-all text-gray-700" data-technical>{describeCredential(credential)}</div>
                       </div>
                     </td>
                     <td className={stackedCell} data-label={t('review')} data-testid="credential-review">

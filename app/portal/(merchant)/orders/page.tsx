@@ -10,6 +10,7 @@ import { requireMerchant } from '../../_session/require-merchant';
 import { LocalTime } from '@/components/i18n/local-time';
 import { TestOrderBadge } from '@/components/back-office/test-order-badge';
 import { FilterSelect } from '@/components/portal/filter-select';
+import { ChannelName } from '@/components/i18n/channel-name';
 
 /** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
 function pageHref(filters: OrderFilters, cursor: { before?: string; after?: string }): string {
@@ -25,6 +26,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const filters = parseOrderFilters(await searchParams);
   const [result, failing] = await Promise.all([listMerchantOrders(getDb(), merchant, filters), failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId })]);
   const [t, common, status] = await Promise.all([getTranslations('portal.orders'), getTranslations('common'), getTranslations('portal.status')]);
+  const channelName = (channel: string) => (common.has(`channels.${channel}`) ? common(`channels.${channel}` as 'channels.ALIPAY') : channel);
   const statusLabel = (value: string) => ((PORTAL_ORDER_STATUSES as readonly string[]).includes(value) ? status(value as (typeof PORTAL_ORDER_STATUSES)[number]) : value);
   return (
     <>
@@ -40,7 +42,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           <label htmlFor="filter-q" className={fieldLabel}>{t('orderNumber')}</label>
           <input id="filter-q" className={`${control} h-10`} name="q" defaultValue={filters.q ?? ''} placeholder={t('orderNumberPlaceholder')} />
         </div>
-        <FilterSelect id="filter-channel" name="channel" label={t('channel')} value={filters.channel} options={[{ value: '', label: common('all') }, ...PORTAL_CHANNELS.map((channel) => ({ value: channel, label: channel }))]} />
+        <FilterSelect id="filter-channel" name="channel" label={t('channel')} value={filters.channel} options={[{ value: '', label: common('all') }, ...PORTAL_CHANNELS.map((channel) => ({ value: channel, label: channelName(channel) }))]} />
         <FilterSelect id="filter-status" name="status" label={t('status')} value={filters.status} options={[{ value: '', label: common('all') }, ...PORTAL_ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) }))]} />
         <FilterSelect
           id="filter-test"
@@ -124,12 +126,12 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                     {order.isTest ? <TestOrderBadge orderNo={order.orderNo} /> : null}
                     {/* On narrow screens the hidden columns' values follow the order number. */}
                     <div className="mt-0.5 text-xs text-gray-600 md:hidden" data-testid="order-row-details">
-                      <span className="sm:hidden">{order.channel} · </span>
+                      <span className="sm:hidden"><ChannelName channel={order.channel} /> · </span>
                       <LocalTime value={order.createdAt} />
                     </div>
                   </td>
                   <td className={`${td} hidden font-mono xl:table-cell`}>{order.orderNo}</td>
-                  <td className={`${td} hidden sm:table-cell`}>{order.channel}</td>
+                  <td className={`${td} hidden sm:table-cell`}><ChannelName channel={order.channel} /></td>
                   <td className={td}>
                     {order.amount} {order.currency}
                   </td>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { CloseOrderButton } from '@/components/portal/close-order-button';
@@ -24,7 +25,7 @@ type Translate = Awaited<ReturnType<typeof getTranslations<'portal.order'>>>;
 /** Attempts that reached the merchant and were acknowledged are green; every other outcome of an attempt is a failure. */
 const SUCCESS = new Set(['acknowledged', 'delivered']);
 
-function describe(event: TimelineEvent, t: Translate): { title: string; detail?: string; excerpt?: string; badge?: string; failed?: boolean } {
+function describe(event: TimelineEvent, t: Translate): { title: string; detail?: string; error?: string; excerpt?: string; badge?: string; failed?: boolean } {
   switch (event.kind) {
     case 'created':
       return { title: t('events.created') };
@@ -45,9 +46,11 @@ function describe(event: TimelineEvent, t: Translate): { title: string; detail?:
         title: t('events.attempt', { attempt: event.attemptNo, cycle: event.cycle }),
         badge: event.outcome,
         failed: event.outcome !== 'in_flight' && !SUCCESS.has(event.outcome),
-        detail: [event.httpStatus !== null ? `HTTP ${event.httpStatus}` : undefined, event.latencyMs !== null ? `${event.latencyMs} ms` : undefined, event.error ?? undefined]
+        detail: [event.httpStatus !== null ? `HTTP ${event.httpStatus}` : undefined, event.latencyMs !== null ? t('latency', { ms: event.latencyMs }) : undefined]
           .filter(Boolean)
           .join(' · '),
+        // The attempt's error in the reader's words, its raw text (Node's ECONNREFUSED…) beside it as technical detail.
+        error: event.error ?? undefined,
         excerpt: event.responseExcerpt ?? undefined,
       };
     case 'notification-delivered':
@@ -157,7 +160,13 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
                   <LocalTime value={event.at} />
                 </span>
                 <strong className={view.failed ? 'text-red-800' : undefined}>{view.title}</strong> {view.badge ? <span className={badge(view.badge)}>{outcome(view.badge)}</span> : null}
-                {view.detail ? <div className={`${note} break-all`}>{view.detail}</div> : null}
+                {view.detail || view.error ? (
+                  <div className={`${note} break-all`}>
+                    {view.detail}
+                    {view.detail && view.error ? ' · ' : null}
+                    {view.error ? <ErrorInWords error={view.error} /> : null}
+                  </div>
+                ) : null}
                 {view.excerpt ? (
                   <pre className="m-0 mt-1 rounded bg-gray-50 p-1.5 font-mono text-xs break-all whitespace-pre-wrap" aria-label={t('excerpt')}>
                     {view.excerpt}
@@ -183,7 +192,12 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
                 <LocalTime value={cycle.nextAttemptAt} />
               </>
             ) : null}
-            {cycle.lastError ? ` · ${cycle.lastError}` : ''}
+            {cycle.lastError ? (
+              <>
+                {' · '}
+                <ErrorInWords error={cycle.lastError} />
+              </>
+            ) : null}
           </p>
         ))}
         {body ? (

@@ -29,7 +29,7 @@ export default async function SandboxAlipayCashier({
       <section className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-md" aria-labelledby="cashier-title">
         <div className="flex items-start justify-between gap-4">
           <p className="text-sm font-medium text-amber-700">{t('alipay.banner')}</p>
-          <a className="text-sm text-sky-700 underline" href={otherLanguageHref(locale, query)} hrefLang={other}>
+          <a className="text-sm text-sky-700 underline" href={otherLanguageHref(locale, query)} hrefLang={other} lang={other}>
             {t('languageLink')}
           </a>
         </div>

@@ -33,7 +33,7 @@ export default async function SandboxWechatPayer({
   return (
     <main className="checkout" lang={locale}>
       <section className="card" aria-labelledby="payer-title">
-        <a className="language" href={otherLanguageHref(locale, query)} hrefLang={other}>
+        <a className="language" href={otherLanguageHref(locale, query)} hrefLang={other} lang={other}>
           {t('languageLink')}
         </a>
         <p className="warn">{t('wechat.banner')}</p>
