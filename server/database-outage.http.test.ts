@@ -129,7 +129,9 @@ describe('the database cut under submit load', () => {
 
   it('an order stored by a submit whose answer was lost is what the retry with the same fields answers', async () => {
     const fields = usdtOrder();
-    const cut = database.proxy.cutWhenServerSends('INSERT 0 1'); // the insert is committed; its answer never reaches the service
+    // The insert's answer (its returned row names the merchantOrderNo) comes after its commit, flushed with the
+    // statement's end: the order is stored, and its answer never reaches the service.
+    const cut = database.proxy.cutWhenServerSends(fields.merchantOrderNo!);
     const first = await submit(fields);
     await cut;
     expect(first).toMatchObject({ status: 503, code: 1000 });
