@@ -21,6 +21,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'PNG', 'JPEG', 'WebP', 'KB', 'KiB', 'Excel', 'App', 'Native', 'OpenAPI', 'PHP', 'Java', 'Python', 'Go', 'Node', 'TypeScript', 'curl',
   // TRON's public node service, named as such on the health page; the character set the signature sorts by.
   'TronGrid', 'ASCII',
+  // The console names a chain by its key (链 POLYGON), as the CLI's --chain and the configuration do.
+  'POLYGON',
 ]);
 /** Brand names of several words, removed before the text is split into words. */
 const BRAND_PHRASES = ['BNB Smart Chain', 'Polygon PoS'];
