@@ -170,8 +170,11 @@ export async function handleRefund(request: Request, db: Database, now: Date): P
     return { refund: created!, slow: plan === 'timeout_once', abnormal: plan === 'fail' };
   });
   if ('refusal' in outcome) return refuse(signer, 400, outcome.code ?? 'INVALID_REQUEST', outcome.refusal!);
-  if (outcome.abnormal) setTimeout(() => void settleSandboxWechatRefund(db, outcome.refund.outRefundNo, 'ABNORMAL'), 50);
-  else if (outcome.refund.status === 'SUCCESS' && !outcome.slow) setTimeout(() => void sendRefundNotification(db, outcome.refund), 50);
+  // Sent after the answer, as WeChat Pay does; a send that can no longer happen (the store is gone: the service stopped)
+  // is dropped, never an unhandled rejection.
+  const dropped = () => undefined;
+  if (outcome.abnormal) setTimeout(() => void settleSandboxWechatRefund(db, outcome.refund.outRefundNo, 'ABNORMAL').catch(dropped), 50);
+  else if (outcome.refund.status === 'SUCCESS' && !outcome.slow) setTimeout(() => void sendRefundNotification(db, outcome.refund).catch(dropped), 50);
   if (outcome.slow) await new Promise((resolve) => setTimeout(resolve, slowAnswerMs()));
   return signedResponse(signer, 200, refundOf(outcome.refund), now);
 }
