@@ -108,7 +108,7 @@ export default async function AttentionPage() {
                 <td className={cell}>
                   <OrderCell order={item.order} />
                 </td>
-                <td className={`${cell} max-w-[14rem] font-mono text-xs break-all`}>{item.notifyUrl ?? '—'}</td>
+                <td className={`${cell} max-w-[14rem] font-mono text-xs break-all`} data-technical>{item.notifyUrl ?? '—'}</td>
                 <td className={cell}>{item.cycle}</td>
                 <td className={cell}>{item.attempts}</td>
                 <td className={`${cell} max-w-[16rem] text-xs break-words`}>{item.lastError ? <ErrorInWords error={item.lastError} /> : '—'}</td>
