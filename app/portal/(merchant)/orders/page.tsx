@@ -95,10 +95,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       <p className={`${note} mb-2`} role="status" data-testid="orders-total">
         {t('onPage', { count: result.rows.length })}
         {filters.test ? null : (
-          <>
-            {' · '}
+          <span className="block">
             {t('testHiddenNote')} <Link className={link} href={pageHref({ ...filters, test: 'include' }, {})} data-testid="show-test-orders">{t('showTest')}</Link>
-          </>
+          </span>
         )}
       </p>
       {result.rows.length === 0 ? (
