@@ -10,3 +10,8 @@ export function useChannelName(): (channel: string) => string {
 export function ChannelName({ channel }: { channel: string }) {
   return <>{useChannelName()(channel)}</>;
 }
+
+/** The same naming in an async server component, from its `getTranslations('common')`. */
+export function channelNameIn(common: { has(key: string): boolean; (key: 'channels.ALIPAY'): string }): (channel: string) => string {
+  return (channel) => (common.has(`channels.${channel}`) ? common(`channels.${channel}` as 'channels.ALIPAY') : channel);
+}

@@ -1,3 +1,4 @@
+import { channelNameIn } from '@/components/i18n/channel-name';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { Badge, cell, Empty, PageTitle, Section, Table, type Tone } from '@/components/operator/ui';
@@ -16,7 +17,7 @@ const STATUS_TONES: Record<RunView['status'], Tone> = { complete: 'good', unavai
 
 async function RunSection({ run }: { run: RunView }) {
   const [t, common] = await Promise.all([getTranslations('console.reconciliation'), getTranslations('common')]);
-  const channel = common.has(`channels.${run.channel}`) ? common(`channels.${run.channel}` as 'channels.ALIPAY') : run.channel;
+  const channel = channelNameIn(common)(run.channel);
   // 'account:<upstream id>' or 'chain:<network>': the kind in words, the id as it is.
   const [scopeKind = '', scopeId = ''] = run.scope.split(/:(.*)/s);
   const scope = t.has(`scopes.${scopeKind}`) ? t(`scopes.${scopeKind}` as 'scopes.account', { id: scopeId }) : run.scope;

@@ -1,3 +1,4 @@
+import { channelNameIn } from '@/components/i18n/channel-name';
 import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CodeExamples } from '@/components/portal/code-examples';
@@ -20,7 +21,7 @@ export default async function ApiReferencePage() {
   const merchant = await requireMerchant();
   const [t, requestLocale, common] = await Promise.all([getTranslations('portal.api'), getLocale(), getTranslations('common')]);
   /** A channel as the reader's language names it (支付宝 for ALIPAY); the payType values themselves stay in code. */
-  const channelName = (channel: string) => (common.has(`channels.${channel}`) ? common(`channels.${channel}` as 'channels.ALIPAY') : channel);
+  const channelName = channelNameIn(common);
   const locale = isLocale(requestLocale) ? requestLocale : 'en';
   const list = (items: string[], type: Intl.ListFormatType = 'conjunction') => new Intl.ListFormat(locale, { type }).format(items);
   const baseUrl = publicBaseUrl();

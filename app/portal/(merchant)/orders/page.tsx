@@ -10,7 +10,7 @@ import { requireMerchant } from '../../_session/require-merchant';
 import { LocalTime } from '@/components/i18n/local-time';
 import { TestOrderBadge } from '@/components/back-office/test-order-badge';
 import { FilterSelect } from '@/components/portal/filter-select';
-import { ChannelName } from '@/components/i18n/channel-name';
+import { ChannelName, channelNameIn } from '@/components/i18n/channel-name';
 
 /** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
 function pageHref(filters: OrderFilters, cursor: { before?: string; after?: string }): string {
@@ -26,7 +26,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const filters = parseOrderFilters(await searchParams);
   const [result, failing] = await Promise.all([listMerchantOrders(getDb(), merchant, filters), failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId })]);
   const [t, common, status] = await Promise.all([getTranslations('portal.orders'), getTranslations('common'), getTranslations('portal.status')]);
-  const channelName = (channel: string) => (common.has(`channels.${channel}`) ? common(`channels.${channel}` as 'channels.ALIPAY') : channel);
+  const channelName = channelNameIn(common);
   const statusLabel = (value: string) => ((PORTAL_ORDER_STATUSES as readonly string[]).includes(value) ? status(value as (typeof PORTAL_ORDER_STATUSES)[number]) : value);
   return (
     <>
