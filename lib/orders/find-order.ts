@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { mappedRow } from '../db/mapped-row';
 import { prepared, preparedSql } from '../db/prepared';
-import { merchantUnchangedSql, settleMerchantCheck, type MerchantCheck } from '../merchants/merchant-check';
+import { settleMerchantCheck, type MerchantCheck } from '../merchants/merchant-check';
+import { statementBatches } from '../db/statement-batches';
 import { orders, upstreamOrders, type OrderRow } from '../db/schema';
 
 /** The merchant's order by its merchantOrderNo (placeholders merchantId, merchantOrderNo): one probe of the unique key. */
@@ -48,31 +49,48 @@ const QUERIED_COLUMNS = {
 const QUERIED_ENTRIES = Object.entries(QUERIED_COLUMNS);
 
 /**
- * The query's probe of the unique key and the confirmation of a remembered merchant row in one statement: the
- * merchant's row ($1) is read with its order ($2, if any), and whether the row still has version $3.
+ * The query's probe of the unique key and the confirmation of a remembered merchant row, for the queries that arrive
+ * together (statement-batches.ts): input i is merchant $1[i], its merchantOrderNo $2[i] and the remembered row's
+ * version $3[i] (NULL without one). Each is one probe of the unique key: the LATERAL subquery with LIMIT 1 keeps it a
+ * probe whatever the planner guesses of the arrays' length.
  */
-const QUERIED_ORDER_CHECKED_SQL = `
-    SELECT ${merchantUnchangedSql(1, 3)} AS merchant_unchanged, ${QUERIED_ENTRIES.map(([, column]) => `o.${column.name}`).join(', ')}
-    FROM (SELECT 1) AS one
-    LEFT JOIN orders o ON o.merchant_id = $1::bigint AND o.merchant_order_no = $2`;
+const QUERIED_ORDERS_SQL = `
+    SELECT r.i, r.version IS NOT NULL AND EXISTS (SELECT 1 FROM merchants m WHERE m.id = r.merchant_id AND m.xmin = r.version::xid) AS merchant_unchanged,
+           o.*
+    FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS r(merchant_id, merchant_order_no, version, i)
+    LEFT JOIN LATERAL (
+      SELECT ${QUERIED_ENTRIES.map(([, column]) => column.name).join(', ')} FROM orders o WHERE o.merchant_id = r.merchant_id AND o.merchant_order_no = r.merchant_order_no LIMIT 1
+    ) AS o ON true`;
+
+interface QueriedOrderLookup {
+  merchantId: number;
+  merchantOrderNo: string;
+  version: string | null;
+}
+
+function queriedOrdersStatement(db: Database) {
+  const statement = preparedSql<Record<string, unknown>>(db, 'queried_orders', QUERIED_ORDERS_SQL, ['merchantIds', 'merchantOrderNos', 'versions']);
+  return async (lookups: readonly QueriedOrderLookup[]) => {
+    const { rows } = await statement.execute({
+      merchantIds: lookups.map((lookup) => lookup.merchantId),
+      merchantOrderNos: lookups.map((lookup) => lookup.merchantOrderNo),
+      versions: lookups.map((lookup) => lookup.version),
+    });
+    const answers: Record<string, unknown>[] = [];
+    for (const row of rows) answers[Number(row.i) - 1] = row;
+    return answers;
+  };
+}
 
 /**
  * The merchant's order for the open-API query: the same probe as findMerchantOrder, only the columns it answers
- * with. With a MerchantCheck the same statement confirms the remembered merchant row (StaleMerchant when it changed).
+ * with, sent with the queries beside it. With a MerchantCheck the same statement confirms the remembered merchant row
+ * (StaleMerchant when it changed).
  */
 export async function findQueriedOrder(db: Database, merchantId: number, merchantOrderNo: string, check?: MerchantCheck): Promise<QueriedOrder | undefined> {
-  if (check) {
-    const statement = preparedSql<Record<string, unknown>>(db, 'queried_order_checked', QUERIED_ORDER_CHECKED_SQL, ['merchantId', 'merchantOrderNo', 'version']);
-    const { rows } = await statement.execute({ merchantId, merchantOrderNo, version: check.version });
-    const raw = rows[0]!;
-    settleMerchantCheck(check, raw.merchant_unchanged === true);
-    return raw.order_no === null ? undefined : mappedRow<QueriedOrder>(QUERIED_ENTRIES, raw);
-  }
-  const statement = prepared(db, 'queried_order_by_merchant_order_no', (handle, name) =>
-    handle.select(QUERIED_COLUMNS).from(orders).where(byMerchantOrderNo()).limit(1).prepare(name),
-  );
-  const [row] = await statement.execute({ merchantId, merchantOrderNo });
-  return row;
+  const raw = await statementBatches(db, 'queried_orders', queriedOrdersStatement).run({ merchantId, merchantOrderNo, version: check?.version ?? null });
+  if (check) settleMerchantCheck(check, raw.merchant_unchanged === true);
+  return raw.order_no === null ? undefined : mappedRow<QueriedOrder>(QUERIED_ENTRIES, raw);
 }
 
 export async function findOrderByPayToken(db: Database, payToken: string): Promise<OrderRow | undefined> {

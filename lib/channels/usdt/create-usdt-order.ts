@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mappedRow } from '../../db/mapped-row';
 import { prepared, preparedSql } from '../../db/prepared';
-import { confirmMerchant, merchantUnchangedSql, settleMerchantCheck, type MerchantCheck } from '../../merchants/merchant-check';
+import { confirmMerchant, settleMerchantCheck, type MerchantCheck } from '../../merchants/merchant-check';
+import { statementBatches } from '../../db/statement-batches';
 import { orders, type OrderRow } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { formatMinorUnits } from '../../money/decimal-amount';
@@ -90,27 +91,37 @@ function recoverExisting(existing: OrderRow, input: UsdtOrderInput): CreatedOrde
 }
 
 /**
- * The common case in one statement: the order at the requested amount ($4) on the first enabled address of the
- * order's chain ($14) where no order holds it, if the amount is within the platform's per-order limit (setting $12,
- * default $13) and, when the merchant was authenticated from its remembered row, that row is unchanged (version $16,
- * merchant-check.ts). Addresses are read in id order and each probed once on the slot index until one is free, so
- * this usually costs one probe. No row when the amount is over the limit, every address holds it, the merchantOrderNo
- * exists (a replay), a concurrent submit took the slot or the merchant's row changed: the step-by-step path then
- * decides (replay, 1008, +0.01, cooled slots, races). The row says too whether the merchant's pool share is unlimited
- * (both limits set to none), when the fair-share check after the insert has nothing to weigh.
+ * The common case in one statement, for the submits that arrive together (statement-batches.ts): each input i is an
+ * order at its requested amount ($4[i]) on the first enabled address of its chain ($12[i]) where no order holds that
+ * amount, if the amount is within the platform's per-order limit (setting $16, default $17) and, when the merchant
+ * was authenticated from its remembered row, that row is unchanged (version $14[i], merchant-check.ts). Addresses are
+ * read in id order and each probed once on the slot index until one is free, so an input usually costs one probe.
+ * No row for an input when the amount is over the limit, every address holds it, the merchantOrderNo exists (a
+ * replay), a concurrent submit (or another input of the same statement) took the slot, or the merchant's row changed:
+ * the step-by-step path then decides (replay, 1008, +0.01, cooled slots, races). Each row says too whether the
+ * merchant's pool share is unlimited (both limits set to none), when the fair-share check after the insert has
+ * nothing to weigh.
  */
-export const INSERT_ON_FREE_SLOT_SQL = `
+export const INSERT_ON_FREE_SLOTS_SQL = `
     WITH inserted AS (
       INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor,
                           chain_type, receiving_address_id, product_name, notify_url, redirect_url, attach, pay_token, expires_at, holds_slot, request_id, is_test)
-      SELECT $1, $2::bigint, $3, 'USDT', 'USDT', $4::bigint, $4::bigint, $5, a.id, $6, $7, $8, $9, $10, $11::timestamptz, true, $15, $17::boolean
-      FROM receiving_addresses a
-      WHERE a.enabled AND a.chain = $14
-        AND $4::bigint <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $12), $13::bigint)
-        AND ($16::text IS NULL OR ${merchantUnchangedSql(2, 16)})
-        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.holds_slot AND o.receiving_address_id = a.id AND o.pay_amount_minor = $4::bigint)
-      ORDER BY a.id
-      LIMIT 1
+      SELECT r.order_no, r.merchant_id, r.merchant_order_no, 'USDT', 'USDT', r.amount, r.amount, r.chain_type, slot.id, r.product_name,
+             r.notify_url, r.redirect_url, r.attach, r.pay_token, r.expires_at, true, r.request_id, r.is_test
+      FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+                  $11::timestamptz[], $12::text[], $13::text[], $14::text[], $15::boolean[])
+           WITH ORDINALITY AS r(order_no, merchant_id, merchant_order_no, amount, chain_type, product_name, notify_url, redirect_url, attach,
+                                pay_token, expires_at, chain, request_id, version, is_test, i)
+      CROSS JOIN LATERAL (
+        SELECT a.id FROM receiving_addresses a
+        WHERE a.enabled AND a.chain = r.chain
+          AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.holds_slot AND o.receiving_address_id = a.id AND o.pay_amount_minor = r.amount)
+        ORDER BY a.id
+        LIMIT 1
+      ) AS slot
+      WHERE r.amount <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $16), $17::bigint)
+        AND (r.version IS NULL OR EXISTS (SELECT 1 FROM merchants m WHERE m.id = r.merchant_id AND m.xmin = r.version::xid))
+      ORDER BY r.i
       ON CONFLICT DO NOTHING
       RETURNING ${CREATED_COLUMNS.map(([, column]) => column.name).join(', ')})
     SELECT inserted.*, coalesce(l.max_held_slots, -1) = 0 AND coalesce(l.max_amount_slots, -1) = 0 AS unlimited_share
@@ -165,23 +176,59 @@ function newOrderFields(merchantId: number, input: UsdtOrderInput, now: Date, ex
   };
 }
 
-async function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<{ order: CreatedUsdtOrder; unlimitedShare: boolean } | undefined> {
-  const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slot', INSERT_ON_FREE_SLOT_SQL, [
-    'orderNo', 'merchantId', 'merchantOrderNo', 'amount', 'chainType', 'productName', 'notifyUrl', 'redirectUrl', 'attach', 'payToken', 'expiresAt',
-    'limitKey', 'defaultLimit', 'chain', 'requestId', 'merchantVersion', 'isTest',
+interface FreeSlotInsert {
+  merchantId: number;
+  input: UsdtOrderInput;
+  now: Date;
+  expiresAt: Date;
+}
+
+type FreeSlotInserted = { order: CreatedUsdtOrder; unlimitedShare: boolean } | undefined;
+
+/**
+ * The batched insert: inputs in order of amount, so that two statements running at once take the slot index's
+ * entries in the same order (a statement waits for another's uncommitted entry; in opposite orders that would be a
+ * deadlock), answered by their order numbers.
+ */
+function insertOnFreeSlotsStatement(db: Database) {
+  const statement = preparedSql<Record<string, unknown>>(db, 'usdt_insert_on_free_slots', INSERT_ON_FREE_SLOTS_SQL, [
+    'orderNos', 'merchantIds', 'merchantOrderNos', 'amounts', 'chainTypes', 'productNames', 'notifyUrls', 'redirectUrls', 'attaches', 'payTokens',
+    'expiresAts', 'chains', 'requestIds', 'merchantVersions', 'isTests', 'limitKey', 'defaultLimit',
   ]);
-  const { rows } = await statement.execute({
-    ...newOrderFields(merchantId, input, now, expiresAt),
-    amount: input.amountMinor,
-    limitKey: USDT_MAX_PER_ORDER,
-    defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
-    // As text: node-postgres formats a Date parameter field by field in the process's time zone, on every submit.
-    expiresAt: expiresAt.toISOString(),
-    chain: chainOf(input),
-    merchantVersion: input.merchantCheck?.version ?? null,
-  });
-  const raw = rows[0];
-  return raw && { order: mappedRow<CreatedUsdtOrder>(CREATED_COLUMNS, raw), unlimitedShare: raw.unlimited_share === true };
+  return async (inserts: readonly FreeSlotInsert[]): Promise<FreeSlotInserted[]> => {
+    const rows = inserts.map(({ merchantId, input, now, expiresAt }) => ({ ...newOrderFields(merchantId, input, now, expiresAt), input }));
+    const sorted = [...rows].sort((a, b) => (a.input.amountMinor < b.input.amountMinor ? -1 : a.input.amountMinor > b.input.amountMinor ? 1 : 0));
+    const column = <T,>(pick: (row: (typeof rows)[number]) => T) => sorted.map(pick);
+    const result = await statement.execute({
+      orderNos: column((row) => row.orderNo),
+      merchantIds: column((row) => row.merchantId),
+      merchantOrderNos: column((row) => row.merchantOrderNo),
+      amounts: column((row) => row.input.amountMinor.toString()),
+      chainTypes: column((row) => row.chainType),
+      productNames: column((row) => row.productName),
+      notifyUrls: column((row) => row.notifyUrl),
+      redirectUrls: column((row) => row.redirectUrl),
+      attaches: column((row) => row.attach),
+      payTokens: column((row) => row.payToken),
+      // As text: node-postgres formats a Date parameter field by field in the process's time zone.
+      expiresAts: column((row) => row.expiresAt.toISOString()),
+      chains: column((row) => chainOf(row.input)),
+      requestIds: column((row) => row.requestId),
+      merchantVersions: column((row) => row.input.merchantCheck?.version ?? null),
+      isTests: column((row) => row.isTest),
+      limitKey: USDT_MAX_PER_ORDER,
+      defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
+    });
+    const byOrderNo = new Map(result.rows.map((raw) => [raw.order_no as string, raw]));
+    return rows.map((row) => {
+      const raw = byOrderNo.get(row.orderNo);
+      return raw && { order: mappedRow<CreatedUsdtOrder>(CREATED_COLUMNS, raw), unlimitedShare: raw.unlimited_share === true };
+    });
+  };
+}
+
+function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<FreeSlotInserted> {
+  return statementBatches(db, 'usdt_insert_on_free_slots', insertOnFreeSlotsStatement).run({ merchantId, input, now, expiresAt });
 }
 
 /** A new order (not one recovered for a retried submit), counted. */
