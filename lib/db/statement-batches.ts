@@ -1,6 +1,7 @@
 import type { Database } from './client';
 import { isDatabaseUnavailable } from './database-failure';
 import { prepared } from './prepared';
+import { metrics } from '../observability/metrics';
 
 /**
  * One statement for the concurrent requests of one kind (the open API's USDT insert and order lookup): under load the
@@ -41,6 +42,8 @@ export class StatementBatches<Input, Output> {
   private scheduled = false;
 
   constructor(
+    /** The statement's name in the metrics (payment_db_statement_batch_size). */
+    private readonly name: string,
     private readonly statement: BatchStatement<Input, Output>,
     private readonly limits: BatchLimits = DEFAULT_BATCH_LIMITS,
   ) {}
@@ -70,6 +73,7 @@ export class StatementBatches<Input, Output> {
   }
 
   private async send(batch: Waiting<Input, Output>[]): Promise<void> {
+    metrics().statementBatchSize.observe({ statement: this.name }, batch.length);
     let outputs: Output[];
     try {
       outputs = await this.statement(batch.map((entry) => entry.input));
@@ -87,5 +91,5 @@ export class StatementBatches<Input, Output> {
 
 /** The batches of one statement kind on a database handle (its pool, or a transaction's connection), made once. */
 export function statementBatches<Input, Output>(db: Database, name: string, statement: (db: Database) => BatchStatement<Input, Output>): StatementBatches<Input, Output> {
-  return prepared(db, `batches:${name}`, (handle) => new StatementBatches(statement(handle)));
+  return prepared(db, `batches:${name}`, (handle) => new StatementBatches(name, statement(handle)));
 }

@@ -26,6 +26,16 @@ export function merchantUnchangedSql(idParam: number, versionParam: number): str
   return `EXISTS (SELECT 1 FROM merchants m WHERE m.id = $${idParam}::bigint AND m.xmin = $${versionParam}::text::xid)`;
 }
 
+/**
+ * The same test for each row of a batched statement (statement-batches.ts) whose row `alias` has columns merchant_id
+ * and version: true when unchanged, false when changed, NULL when the merchant is gone or the row has no version. A
+ * scalar subquery, so that it stays one probe of the merchants' key per row: an EXISTS here may be planned as a hash
+ * of every merchant's row, built again by each statement.
+ */
+export function merchantUnchangedForRowSql(alias: string): string {
+  return `(SELECT m.xmin = ${alias}.version::xid FROM merchants m WHERE m.id = ${alias}.merchant_id)`;
+}
+
 /** Marks the check confirmed when `unchanged`, else throws StaleMerchant. */
 export function settleMerchantCheck(check: MerchantCheck, unchanged: boolean): void {
   if (!unchanged) throw new StaleMerchant();

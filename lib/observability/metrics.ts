@@ -86,6 +86,12 @@ function createMetrics() {
       ['channel'],
       DELIVERY_BUCKETS,
     ),
+    statementBatchSize: histogram(
+      'payment_db_statement_batch_size',
+      'Requests answered by one database statement of the open API hot path (concurrent USDT inserts or order lookups sent together), by statement.',
+      ['statement'],
+      [1, 2, 4, 8, 16, 32, 64],
+    ),
     jobRuns: counter(
       'payment_job_runs_total',
       'Periodic job runs in this process, by job and outcome (ok, failed).',

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { mappedRow } from '../db/mapped-row';
 import { prepared, preparedSql } from '../db/prepared';
-import { settleMerchantCheck, type MerchantCheck } from '../merchants/merchant-check';
+import { merchantUnchangedForRowSql, settleMerchantCheck, type MerchantCheck } from '../merchants/merchant-check';
 import { statementBatches } from '../db/statement-batches';
 import { orders, upstreamOrders, type OrderRow } from '../db/schema';
 
@@ -55,7 +55,7 @@ const QUERIED_ENTRIES = Object.entries(QUERIED_COLUMNS);
  * probe whatever the planner guesses of the arrays' length.
  */
 const QUERIED_ORDERS_SQL = `
-    SELECT r.i, r.version IS NOT NULL AND EXISTS (SELECT 1 FROM merchants m WHERE m.id = r.merchant_id AND m.xmin = r.version::xid) AS merchant_unchanged,
+    SELECT r.i, coalesce(${merchantUnchangedForRowSql('r')}, false) AS merchant_unchanged,
            o.*
     FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS r(merchant_id, merchant_order_no, version, i)
     LEFT JOIN LATERAL (

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mappedRow } from '../../db/mapped-row';
 import { prepared, preparedSql } from '../../db/prepared';
-import { confirmMerchant, settleMerchantCheck, type MerchantCheck } from '../../merchants/merchant-check';
+import { confirmMerchant, merchantUnchangedForRowSql, settleMerchantCheck, type MerchantCheck } from '../../merchants/merchant-check';
 import { statementBatches } from '../../db/statement-batches';
 import { orders, type OrderRow } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
@@ -120,7 +120,7 @@ export const INSERT_ON_FREE_SLOTS_SQL = `
         LIMIT 1
       ) AS slot
       WHERE r.amount <= coalesce((SELECT s.value::bigint FROM platform_settings s WHERE s.key = $16), $17::bigint)
-        AND (r.version IS NULL OR EXISTS (SELECT 1 FROM merchants m WHERE m.id = r.merchant_id AND m.xmin = r.version::xid))
+        AND (r.version IS NULL OR (${merchantUnchangedForRowSql('r')}))
       ORDER BY r.i
       ON CONFLICT DO NOTHING
       RETURNING ${CREATED_COLUMNS.map(([, column]) => column.name).join(', ')})
