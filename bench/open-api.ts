@@ -615,7 +615,8 @@ interface DatabaseLimit extends PgbenchResult {
 
 async function measurePgbench(url: string, connections: number): Promise<PgbenchResult> {
   const result = await pgbenchInsertRate(url, connections, SECONDS);
-  log(`[pgbench] single-row inserts @${connections}: ${result.tps.toFixed(0)} tps, average latency ${result.latencyMs} ms`);
+  const limited = result.clients < connections ? ` (${result.clients} clients: all the server's max_connections had room for)` : '';
+  log(`[pgbench] single-row inserts @${connections}${limited}: ${result.tps.toFixed(0)} tps, average latency ${result.latencyMs} ms`);
   return result;
 }
 
@@ -642,7 +643,7 @@ function printTargets(results: RunResult[], databaseLimits: DatabaseLimit[]): vo
           const share = ours.rps / limit.tps;
           out(
             `  ${verdict(share >= SUBMIT_TO_DATABASE_TARGET)}  ${where}: ours ${ours.rps.toFixed(0)} req/s = ${(share * 100).toFixed(0)}% of pgbench's ` +
-              `${limit.tps.toFixed(0)} inserts/s (the baseline: ${bare.rps.toFixed(0)} req/s = ${((bare.rps / limit.tps) * 100).toFixed(0)}%; ours/baseline ${(ratio * 100).toFixed(0)}%)`,
+              `${limit.tps.toFixed(0)} inserts/s${limit.clients < connections ? ` at ${limit.clients} clients` : ''} (the baseline: ${bare.rps.toFixed(0)} req/s = ${((bare.rps / limit.tps) * 100).toFixed(0)}%; ours/baseline ${(ratio * 100).toFixed(0)}%)`,
           );
         }
         if (endpoint === 'query') {

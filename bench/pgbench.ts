@@ -18,6 +18,8 @@ INSERT INTO ${TABLE} (k, merchant_order_no, amount, created_at) VALUES (:k, 'pgb
 export interface PgbenchResult {
   /** Committed transactions (single-row inserts) per second, without connection set-up. */
   tps: number;
+  /** The clients pgbench ran: as many as asked, or fewer when the server's max_connections has no room for them. */
+  clients: number;
   /** Average latency of one insert, ms. */
   latencyMs: number;
 }
@@ -28,8 +30,23 @@ export async function preparePgbenchTable(url: string): Promise<void> {
   );
 }
 
-/** Runs pgbench for `seconds` at `connections` clients (two threads: the machine's cores) against `url`. */
+/** Connections the server can still accept from a non-superuser's point of view (max_connections less those open and reserved). */
+async function freeConnections(url: string): Promise<number> {
+  return onServer(url, async (client) => {
+    const { rows } = await client.query<{ free: number }>(
+      `SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int - count(*)::int AS free FROM pg_stat_activity`,
+    );
+    return rows[0]!.free;
+  });
+}
+
+/**
+ * Runs pgbench for `seconds` at `connections` clients (two threads: the machine's cores) against `url`, or at as many
+ * as the server has room for (a server with max_connections = 100 cannot take 128 more).
+ */
 export async function pgbenchInsertRate(url: string, connections: number, seconds: number): Promise<PgbenchResult> {
+  const clients = Math.max(1, Math.min(connections, (await freeConnections(url)) - 2));
+  connections = clients;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
   const script = path.join(dir, 'single-insert.sql');
   writeFileSync(script, SCRIPT);
@@ -38,7 +55,7 @@ export async function pgbenchInsertRate(url: string, connections: number, second
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
     const latency = /latency average = ([\d.]+) ms/.exec(output);
     if (!tps) throw new Error(`pgbench printed no tps:\n${output}`);
-    return { tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : Number.NaN };
+    return { tps: Number(tps[1]), clients, latencyMs: latency ? Number(latency[1]) : Number.NaN };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

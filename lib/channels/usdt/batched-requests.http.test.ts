@@ -57,6 +57,12 @@ describe('concurrent open-API requests sent to the database together', () => {
       const fields = order(alice, `SAME-${run}-${index}`, '7.77');
       cases.push({ merchant: alice, path: SUBMIT, fields, expect: (json) => (expect(json.code).toBe(0), sameAmount.push(json.data.pay_usdt)) });
     }
+    // A merchant's concurrent retries of a new order, likely in one statement: one order, the same answer to each.
+    const retried = order(bob, `RETRIED-${run}`, '8.88');
+    const retriedOrderNos: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      cases.push({ merchant: bob, path: SUBMIT, fields: retried, expect: (json) => (expect(json.code).toBe(0), retriedOrderNos.push(json.data.orderNo)) });
+    }
     for (let index = 0; index < 3; index += 1) {
       cases.push({ merchant: alice, path: SUBMIT, fields: stored, expect: (json) => expect(json).toMatchObject({ code: 0, data: { orderNo: first.json.data.orderNo } }) });
     }
@@ -80,12 +86,13 @@ describe('concurrent open-API requests sent to the database together', () => {
       cases[index]!.expect(answer.json);
     });
     expect(sameAmount.sort()).toEqual(['7.77', '7.77', '7.77', '7.78']);
-    expect(await orderCount()).toBe(before + 44);
+    expect(new Set(retriedOrderNos).size).toBe(1);
+    expect(await orderCount()).toBe(before + 45);
 
-    // The same requests one after another would be 49 inserts and 7 lookups: together they took fewer statements.
+    // The same requests one after another would be 52 inserts and 7 lookups: together they took fewer statements.
     const inserts = await batchFigures('usdt_insert_on_free_slots');
     const lookups = await batchFigures('queried_orders');
-    expect(inserts.requests - insertsBefore.requests).toBeGreaterThanOrEqual(48); // the 1007 replay of another amount may not reach the insert
+    expect(inserts.requests - insertsBefore.requests).toBeGreaterThanOrEqual(51); // the 1007 replay of another amount may not reach the insert
     expect(inserts.statements - insertsBefore.statements).toBeLessThan(inserts.requests - insertsBefore.requests);
     expect(lookups.requests - lookupsBefore.requests).toBe(7);
   });

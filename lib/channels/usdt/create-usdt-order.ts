@@ -197,7 +197,8 @@ function insertOnFreeSlotsStatement(db: Database) {
   ]);
   return async (inserts: readonly FreeSlotInsert[]): Promise<FreeSlotInserted[]> => {
     const rows = inserts.map(({ merchantId, input, now, expiresAt }) => ({ ...newOrderFields(merchantId, input, now, expiresAt), input }));
-    const sorted = [...rows].sort((a, b) => (a.input.amountMinor < b.input.amountMinor ? -1 : a.input.amountMinor > b.input.amountMinor ? 1 : 0));
+    const sent = withoutRepeatedKeys(rows);
+    const sorted = [...sent].sort((a, b) => (a.input.amountMinor < b.input.amountMinor ? -1 : a.input.amountMinor > b.input.amountMinor ? 1 : 0));
     const column = <T,>(pick: (row: (typeof rows)[number]) => T) => sorted.map(pick);
     const result = await statement.execute({
       orderNos: column((row) => row.orderNo),
@@ -221,10 +222,29 @@ function insertOnFreeSlotsStatement(db: Database) {
     });
     const byOrderNo = new Map(result.rows.map((raw) => [raw.order_no as string, raw]));
     return rows.map((row) => {
-      const raw = byOrderNo.get(row.orderNo);
+      const raw = sent.has(row) ? byOrderNo.get(row.orderNo) : undefined;
       return raw && { order: mappedRow<CreatedUsdtOrder>(CREATED_COLUMNS, raw), unlimitedShare: raw.unlimited_share === true };
     });
   };
+}
+
+/**
+ * The inputs the statement may carry: each row is answered by its order number, so an input whose order number (eight
+ * random digits a second) or merchantOrderNo (a merchant's concurrent retry) repeats an earlier input's is left out:
+ * it takes the step-by-step path, which answers the replay or draws another number.
+ */
+function withoutRepeatedKeys<Row extends { orderNo: string; merchantId: number; merchantOrderNo: string }>(rows: readonly Row[]): Set<Row> {
+  const orderNos = new Set<string>();
+  const merchantOrderNos = new Set<string>();
+  const kept = new Set<Row>();
+  for (const row of rows) {
+    const merchantKey = `${row.merchantId}:${row.merchantOrderNo}`;
+    if (orderNos.has(row.orderNo) || merchantOrderNos.has(merchantKey)) continue;
+    orderNos.add(row.orderNo);
+    merchantOrderNos.add(merchantKey);
+    kept.add(row);
+  }
+  return kept;
 }
 
 function insertOnFreeSlot(db: Database, merchantId: number, input: UsdtOrderInput, now: Date, expiresAt: Date): Promise<FreeSlotInserted> {
