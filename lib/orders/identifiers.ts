@@ -1,9 +1,18 @@
 import { randomFillSync, randomInt } from 'node:crypto';
 
+/** The last second's stamp, kept: a busy second asks for it hundreds of times. */
+let stampCache = { second: Number.NaN, stamp: '' };
+
+/** UTC time to the second as YYYYMMDDHHmmss. */
+function secondStamp(now: Date): string {
+  const second = Math.floor(now.getTime() / 1000);
+  if (stampCache.second !== second) stampCache = { second, stamp: now.toISOString().replace(/[-:T]/g, '').slice(0, 14) };
+  return stampCache.stamp;
+}
+
 /** Platform order number: the channel's letter, UTC time to the second, 8 random digits (readable, sortable, not a secret). */
 export function newOrderNo(channelPrefix: string, now: Date): string {
-  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return `${channelPrefix}${stamp}${randomInt(0, 100_000_000).toString().padStart(8, '0')}`;
+  return `${channelPrefix}${secondStamp(now)}${randomInt(0, 100_000_000).toString().padStart(8, '0')}`;
 }
 
 const PAY_TOKEN_BYTES = 32;
