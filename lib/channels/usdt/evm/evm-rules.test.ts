@@ -72,3 +72,22 @@ describe('EVM chain settings', () => {
     expect(refusal({ USDT_EVM_CHAINS: 'ERC20', EVM_ERC20_RPC_URLS: 'https://eth.example', EVM_ERC20_TOKEN_CONTRACT: '0xdac17f958d2ee523a2206206994597c13d831eC7' })).toBe('EVM_ERC20_TOKEN_CONTRACT');
   });
 });
+
+describe('EIP-55 checksums, as viem computes them', () => {
+  it('gives every address the checksummed form viem gives it, and refuses one digit of the wrong case', async () => {
+    const { getAddress } = await import('viem');
+    const { randomBytes } = await import('node:crypto');
+    for (let index = 0; index < 200; index += 1) {
+      const lower = `0x${randomBytes(20).toString('hex')}`;
+      const expected = getAddress(lower);
+      expect(parseEvmAddress('address', lower, { allowUnchecksummed: true })).toBe(expected);
+      expect(parseEvmAddress('address', expected)).toBe(expected);
+      const letterAt = [...expected.slice(2)].findIndex((char) => /[a-fA-F]/.test(char)) + 2;
+      if (letterAt < 2) continue;
+      const flipped = expected.slice(0, letterAt) + (expected[letterAt] === expected[letterAt]!.toUpperCase() ? expected[letterAt]!.toLowerCase() : expected[letterAt]!.toUpperCase()) + expected.slice(letterAt + 1);
+      const body = flipped.slice(2);
+      if (body === body.toLowerCase() || body === body.toUpperCase()) continue; // a single-case text has no checksum
+      expect(() => parseEvmAddress('address', flipped)).toThrow(InvalidEvmAddress);
+    }
+  });
+});
