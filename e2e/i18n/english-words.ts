@@ -75,7 +75,9 @@ export async function englishWords(page: Page, merchantData: string[] = []): Pro
       .replace(/[\w.+*-]+@[\w-]+(\.[\w-]+)+/g, ' ') // e-mail addresses, masked ones too (san***@sandbox.com)
       .replace(/\b(Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[\w/+-]+/g, ' ') // IANA time zone ids
       .replace(/\b(0x)?[0-9A-Za-z_-]{20,}\b/g, ' ');
-    for (const match of text.matchAll(/[A-Za-z][A-Za-z0-9_]*/g)) words.push(match[0]);
+    // Whole runs of letters and digits: the letters after a digit ("87129fae" of an order number) are part of a value,
+    // never a word of their own (isValue sets aside any run with a digit).
+    for (const match of text.matchAll(/[A-Za-z0-9_]+/g)) words.push(match[0]);
   }
   return [...new Set(words.filter(isLeak))];
 }
