@@ -199,33 +199,34 @@ function insertOnFreeSlotsStatement(db: Database) {
     'expiresAts', 'chains', 'requestIds', 'merchantVersions', 'isTests', 'limitKey', 'defaultLimit',
   ]);
   return async (inserts: readonly FreeSlotInsert[]): Promise<FreeSlotInserted[]> => {
-    const rows = inserts.map(({ merchantId, input, now, expiresAt }) => ({ ...newOrderFields(merchantId, input, now, expiresAt), input }));
+    // The fields beside the input, not spread into one object with it: that copy cost 3-4 µs per input.
+    const rows = inserts.map(({ merchantId, input, now, expiresAt }) => ({ fields: newOrderFields(merchantId, input, now, expiresAt), input }));
     const sent = withoutRepeatedKeys(rows);
     const sorted = [...sent].sort((a, b) => (a.input.amountMinor < b.input.amountMinor ? -1 : a.input.amountMinor > b.input.amountMinor ? 1 : 0));
     const column = <T,>(pick: (row: (typeof rows)[number]) => T) => sorted.map(pick);
     const result = await statement.execute({
-      orderNos: column((row) => row.orderNo),
-      merchantIds: column((row) => row.merchantId),
-      merchantOrderNos: column((row) => row.merchantOrderNo),
+      orderNos: column((row) => row.fields.orderNo),
+      merchantIds: column((row) => row.fields.merchantId),
+      merchantOrderNos: column((row) => row.fields.merchantOrderNo),
       amounts: column((row) => row.input.amountMinor.toString()),
-      chainTypes: column((row) => row.chainType),
-      productNames: column((row) => row.productName),
-      notifyUrls: column((row) => row.notifyUrl),
-      redirectUrls: column((row) => row.redirectUrl),
-      attaches: column((row) => row.attach),
-      payTokens: column((row) => row.payToken),
+      chainTypes: column((row) => row.fields.chainType),
+      productNames: column((row) => row.fields.productName),
+      notifyUrls: column((row) => row.fields.notifyUrl),
+      redirectUrls: column((row) => row.fields.redirectUrl),
+      attaches: column((row) => row.fields.attach),
+      payTokens: column((row) => row.fields.payToken),
       // As text: node-postgres formats a Date parameter field by field in the process's time zone.
-      expiresAts: column((row) => row.expiresAt.toISOString()),
+      expiresAts: column((row) => row.fields.expiresAt.toISOString()),
       chains: column((row) => chainOf(row.input)),
-      requestIds: column((row) => row.requestId),
+      requestIds: column((row) => row.fields.requestId),
       merchantVersions: column((row) => row.input.merchantCheck?.version ?? null),
-      isTests: column((row) => row.isTest),
+      isTests: column((row) => row.fields.isTest),
       limitKey: USDT_MAX_PER_ORDER,
       defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
     });
     const byOrderNo = new Map(result.rows.map((raw) => [raw.order_no as string, raw]));
     return rows.map((row) => {
-      const raw = sent.has(row) ? byOrderNo.get(row.orderNo) : undefined;
+      const raw = sent.has(row) ? byOrderNo.get(row.fields.orderNo) : undefined;
       return raw && { order: mappedRow<CreatedUsdtOrder>(CREATED_COLUMNS, raw), unlimitedShare: raw.unlimited_share === true };
     });
   };
@@ -236,14 +237,15 @@ function insertOnFreeSlotsStatement(db: Database) {
  * random digits a second) or merchantOrderNo (a merchant's concurrent retry) repeats an earlier input's is left out:
  * it takes the step-by-step path, which answers the replay or draws another number.
  */
-function withoutRepeatedKeys<Row extends { orderNo: string; merchantId: number; merchantOrderNo: string }>(rows: readonly Row[]): Set<Row> {
+function withoutRepeatedKeys<Row extends { fields: { orderNo: string; merchantId: number; merchantOrderNo: string } }>(rows: readonly Row[]): Set<Row> {
   const orderNos = new Set<string>();
   const merchantOrderNos = new Set<string>();
   const kept = new Set<Row>();
   for (const row of rows) {
-    const merchantKey = `${row.merchantId}:${row.merchantOrderNo}`;
-    if (orderNos.has(row.orderNo) || merchantOrderNos.has(merchantKey)) continue;
-    orderNos.add(row.orderNo);
+    const { orderNo, merchantId, merchantOrderNo } = row.fields;
+    const merchantKey = `${merchantId}:${merchantOrderNo}`;
+    if (orderNos.has(orderNo) || merchantOrderNos.has(merchantKey)) continue;
+    orderNos.add(orderNo);
     merchantOrderNos.add(merchantKey);
     kept.add(row);
   }
