@@ -109,7 +109,8 @@ export function requireNotifyUrl(fields: RequestFields): string {
 
 export function optionalText(fields: RequestFields, name: string, maxLength: number): string | undefined {
   const value = present(fields, name);
-  if (value !== undefined && [...value].length > maxLength) throw invalidParameter(`${name} must be at most ${maxLength} characters`);
+  // Characters are code points; a text of at most maxLength UTF-16 units has no more of them, and needs no count.
+  if (value !== undefined && value.length > maxLength && [...value].length > maxLength) throw invalidParameter(`${name} must be at most ${maxLength} characters`);
   return value;
 }
 
