@@ -17,6 +17,7 @@ import { slotCooldownCutoff } from './slot-cooldown';
 import { usdtChainByType } from './usdt-chains';
 import { countOrderEvent } from '../../observability/metrics';
 import { log } from '../../observability/logger';
+import { currentDate } from '../../clock';
 
 /** The pool's chain (receiving_addresses.chain) of the order's chainType, which the request parser has checked. */
 function chainOf(input: UsdtOrderInput): string {
@@ -271,7 +272,7 @@ function created(order: CreatedUsdtOrder): CreatedOrder {
  * cool-down after its window (so a late transfer for it cannot pay the next order). Concurrent submits race on the
  * partial unique index, never on a read-then-write.
  */
-export async function createUsdtOrder(db: Database, merchantId: number, input: UsdtOrderInput, now = new Date()): Promise<CreatedOrder> {
+export async function createUsdtOrder(db: Database, merchantId: number, input: UsdtOrderInput, now = currentDate()): Promise<CreatedOrder> {
   const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
   const chain = chainOf(input);
   const inserted = await insertOnFreeSlot(db, merchantId, input, now, expiresAt);
