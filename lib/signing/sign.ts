@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
 /** Field values as the signer sees them: raw text; `undefined`, `null` and "" are empty and left out. */
 export type SignableFields = Readonly<Record<string, string | null | undefined>>;
@@ -37,7 +37,8 @@ export function signingText(fields: SignableFields, appSecret: string): string {
 }
 
 export function sign(fields: SignableFields, appSecret: string): string {
-  return createHash('md5').update(signingText(fields, appSecret), 'utf8').digest('hex').toUpperCase();
+  // The one-shot hash (UTF-8 of the text): no Hash object per request.
+  return hash('md5', signingText(fields, appSecret), 'hex').toUpperCase();
 }
 
 /** Case-insensitive on the hex digest, constant-time. */
