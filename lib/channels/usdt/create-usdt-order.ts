@@ -17,7 +17,7 @@ import { slotCooldownCutoff } from './slot-cooldown';
 import { usdtChainByType } from './usdt-chains';
 import { countOrderEvent } from '../../observability/metrics';
 import { log } from '../../observability/logger';
-import { currentDate } from '../../clock';
+import { currentDate, dateAt, isoTimestamp } from '../../clock';
 
 /** The pool's chain (receiving_addresses.chain) of the order's chainType, which the request parser has checked. */
 function chainOf(input: UsdtOrderInput): string {
@@ -217,7 +217,7 @@ function insertOnFreeSlotsStatement(db: Database) {
       attaches: column((row) => row.fields.attach),
       payTokens: column((row) => row.fields.payToken),
       // As text: node-postgres formats a Date parameter field by field in the process's time zone.
-      expiresAts: column((row) => row.fields.expiresAt.toISOString()),
+      expiresAts: column((row) => isoTimestamp(row.fields.expiresAt)),
       chains: column((row) => chainOf(row.input)),
       requestIds: column((row) => row.fields.requestId),
       merchantVersions: column((row) => row.input.merchantCheck?.version ?? null),
@@ -273,7 +273,7 @@ function created(order: CreatedUsdtOrder): CreatedOrder {
  * partial unique index, never on a read-then-write.
  */
 export async function createUsdtOrder(db: Database, merchantId: number, input: UsdtOrderInput, now = currentDate()): Promise<CreatedOrder> {
-  const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
+  const expiresAt = dateAt(now.getTime() + orderTtlMinutes() * 60_000);
   const chain = chainOf(input);
   const inserted = await insertOnFreeSlot(db, merchantId, input, now, expiresAt);
   if (inserted) {
