@@ -4,6 +4,7 @@ import { mappedRow } from '../../db/mapped-row';
 import { prepared, preparedSql } from '../../db/prepared';
 import { confirmMerchant, merchantUnchangedForRowSql, settleMerchantCheck, type MerchantCheck } from '../../merchants/merchant-check';
 import { statementBatches } from '../../db/statement-batches';
+import { postgresArray, type ArrayElement } from '../../db/postgres-array';
 import { orders, type OrderRow } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { formatMinorUnits } from '../../money/decimal-amount';
@@ -204,7 +205,7 @@ function insertOnFreeSlotsStatement(db: Database) {
     const rows = inserts.map(({ merchantId, input, now, expiresAt }) => ({ fields: newOrderFields(merchantId, input, now, expiresAt), input }));
     const sent = withoutRepeatedKeys(rows);
     const sorted = [...sent].sort((a, b) => (a.input.amountMinor < b.input.amountMinor ? -1 : a.input.amountMinor > b.input.amountMinor ? 1 : 0));
-    const column = <T,>(pick: (row: (typeof rows)[number]) => T) => sorted.map(pick);
+    const column = (pick: (row: (typeof rows)[number]) => ArrayElement) => postgresArray(sorted.map(pick));
     const result = await statement.execute({
       orderNos: column((row) => row.fields.orderNo),
       merchantIds: column((row) => row.fields.merchantId),
