@@ -5,7 +5,7 @@ import { MAX_BODY_BYTES } from '../lib/validation/request-fields';
 import { clientAddressFrom } from '../lib/accounts/client-address';
 import { publicBaseUrl } from '../lib/orders/identifiers';
 import { securityHeaders } from '../lib/security/security-headers';
-import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
+import { OPEN_API_ROUTES } from './open-api-routes';
 import { BODY_TIMEOUT_MS, SERVER_TIMEOUTS } from './timeouts';
 import { logFailure } from '../lib/observability/log-failure';
 import { requestIdFrom } from '../lib/observability/request-id';
