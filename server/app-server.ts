@@ -5,7 +5,7 @@ import { MAX_BODY_BYTES } from '../lib/validation/request-fields';
 import { clientAddressFrom } from '../lib/accounts/client-address';
 import { publicBaseUrl } from '../lib/orders/identifiers';
 import { securityHeaders } from '../lib/security/security-headers';
-import { OPEN_API_ROUTES, type ServerRoute } from './open-api-routes';
+import { OPEN_API_ROUTES } from './open-api-routes';
 import { BODY_TIMEOUT_MS, SERVER_TIMEOUTS } from './timeouts';
 import { logFailure } from '../lib/observability/log-failure';
 import { requestIdFrom } from '../lib/observability/request-id';
@@ -63,37 +63,45 @@ function readBody(req: http.IncomingMessage): Promise<Body | 'too-slow' | undefi
   });
 }
 
+/**
+ * Headers as writeHead takes them in one call: a flat list of names and values. The open API's answers carry every
+ * header this way (security headers, X-Request-Id, then the answer's own): one writeHead with a list costs the
+ * server less than a setHeader per header, on its busiest path.
+ */
+type HeaderList = readonly string[];
+
 /** A body that did not arrive in time: answered, and the connection closed (the rest of the body is never read). */
-function bodyTooSlow(res: http.ServerResponse): void {
+function bodyTooSlow(res: http.ServerResponse, common: HeaderList): void {
   const message = `request body not received within ${BODY_TIMEOUT_MS / 1000} s`;
-  writeJson(res, 408, JSON.stringify({ code: 1003, message, data: null }), { connection: 'close' });
+  writeJson(res, common, 408, JSON.stringify({ code: 1003, message, data: null }), ['connection', 'close']);
 }
 
-function writeJson(res: http.ServerResponse, status: number, json: string, headers: http.OutgoingHttpHeaders = {}): void {
-  res.writeHead(status, { ...headers, 'content-type': OPEN_API_CONTENT_TYPE, 'content-length': Buffer.byteLength(json) });
+/** `common`: the headers of every answer (empty where setHeader has set them already), then `own`, then the JSON's. */
+function writeJson(res: http.ServerResponse, common: HeaderList, status: number, json: string, own: HeaderList = []): void {
+  res.writeHead(status, [...common, ...own, 'content-type', OPEN_API_CONTENT_TYPE, 'content-length', String(Buffer.byteLength(json))]);
   res.end(json);
 }
 
-function methodNotAllowed(res: http.ServerResponse): void {
-  writeJson(res, 405, JSON.stringify({ code: 1003, message: 'method must be POST', data: null }), { allow: 'POST' });
+function methodNotAllowed(res: http.ServerResponse, common: HeaderList): void {
+  writeJson(res, common, 405, JSON.stringify({ code: 1003, message: 'method must be POST', data: null }), ['allow', 'POST']);
 }
 
 /** An open-API endpoint, straight from node:http to its core: no Web Request/Response objects on the hot path. */
-async function serveOpenApi(core: OpenApiCore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  if (req.method !== 'POST') return methodNotAllowed(res);
+async function serveOpenApi(core: OpenApiCore, req: http.IncomingMessage, res: http.ServerResponse, common: HeaderList): Promise<void> {
+  if (req.method !== 'POST') return methodNotAllowed(res, common);
   const body = await readBody(req);
-  if (body === 'too-slow') return bodyTooSlow(res);
+  if (body === 'too-slow') return bodyTooSlow(res, common);
   if (!body) return;
   const clientAddress = process.env.TRUST_PROXY === 'true' ? clientAddressFrom(req.headers['x-forwarded-for']) : (req.socket.remoteAddress ?? 'unknown');
   const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes, clientAddress, requestId: req.headers['x-request-id'] as string });
-  writeJson(res, reply.status, reply.json, reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) });
+  writeJson(res, common, reply.status, reply.json, reply.retryAfterSeconds === undefined ? [] : ['retry-after', String(reply.retryAfterSeconds)]);
 }
 
 /** Any other POST handler (e.g. an upstream callback), through a Web Request/Response bridge. */
 async function serveWeb(route: (request: Request) => Promise<Response>, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  if (req.method !== 'POST') return methodNotAllowed(res);
+  if (req.method !== 'POST') return methodNotAllowed(res, []);
   const body = await readBody(req);
-  if (body === 'too-slow') return bodyTooSlow(res);
+  if (body === 'too-slow') return bodyTooSlow(res, []);
   if (!body) return;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -110,7 +118,7 @@ async function serveWeb(route: (request: Request) => Promise<Response>, req: htt
 /** A GET handler (health probes, the OpenAPI document) through the same bridge; HEAD answers its headers only. */
 async function serveGet(route: (request: Request) => Promise<Response>, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    writeJson(res, 405, JSON.stringify({ status: 'method not allowed' }), { allow: 'GET, HEAD' });
+    writeJson(res, [], 405, JSON.stringify({ status: 'method not allowed' }), ['allow', 'GET, HEAD']);
     return;
   }
   // Only the headers that say who is asking (the health details are for operators and monitors).
@@ -132,11 +140,6 @@ async function writeWebResponse(res: http.ServerResponse, response: Response, wi
   res.end(withBody ? payload : undefined);
 }
 
-function serveRoute(route: ServerRoute, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  if ('openApi' in route) return serveOpenApi(route.openApi, req, res);
-  if ('web' in route) return serveWeb(route.web, req, res);
-  return serveGet(route.get, req, res);
-}
 
 export function createAppServer(options: AppServerOptions = {}): AppServer {
   let inFlight = 0;
@@ -149,9 +152,8 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     for (const wake of waiters) wake();
   };
 
-  const headers = securityHeaders({ development: process.env.NODE_ENV !== 'production', publicBaseUrl: publicBaseUrl() });
+  const security: HeaderList = Object.entries(securityHeaders({ development: process.env.NODE_ENV !== 'production', publicBaseUrl: publicBaseUrl() })).flat();
   const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     // In flight until both the handler has settled and the response is finished (or its connection gone).
     inFlight += 1;
     let open = 2;
@@ -163,14 +165,21 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
 
     // Every request has an id (the caller's X-Request-Id when it is sane), answered back and handed to what it causes.
     const requestId = requestIdFrom(req.headers['x-request-id']);
-    res.setHeader('x-request-id', requestId);
     req.headers['x-request-id'] = requestId;
+    const common: HeaderList = [...security, 'x-request-id', requestId];
+    let headersToWrite = common; // those not set on the response yet
     const path = (req.url ?? '/').split('?')[0]!;
     const route = OPEN_API_ROUTES.get(path);
     let work: Promise<void> | void;
     try {
-      if (route) work = serveRoute(route, req, res);
-      else work = options.pages ? options.pages(req, res) : notFound(res);
+      if (route && 'openApi' in route) work = serveOpenApi(route.openApi, req, res, common);
+      else {
+        // Pages and the bridged routes answer through Next.js or Web Responses: the headers are set beforehand.
+        for (let index = 0; index < common.length; index += 2) res.setHeader(common[index]!, common[index + 1]!);
+        headersToWrite = [];
+        if (route) work = 'web' in route ? serveWeb(route.web, req, res) : serveGet(route.get, req, res);
+        else work = options.pages ? options.pages(req, res) : notFound(res);
+      }
     } catch (error) {
       work = Promise.reject(error); // a handler that threw before returning its promise
     }
@@ -178,7 +187,7 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
       .catch((error: unknown) => {
         logFailure('http', error, 'unhandled failure', { requestId });
         if (res.writableEnded) return;
-        if (!res.headersSent) res.writeHead(500, { 'content-type': OPEN_API_CONTENT_TYPE });
+        if (!res.headersSent) res.writeHead(500, [...headersToWrite, 'content-type', OPEN_API_CONTENT_TYPE]);
         res.end(JSON.stringify({ code: 1000, message: 'internal error', data: null }));
       })
       .finally(settle);

@@ -18,6 +18,7 @@ import { channelLabel, metrics, secondsSince } from '../observability/metrics';
 import { DEFAULT_CHANNEL } from '../channels/channel-names';
 import { log } from '../observability/logger';
 import { requestIdFrom } from '../observability/request-id';
+import { currentDate } from '../clock';
 
 export type OpenApiContext = SignedRequest;
 
@@ -77,7 +78,7 @@ async function authenticate(db: Database, fields: RequestFields, remembered: boo
   if (!appId) throw invalidParameter('appId is required');
   if (appId.length > 64) throw new DomainError('merchant_not_found');
   const signature = present(fields, 'signature');
-  const now = new Date();
+  const now = currentDate();
   const known = remembered && signature ? rememberedSigningMerchant(appId, now) : undefined;
   if (known && signedBy(fields, known.found, signature!)) return { merchant: known.found.merchant, merchantCheck: known.check };
   const found = await readSigningMerchant(db, appId, now);

@@ -4,6 +4,7 @@ import { mappedRow } from '../db/mapped-row';
 import { prepared, preparedSql } from '../db/prepared';
 import { merchantUnchangedForRowSql, settleMerchantCheck, type MerchantCheck } from '../merchants/merchant-check';
 import { statementBatches } from '../db/statement-batches';
+import { postgresArray } from '../db/postgres-array';
 import { orders, upstreamOrders, type OrderRow } from '../db/schema';
 
 /** The merchant's order by its merchantOrderNo (placeholders merchantId, merchantOrderNo): one probe of the unique key. */
@@ -72,9 +73,9 @@ function queriedOrdersStatement(db: Database) {
   const statement = preparedSql<Record<string, unknown>>(db, 'queried_orders', QUERIED_ORDERS_SQL, ['merchantIds', 'merchantOrderNos', 'versions']);
   return async (lookups: readonly QueriedOrderLookup[]) => {
     const { rows } = await statement.execute({
-      merchantIds: lookups.map((lookup) => lookup.merchantId),
-      merchantOrderNos: lookups.map((lookup) => lookup.merchantOrderNo),
-      versions: lookups.map((lookup) => lookup.version),
+      merchantIds: postgresArray(lookups.map((lookup) => lookup.merchantId)),
+      merchantOrderNos: postgresArray(lookups.map((lookup) => lookup.merchantOrderNo)),
+      versions: postgresArray(lookups.map((lookup) => lookup.version)),
     });
     const answers: Record<string, unknown>[] = [];
     for (const row of rows) answers[Number(row.i) - 1] = row;

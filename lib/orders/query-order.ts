@@ -25,5 +25,6 @@ export async function queryOrder(db: Database, channel: QueryingChannel, merchan
  * as the contract fixes them, and the refunded total (refunds that succeeded) on every channel.
  */
 export function queryAnswerOf(channel: QueryingChannel, order: QueriedOrder): Record<string, unknown> {
-  return { ...(channel.queryData(order) as Record<string, unknown>), refundedAmount: formatMinorUnits(order.refundedMinor) };
+  // Not `{ ...data, refundedAmount }`: in V8, properties added after a spread make a slow object (several µs a query).
+  return Object.assign({}, channel.queryData(order) as Record<string, unknown>, { refundedAmount: formatMinorUnits(order.refundedMinor) });
 }

@@ -14,6 +14,10 @@ describe('signing (contract: Authentication, item 3)', () => {
     expect(sign({ b: '3', a: '1', B: '2' }, 'k')).toBe('A4675D8D153EFEFA428D3867F86F4ACE');
   });
 
+  it('sorts names by their UTF-8 bytes, where characters beyond the BMP come after every other', () => {
+    expect(signingText({ '\u{1F600}': '3', '\uFFFD': '2', é: '1', z: '0' }, 'k')).toBe('z=0&é=1&\uFFFD=2&\u{1F600}=3&appsecret=k');
+  });
+
   it('signs numbers and booleans as their JSON text', () => {
     expect(sign({ appId: 'mch_1', n: '5', x: '12.5', enabled: 'true' }, 'k')).toBe('80435C3A7E3CCDF56E67BB1EDE629173');
   });

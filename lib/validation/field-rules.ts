@@ -65,15 +65,36 @@ export function requireCallbackUrl(fields: RequestFields, name: string): string 
   return value;
 }
 
+/** How many accepted notifyUrls are remembered: a merchant sends the same one with each order. */
+const REMEMBERED_NOTIFY_URLS = 1024;
+
+/**
+ * notifyUrls accepted before, by their text, to their stored form; one map for each answer of privateNetworksAllowed().
+ * Whether a text is accepted depends on nothing else, and parsing and checking it again (URL, host, standard form)
+ * was a few percent of a submit's CPU. Refused texts are not remembered: they are checked again, so each refusal
+ * says what it always said.
+ */
+const acceptedNotifyUrls = { privateAllowed: new Map<string, string>(), privateRefused: new Map<string, string>() };
+
+function rememberAcceptedNotifyUrl(accepted: Map<string, string>, text: string, stored: string): void {
+  if (accepted.size >= REMEMBERED_NOTIFY_URLS) accepted.delete(accepted.keys().next().value!);
+  accepted.set(text, stored);
+}
+
 /**
  * notifyUrl: a callback URL the notifier may call. Where it refuses private networks (production), a URL whose host
  * is a private address (in whatever form it is written) or an internal name is refused now, with a reason, rather
  * than accepted and then never called; that reason comes before the standard-form rule, which such forms also break.
  */
 export function requireNotifyUrl(fields: RequestFields): string {
+  const allowPrivate = privateNetworksAllowed();
+  const accepted = allowPrivate ? acceptedNotifyUrls.privateAllowed : acceptedNotifyUrls.privateRefused;
+  const text = present(fields, 'notifyUrl');
+  const known = text === undefined ? undefined : accepted.get(text);
+  if (known !== undefined) return known;
   const parsed = parsedCallbackUrl(fields, 'notifyUrl');
   if (parsed === undefined) throw invalidParameter('notifyUrl is required');
-  if (!privateNetworksAllowed()) {
+  if (!allowPrivate) {
     try {
       checkDestinationHost(parsed.url.hostname);
     } catch (error) {
@@ -81,12 +102,15 @@ export function requireNotifyUrl(fields: RequestFields): string {
       throw new DomainError('unreachable_notify_url', { message: `notifyUrl must be reachable from the internet: ${error.message}` });
     }
   }
-  return standardForm('notifyUrl', parsed);
+  const stored = standardForm('notifyUrl', parsed);
+  rememberAcceptedNotifyUrl(accepted, parsed.text, stored);
+  return stored;
 }
 
 export function optionalText(fields: RequestFields, name: string, maxLength: number): string | undefined {
   const value = present(fields, name);
-  if (value !== undefined && [...value].length > maxLength) throw invalidParameter(`${name} must be at most ${maxLength} characters`);
+  // Characters are code points; a text of at most maxLength UTF-16 units has no more of them, and needs no count.
+  if (value !== undefined && value.length > maxLength && [...value].length > maxLength) throw invalidParameter(`${name} must be at most ${maxLength} characters`);
   return value;
 }
 

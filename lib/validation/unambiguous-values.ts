@@ -12,7 +12,9 @@ const EMBEDDED_PAIR = /&([^&=]+)=/g;
  * `&` followed by anything that is not one of `fieldNames` and `=` stays accepted.
  */
 export function refuseAmbiguousValues(fields: RequestFields, fieldNames: ReadonlySet<string>): void {
-  for (const [name, value] of Object.entries(fields)) {
+  // Not Object.entries: on the parsed fields (an object without a prototype) it cost more than all the rest.
+  for (const name of Object.keys(fields)) {
+    const value = fields[name];
     if (value === undefined || !value.includes('&')) continue;
     for (const [pair, embedded] of value.matchAll(EMBEDDED_PAIR)) {
       if (!fieldNames.has(embedded!)) continue;

@@ -4,6 +4,7 @@ import { mappedRow } from '../../db/mapped-row';
 import { prepared, preparedSql } from '../../db/prepared';
 import { confirmMerchant, merchantUnchangedForRowSql, settleMerchantCheck, type MerchantCheck } from '../../merchants/merchant-check';
 import { statementBatches } from '../../db/statement-batches';
+import { postgresArray, type ArrayElement } from '../../db/postgres-array';
 import { orders, type OrderRow } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { formatMinorUnits } from '../../money/decimal-amount';
@@ -17,6 +18,7 @@ import { slotCooldownCutoff } from './slot-cooldown';
 import { usdtChainByType } from './usdt-chains';
 import { countOrderEvent } from '../../observability/metrics';
 import { log } from '../../observability/logger';
+import { currentDate, dateAt, isoTimestamp } from '../../clock';
 
 /** The pool's chain (receiving_addresses.chain) of the order's chainType, which the request parser has checked. */
 function chainOf(input: UsdtOrderInput): string {
@@ -199,33 +201,34 @@ function insertOnFreeSlotsStatement(db: Database) {
     'expiresAts', 'chains', 'requestIds', 'merchantVersions', 'isTests', 'limitKey', 'defaultLimit',
   ]);
   return async (inserts: readonly FreeSlotInsert[]): Promise<FreeSlotInserted[]> => {
-    const rows = inserts.map(({ merchantId, input, now, expiresAt }) => ({ ...newOrderFields(merchantId, input, now, expiresAt), input }));
+    // The fields beside the input, not spread into one object with it: that copy cost 3-4 µs per input.
+    const rows = inserts.map(({ merchantId, input, now, expiresAt }) => ({ fields: newOrderFields(merchantId, input, now, expiresAt), input }));
     const sent = withoutRepeatedKeys(rows);
     const sorted = [...sent].sort((a, b) => (a.input.amountMinor < b.input.amountMinor ? -1 : a.input.amountMinor > b.input.amountMinor ? 1 : 0));
-    const column = <T,>(pick: (row: (typeof rows)[number]) => T) => sorted.map(pick);
+    const column = (pick: (row: (typeof rows)[number]) => ArrayElement) => postgresArray(sorted.map(pick));
     const result = await statement.execute({
-      orderNos: column((row) => row.orderNo),
-      merchantIds: column((row) => row.merchantId),
-      merchantOrderNos: column((row) => row.merchantOrderNo),
+      orderNos: column((row) => row.fields.orderNo),
+      merchantIds: column((row) => row.fields.merchantId),
+      merchantOrderNos: column((row) => row.fields.merchantOrderNo),
       amounts: column((row) => row.input.amountMinor.toString()),
-      chainTypes: column((row) => row.chainType),
-      productNames: column((row) => row.productName),
-      notifyUrls: column((row) => row.notifyUrl),
-      redirectUrls: column((row) => row.redirectUrl),
-      attaches: column((row) => row.attach),
-      payTokens: column((row) => row.payToken),
+      chainTypes: column((row) => row.fields.chainType),
+      productNames: column((row) => row.fields.productName),
+      notifyUrls: column((row) => row.fields.notifyUrl),
+      redirectUrls: column((row) => row.fields.redirectUrl),
+      attaches: column((row) => row.fields.attach),
+      payTokens: column((row) => row.fields.payToken),
       // As text: node-postgres formats a Date parameter field by field in the process's time zone.
-      expiresAts: column((row) => row.expiresAt.toISOString()),
+      expiresAts: column((row) => isoTimestamp(row.fields.expiresAt)),
       chains: column((row) => chainOf(row.input)),
-      requestIds: column((row) => row.requestId),
+      requestIds: column((row) => row.fields.requestId),
       merchantVersions: column((row) => row.input.merchantCheck?.version ?? null),
-      isTests: column((row) => row.isTest),
+      isTests: column((row) => row.fields.isTest),
       limitKey: USDT_MAX_PER_ORDER,
       defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
     });
     const byOrderNo = new Map(result.rows.map((raw) => [raw.order_no as string, raw]));
     return rows.map((row) => {
-      const raw = sent.has(row) ? byOrderNo.get(row.orderNo) : undefined;
+      const raw = sent.has(row) ? byOrderNo.get(row.fields.orderNo) : undefined;
       return raw && { order: mappedRow<CreatedUsdtOrder>(CREATED_COLUMNS, raw), unlimitedShare: raw.unlimited_share === true };
     });
   };
@@ -236,14 +239,15 @@ function insertOnFreeSlotsStatement(db: Database) {
  * random digits a second) or merchantOrderNo (a merchant's concurrent retry) repeats an earlier input's is left out:
  * it takes the step-by-step path, which answers the replay or draws another number.
  */
-function withoutRepeatedKeys<Row extends { orderNo: string; merchantId: number; merchantOrderNo: string }>(rows: readonly Row[]): Set<Row> {
+function withoutRepeatedKeys<Row extends { fields: { orderNo: string; merchantId: number; merchantOrderNo: string } }>(rows: readonly Row[]): Set<Row> {
   const orderNos = new Set<string>();
   const merchantOrderNos = new Set<string>();
   const kept = new Set<Row>();
   for (const row of rows) {
-    const merchantKey = `${row.merchantId}:${row.merchantOrderNo}`;
-    if (orderNos.has(row.orderNo) || merchantOrderNos.has(merchantKey)) continue;
-    orderNos.add(row.orderNo);
+    const { orderNo, merchantId, merchantOrderNo } = row.fields;
+    const merchantKey = `${merchantId}:${merchantOrderNo}`;
+    if (orderNos.has(orderNo) || merchantOrderNos.has(merchantKey)) continue;
+    orderNos.add(orderNo);
     merchantOrderNos.add(merchantKey);
     kept.add(row);
   }
@@ -269,8 +273,8 @@ function created(order: CreatedUsdtOrder): CreatedOrder {
  * cool-down after its window (so a late transfer for it cannot pay the next order). Concurrent submits race on the
  * partial unique index, never on a read-then-write.
  */
-export async function createUsdtOrder(db: Database, merchantId: number, input: UsdtOrderInput, now = new Date()): Promise<CreatedOrder> {
-  const expiresAt = new Date(now.getTime() + orderTtlMinutes() * 60_000);
+export async function createUsdtOrder(db: Database, merchantId: number, input: UsdtOrderInput, now = currentDate()): Promise<CreatedOrder> {
+  const expiresAt = dateAt(now.getTime() + orderTtlMinutes() * 60_000);
   const chain = chainOf(input);
   const inserted = await insertOnFreeSlot(db, merchantId, input, now, expiresAt);
   if (inserted) {

@@ -3,11 +3,12 @@ import { formatMinorUnits } from '../../money/decimal-amount';
 import type { QueriedOrder } from '../../orders/find-order';
 import { payUrlFor } from '../../orders/identifiers';
 import { textWireStatus, type TextWireStatus } from '../../orders/order-status';
+import { currentDate } from '../../clock';
 
 export type UsdtStatus = TextWireStatus;
 
 /** The USDT wire status: '0' pending, '1' paid, '2' closed (a pending order past its window reads as closed). */
-export function usdtStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = new Date()): UsdtStatus {
+export function usdtStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = currentDate()): UsdtStatus {
   return textWireStatus(order, now);
 }
 
