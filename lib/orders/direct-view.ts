@@ -4,11 +4,12 @@ import { formatMinorUnits } from '../money/decimal-amount';
 import type { CreatedDirectOrder } from './create-direct-order';
 import type { QueriedOrder } from './find-order';
 import { numericWireStatus, type NumericWireStatus } from './order-status';
+import { currentDate } from '../clock';
 
 export type DirectStatus = NumericWireStatus;
 
 /** The query status of the channels paid to the merchant's own account: 1 pending, 2 paid, 3 closed (a pending order past its window reads as closed). */
-export function directStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = new Date()): DirectStatus {
+export function directStatus(order: Pick<OrderRow, 'status' | 'expiresAt'>, now = currentDate()): DirectStatus {
   return numericWireStatus(order, now);
 }
 
@@ -23,7 +24,7 @@ export function directCreateData(adapter: DirectChannelAdapter, { order, upstrea
   };
 }
 
-export function directQueryData(order: QueriedOrder, now = new Date()) {
+export function directQueryData(order: QueriedOrder, now = currentDate()) {
   const status = directStatus(order, now);
   return {
     platformOrderNo: order.orderNo,
