@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runNpmScript, startDevServer, type DevServerProcess } from '../test/dev-server-process';
 import { contractSignature } from '../test/beds/contract-signer';
 import { startMerchantReceiver } from '../test/beds/merchant-receiver';
@@ -23,8 +23,13 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 }, 120_000);
 
+// A failed test must not leave its server running under the next test's start (the second one is refused then).
+afterEach(async () => {
+  await running?.interrupt(15_000).catch(() => running?.kill());
+  running = undefined;
+}, 30_000);
+
 afterAll(async () => {
-  running?.kill();
   await browser?.close();
   const realDataDir = await fs.realpath(dataDir()).catch(() => undefined);
   if (realDataDir) await fs.rm(realDataDir, { recursive: true, force: true });
@@ -68,12 +73,15 @@ describe('npm run dev, stopped with Ctrl-C and started again', () => {
 
     running = startDevServer(clone.root, await freePort());
     await running.waitFor('ready:', 180_000);
+    // Every simulator route the start compiles tells open pages it is rebuilding; only the page's own count here.
+    await running.waitFor('sandbox simulators:', 180_000);
     const seen = await watchPage(`http://localhost:${running.port}/portal/sign-in`, 10_000);
     expect(seen.status).toBe(200);
     // The database writes its files under ./.data while the page compiles: a stylesheet that watched the whole tree
-    // for class names rebuilt on each write and the page reloaded several times a second.
+    // for class names rebuilt on each write and the page reloaded several times a second, dozens in the 10 s watched.
+    // The page's own first compiles (its chunks, the icon) may announce one or two.
     expect(seen.loads).toBe(1);
-    expect(seen.rebuilds).toBeLessThanOrEqual(1);
+    expect(seen.rebuilds).toBeLessThanOrEqual(2);
     expect(await running.interrupt(15_000)).toBeLessThan(15_000);
     expect(running.output()).not.toContain('Another next dev server');
     running = undefined;

@@ -11,12 +11,14 @@ describe('warmSimulatorRoutes', () => {
       res.end('compiled');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    let warmed = 0;
     try {
-      await warmSimulatorRoutes(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      warmed = await warmSimulatorRoutes(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     } finally {
       server.close();
     }
     expect(asked.length).toBeGreaterThanOrEqual(3);
+    expect(warmed).toBe(asked.length);
     expect(asked.every((line) => /^GET \/sandbox\/[\w.-]+(\/[\w.-]+)*$/.test(line)), asked.join(', ')).toBe(true);
     expect(asked.some((line) => line.includes('['))).toBe(false);
     expect(asked).toContain('GET /sandbox/alipay/gateway.do');
