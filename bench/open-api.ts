@@ -4,6 +4,7 @@
  * driven by autocannon from this process, at several numbers of pending orders already in the database.
  *
  *   BENCH_SECONDS=10          measured seconds per run (each after a BENCH_WARMUP_SECONDS=2 warm-up)
+ *   BENCH_SIGNED_AHEAD_PER_SECOND=15000  submit bodies signed before each run, per second of it
  *   BENCH_CONNECTIONS=32,128  connection counts
  *   BENCH_PENDING=1000,10000,100000  pending USDT orders (of other payers) in each database during the runs
  *   BENCH_OURS_PORT, BENCH_BARE_PORT  the servers' ports (default: any free port)
@@ -28,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { resolveDatabase, type DatabaseTarget } from '../lib/db/connect';
+import { SignedBodies } from './signed-bodies';
 import { seedBareDatabase, topUpBarePending } from './bare-schema';
 import { formatSummary, summariseProfile, type CpuProfile } from './cpu-profile';
 import { onServer } from './on-server';
@@ -51,6 +53,8 @@ import {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = positiveNumber('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = positiveNumber('BENCH_WARMUP_SECONDS', 2);
+/** Submit bodies signed before each run, per second of it: above any rate this machine reaches (SignedBodies). */
+const SUBMITS_PER_SECOND_SIGNED_AHEAD = positiveNumber('BENCH_SIGNED_AHEAD_PER_SECOND', 15_000);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const PROFILE_SECONDS = positiveNumber('BENCH_PROFILE_SECONDS', 5);
 const PROFILE_ENDPOINT = process.env.BENCH_PROFILE_ENDPOINT === 'query' ? 'query' : 'submit';
@@ -318,6 +322,11 @@ async function drive(
   let queryIndex = 0;
   const queryBodies = endpoint === 'query' ? target.orderNos.map((orderNo) => signedBody(queryFields(merchant, orderNo), merchant.appSecret)) : [];
   if (endpoint === 'query' && queryBodies.length === 0) throw new Error(`${target.name}: no orders to query`);
+  // Every submit is a distinct, validly signed order with a random amount.
+  const submitBodies =
+    endpoint === 'submit'
+      ? new SignedBodies(() => signedBody(submitFields(merchant, uniqueOrderNo(tag)), merchant.appSecret), Math.ceil(SUBMITS_PER_SECOND_SIGNED_AHEAD * seconds))
+      : undefined;
 
   const instance = autocannon({
     url: `${target.baseUrl}${endpoint === 'submit' ? SUBMIT_PATH : QUERY_PATH}`,
@@ -330,11 +339,7 @@ async function drive(
       {
         method: 'POST',
         setupRequest: (request) => {
-          // Every submit is a distinct, validly signed order with a random amount.
-          request.body =
-            endpoint === 'submit'
-              ? signedBody(submitFields(merchant, uniqueOrderNo(tag)), merchant.appSecret)
-              : queryBodies[queryIndex++ % queryBodies.length]!;
+          request.body = submitBodies ? submitBodies.take() : queryBodies[queryIndex++ % queryBodies.length]!;
           return request;
         },
         onResponse: (status, body) => {
@@ -351,6 +356,7 @@ async function drive(
   const cpu = before ? cpuPerRequest(before, cpuSnapshot(target), counts.responses) : undefined;
   const connectionErrors = result.errors; // includes timeouts
   if (connectionErrors > 0 && errorSamples.length < 5) errorSamples.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
+  if (submitBodies?.madeDuringRun) log(`[${target.name}]   ${submitBodies.madeDuringRun} submit bodies were signed during the run (the signed-ahead pool ran out)`);
   return {
     target: target.name,
     endpoint,
@@ -539,8 +545,8 @@ async function header(): Promise<void> {
   const cpus = os.cpus();
   out(`open-API benchmark: node ${process.version}, ${cpus.length} cores (${cpus[0]?.model ?? 'unknown cpu'})`);
   out(
-    `  autocannon runs in this process and shares the cores with both servers and PostgreSQL; ` +
-      `${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run; pool ${process.env.DATABASE_POOL_SIZE ?? 20} connections per server`,
+    `  autocannon runs in this process and shares the cores with both servers and PostgreSQL (submit bodies are signed before ` +
+      `each run); ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run; pool ${process.env.DATABASE_POOL_SIZE ?? 20} connections per server`,
   );
   out(
     `  ours = npm start (dist/cli/serve.js, production build, Next.js + open-API fast path); bare = bench/bare-server.ts ` +
