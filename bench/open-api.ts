@@ -663,7 +663,7 @@ function printTargets(results: RunResult[], databaseLimits: DatabaseLimit[]): vo
         const scale = large.rps / small.rps;
         out(
           `  ${scale >= 1 - SCALE_TOLERANCE ? 'PASS' : 'FAIL'}  ${endpoint} @${connections}: ours@${largest} / ours@${smallest} = ` +
-            `${(scale * 100).toFixed(0)}% (${large.rps.toFixed(0)} / ${small.rps.toFixed(0)} req/s)`,
+            `${(scale * 100).toFixed(0)}% (${large.rps.toFixed(0)} / ${small.rps.toFixed(0)} req/s)${machineDrift(databaseLimits, connections, small, large)}`,
         );
       }
     }
@@ -674,6 +674,20 @@ function printTargets(results: RunResult[], databaseLimits: DatabaseLimit[]): vo
     out(`    ${r.target} ${r.endpoint} @${r.connections}, ${r.pending} pending: ${r.errors} of ${r.responses}`);
     for (const sample of r.errorSamples) out(`      ${sample}`);
   }
+}
+
+/**
+ * The sizes run minutes apart, and a shared machine's speed drifts meanwhile: what did not change between them (pgbench's
+ * own table, autocannon's work per request) says by how much, so that a FAIL of the scale check can be told apart from
+ * a drift. The verdict itself stays on ours alone.
+ */
+function machineDrift(limits: readonly DatabaseLimit[], connections: number, small: RunResult, large: RunResult): string {
+  const at = (pending: number) => limits.find((entry) => entry.pending === pending && entry.connections === connections)?.tps;
+  const [pgbenchSmall, pgbenchLarge] = [at(small.pending), at(large.pending)];
+  const notes: string[] = [];
+  if (pgbenchSmall && pgbenchLarge) notes.push(`pgbench ${((pgbenchLarge / pgbenchSmall) * 100).toFixed(0)}%`);
+  if (small.cpu && large.cpu) notes.push(`autocannon's CPU per request ${us(small.cpu.clientUs)} -> ${us(large.cpu.clientUs)}`);
+  return notes.length === 0 ? '' : `; the machine between the two runs: ${notes.join(', ')}`;
 }
 
 /** Orders the measured submits created go before the next size, so each size runs at the pending count it names. */
