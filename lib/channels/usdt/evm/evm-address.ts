@@ -30,7 +30,7 @@ function checksummedAddress(lowerHex: string): Address {
 /**
  * An address as the operator or a form gives it: mixed case must carry a correct EIP-55 checksum (a typo in one hex
  * digit is then caught); all-lower or all-upper hex has no checksum to check and is accepted only when
- * `allowUnchecksummed` says so. Returns the checksummed form, the one stored and shown.
+ * `allowUnchecksummed` says so, or when it is the checksummed form itself. Returns the checksummed form, the one stored and shown.
  */
 export function parseEvmAddress(field: string, value: string, options: { allowUnchecksummed?: boolean } = {}): Address {
   const text = value.trim();
@@ -38,7 +38,9 @@ export function parseEvmAddress(field: string, value: string, options: { allowUn
   const body = text.slice(2);
   const singleCase = body === body.toLowerCase() || body === body.toUpperCase();
   const checksummed = checksummedAddress(body.toLowerCase());
-  if (singleCase ? !options.allowUnchecksummed : checksummed !== text) throw new InvalidEvmAddress(field, value);
+  // An address whose checksummed form happens to be single-case (every letter's nibble says the same case) is its
+  // own checksummed form: accepted as it is.
+  if (checksummed !== text && !(singleCase && options.allowUnchecksummed)) throw new InvalidEvmAddress(field, value);
   if (/^0x0{40}$/.test(checksummed)) throw new InvalidEvmAddress(field, value);
   return checksummed;
 }

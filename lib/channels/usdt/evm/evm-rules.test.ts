@@ -74,6 +74,14 @@ describe('EVM chain settings', () => {
 });
 
 describe('EIP-55 checksums, as viem computes them', () => {
+  it('accepts an address whose checksummed form is all upper case, as it is; its lower-case text still needs allowUnchecksummed', () => {
+    // Every letter of this address's checksummed form is upper case (found by the random test below, in CI).
+    const allUpper = '0x3B05A50ABBE297046106984B1867788BDE19F184';
+    expect(parseEvmAddress('address', allUpper)).toBe(allUpper);
+    expect(() => parseEvmAddress('address', allUpper.toLowerCase())).toThrow(InvalidEvmAddress);
+    expect(parseEvmAddress('address', allUpper.toLowerCase(), { allowUnchecksummed: true })).toBe(allUpper);
+  });
+
   it('gives every address the checksummed form viem gives it, and refuses one digit of the wrong case', async () => {
     const { getAddress } = await import('viem');
     const { randomBytes } = await import('node:crypto');
