@@ -30,7 +30,8 @@ function checksummedAddress(lowerHex: string): Address {
 /**
  * An address as the operator or a form gives it: mixed case must carry a correct EIP-55 checksum (a typo in one hex
  * digit is then caught); all-lower or all-upper hex has no checksum to check and is accepted only when
- * `allowUnchecksummed` says so, or when it is the checksummed form itself. Returns the checksummed form, the one stored and shown.
+ * `allowUnchecksummed` says so, or when it is the checksummed form itself. Returns the checksummed form, the one
+ * stored and shown.
  */
 export function parseEvmAddress(field: string, value: string, options: { allowUnchecksummed?: boolean } = {}): Address {
   const text = value.trim();
