@@ -643,7 +643,7 @@ function printTargets(results: RunResult[], databaseLimits: DatabaseLimit[]): vo
         const bare = find(results, 'bare', endpoint, connections, pending);
         if (!ours || !bare) continue;
         const ratio = ours.rps / bare.rps;
-        const limit = databaseLimits.find((entry) => entry.pending === pending && entry.connections === connections);
+        const limit = databaseLimitAt(databaseLimits, pending, connections);
         const where = `${endpoint} @${connections}, ${pending} pending`;
         if (endpoint === 'submit' && limit) {
           const share = ours.rps / limit.tps;
@@ -676,14 +676,19 @@ function printTargets(results: RunResult[], databaseLimits: DatabaseLimit[]): vo
   }
 }
 
+/** pgbench's figure measured beside the runs at this size and connection count. */
+function databaseLimitAt(limits: readonly DatabaseLimit[], pending: number, connections: number): DatabaseLimit | undefined {
+  return limits.find((entry) => entry.pending === pending && entry.connections === connections);
+}
+
 /**
  * The sizes run minutes apart, and a shared machine's speed drifts meanwhile: what did not change between them (pgbench's
  * own table, autocannon's work per request) says by how much, so that a FAIL of the scale check can be told apart from
  * a drift. The verdict itself stays on ours alone.
  */
 function machineDrift(limits: readonly DatabaseLimit[], connections: number, small: RunResult, large: RunResult): string {
-  const at = (pending: number) => limits.find((entry) => entry.pending === pending && entry.connections === connections)?.tps;
-  const [pgbenchSmall, pgbenchLarge] = [at(small.pending), at(large.pending)];
+  const pgbenchSmall = databaseLimitAt(limits, small.pending, connections)?.tps;
+  const pgbenchLarge = databaseLimitAt(limits, large.pending, connections)?.tps;
   const notes: string[] = [];
   if (pgbenchSmall && pgbenchLarge) notes.push(`pgbench ${((pgbenchLarge / pgbenchSmall) * 100).toFixed(0)}%`);
   if (small.cpu && large.cpu) notes.push(`autocannon's CPU per request ${us(small.cpu.clientUs)} -> ${us(large.cpu.clientUs)}`);

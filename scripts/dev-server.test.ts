@@ -122,9 +122,7 @@ describe('npm run dev on a port of its own, with the sandbox CLI and a merchant 
       expect(receiver.received[0]?.form).toMatchObject({ merchantOrderNo: fields.merchantOrderNo, status: 'PAID', amount: '6.60' });
       expect(receiver.received[0]?.form.signature).toBe(contractSignature(receiver.received[0]!.form, appSecret!));
     } finally {
-      await receiver.close();
-      await running?.interrupt(15_000).catch(() => running?.kill());
-      running = undefined;
+      await receiver.close(); // the server is stopped by afterEach
     }
   });
 });
