@@ -24,7 +24,28 @@ url.pathname = `/${databaseName}`;
 process.env.DATABASE_URL = url.toString();
 await applyMigrations(process.env.DATABASE_URL);
 
+/**
+ * A pool's end() answers once its clients are told to close, before their sessions have gone: a forced drop in that
+ * moment terminates a session whose client is still closing, and the client raises the server's 57P01 with no one
+ * listening (an unhandled error in whichever file ran). So the drop waits, a few seconds at most, for the file's own
+ * sessions to leave; FORCE is only for one that a test left open.
+ */
+async function sessionsLeft(deadline: number) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ open: number }>('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [databaseName]);
+      if (rows[0]!.open === 0 || Date.now() > deadline) return rows[0]!.open;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 afterAll(async () => {
   await closeDb();
+  await sessionsLeft(Date.now() + 5_000);
   await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
 });
