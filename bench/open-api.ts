@@ -3,7 +3,9 @@
  * baseline (bench/bare-server.ts: node:http + pg on its own tables, straightforward SQL written for the bench), both
  * driven by autocannon from this process, at several numbers of pending orders already in the database.
  *
- *   BENCH_SECONDS=10          measured seconds per run (each after a BENCH_WARMUP_SECONDS=2 warm-up)
+ *   BENCH_ROUNDS=3            rounds per case, the targets and pgbench taking turns; each case is judged on the
+ *                             median round (bench/rounds.ts)
+ *   BENCH_SECONDS=5           measured seconds per round (each after a BENCH_WARMUP_SECONDS=2 warm-up)
  *   BENCH_SIGNED_AHEAD_PER_SECOND=15000  submit bodies signed before each run, per second of it
  *   BENCH_CONNECTIONS=32,128  connection counts
  *   BENCH_PENDING=1000,10000,100000  pending USDT orders (of other payers) in each database during the runs
@@ -34,6 +36,7 @@ import { seedBareDatabase, topUpBarePending } from './bare-schema';
 import { formatSummary, summariseProfile, type CpuProfile } from './cpu-profile';
 import { onServer } from './on-server';
 import { pgbenchInsertRate, preparePgbenchTable, type PgbenchResult } from './pgbench';
+import { combinePgbenchRounds, combineRounds, type RunCpu, type RunFigures } from './rounds';
 import { busyShare, databaseBackendsCpuMs, machineSample, processCpuMs } from './proc-cpu';
 import {
   analyzeDatabase,
@@ -51,7 +54,8 @@ import {
 } from './fixtures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECONDS = positiveNumber('BENCH_SECONDS', 10);
+const SECONDS = positiveNumber('BENCH_SECONDS', 5);
+const ROUNDS = Math.round(positiveNumber('BENCH_ROUNDS', 3));
 const WARMUP_SECONDS = positiveNumber('BENCH_WARMUP_SECONDS', 2);
 /** Submit bodies signed before each run, per second of it: above any rate this machine reaches (SignedBodies). */
 const SUBMITS_PER_SECOND_SIGNED_AHEAD = positiveNumber('BENCH_SIGNED_AHEAD_PER_SECOND', 15_000);
@@ -282,30 +286,12 @@ async function verifyAndPrepare(target: Target, preparedOrders: number): Promise
   log(`[${target.name}] checks passed (code 0 for signed requests, 1002 for a wrong signature); ${created.length} orders ready for queries`);
 }
 
-interface RunResult {
+interface RunResult extends RunFigures {
   target: TargetName;
   endpoint: Endpoint;
   connections: number;
   /** Pending orders of other payers in the target's database during the run. */
   pending: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  responses: number;
-  /** non-2xx, envelope code != 0, connection errors and timeouts */
-  errors: number;
-  errorSamples: string[];
-  cpu?: RunCpu;
-}
-
-/** CPU time per completed request (µs) of the server process, its PostgreSQL backends and autocannon (this process). */
-interface RunCpu {
-  serverUs?: number;
-  databaseUs?: number;
-  clientUs: number;
-  /** Share of both cores busy during the run, and how much of it was none of the above (other work on the machine). */
-  machineBusy?: number;
-  otherBusy?: number;
 }
 
 async function drive(
@@ -409,13 +395,13 @@ function cpuPerRequest(from: CpuSnapshot, to: CpuSnapshot, requests: number): Ru
   };
 }
 
-async function measure(target: Target, endpoint: Endpoint, connections: number, seconds = SECONDS): Promise<RunResult> {
+async function measure(target: Target, endpoint: Endpoint, connections: number, round: number): Promise<Omit<RunResult, 'pending'>> {
   const tag = `${endpoint[0]}${connections}${target.name[0]}`;
   await analyzeDatabase(target.databaseUrl); // same planner state for both targets (see analyzeDatabase)
   await drive(target, endpoint, connections, WARMUP_SECONDS, `w${tag}`);
-  const result = await drive(target, endpoint, connections, seconds, tag, true);
+  const result = await drive(target, endpoint, connections, SECONDS, tag, true);
   log(
-    `[${target.name}] ${endpoint} @${connections}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+    `[${target.name}] ${endpoint} @${connections}, round ${round}/${ROUNDS}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
       `${result.errors} errors of ${result.responses} responses`,
   );
   if (result.cpu) log(`[${target.name}]   CPU per request: ${describeCpu(result.cpu)}`);
@@ -546,7 +532,7 @@ async function header(): Promise<void> {
   out(`open-API benchmark: node ${process.version}, ${cpus.length} cores (${cpus[0]?.model ?? 'unknown cpu'})`);
   out(
     `  autocannon runs in this process and shares the cores with both servers and PostgreSQL (submit bodies are signed before ` +
-      `each run); ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run; pool ${process.env.DATABASE_POOL_SIZE ?? 20} connections per server`,
+      `each run); ${ROUNDS} alternating rounds per case, judged on the median; ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per round; pool ${process.env.DATABASE_POOL_SIZE ?? 20} connections per server`,
   );
   out(
     `  ours = npm start (dist/cli/serve.js, production build, Next.js + open-API fast path); bare = bench/bare-server.ts ` +
@@ -619,11 +605,43 @@ interface DatabaseLimit extends PgbenchResult {
   connections: number;
 }
 
-async function measurePgbench(url: string, connections: number): Promise<PgbenchResult> {
+async function measurePgbench(url: string, connections: number, round: number): Promise<PgbenchResult> {
   const result = await pgbenchInsertRate(url, connections, SECONDS);
   const limited = result.clients < connections ? ` (${result.clients} clients: all the server's max_connections had room for)` : '';
-  log(`[pgbench] single-row inserts @${connections}${limited}: ${result.tps.toFixed(0)} tps, average latency ${result.latencyMs} ms`);
+  log(`[pgbench] single-row inserts @${connections}, round ${round}/${ROUNDS}${limited}: ${result.tps.toFixed(0)} tps, average latency ${result.latencyMs} ms`);
   return result;
+}
+
+/**
+ * One case (an endpoint at a number of connections): ROUNDS rounds, the targets taking turns (in reverse order every
+ * other round, so that neither always runs just after the other's load) and, for submits, pgbench after them; each
+ * judged on its median round.
+ */
+async function measureCase(
+  targets: readonly Target[],
+  endpoint: Endpoint,
+  connections: number,
+  pending: number,
+  pgbenchUrl: string,
+): Promise<{ results: RunResult[]; databaseLimit?: DatabaseLimit }> {
+  const rounds = new Map<TargetName, RunResult[]>(targets.map((target) => [target.name, []]));
+  const pgbenchRounds: PgbenchResult[] = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const target of round % 2 === 1 ? targets : [...targets].reverse()) {
+      rounds.get(target.name)!.push({ ...(await measure(target, endpoint, connections, round)), pending });
+    }
+    if (endpoint === 'submit') pgbenchRounds.push(await measurePgbench(pgbenchUrl, connections, round));
+  }
+  const results = targets.map((target) => {
+    const ofTarget = rounds.get(target.name)!;
+    const combined = combineRounds(ofTarget);
+    log(`[${target.name}] ${endpoint} @${connections}: median ${combined.rps.toFixed(0)} req/s of ${ofTarget.map((round) => round.rps.toFixed(0)).join(', ')}`);
+    return combined;
+  });
+  if (pgbenchRounds.length === 0) return { results };
+  const databaseLimit = { pending, connections, ...combinePgbenchRounds(pgbenchRounds) };
+  log(`[pgbench] @${connections}: median ${databaseLimit.tps.toFixed(0)} inserts/s of ${pgbenchRounds.map((round) => round.tps.toFixed(0)).join(', ')}`);
+  return { results, databaseLimit };
 }
 
 function printTargets(results: RunResult[], databaseLimits: DatabaseLimit[]): void {
@@ -719,11 +737,12 @@ async function benchmark(): Promise<void> {
       await (target.name === 'ours' ? topUpOurPending : topUpBarePending)(target.databaseUrl, pending);
     }
     log(`bench: ${pending} pending orders in each database`);
-    // Interleaved (ours then bare for each case), so that drift on the shared machine hits both alike.
+    // Interleaved rounds for each case, so that drift on the shared machine hits both targets and pgbench alike.
     for (const endpoint of ['submit', 'query'] as const) {
       for (const connections of CONNECTIONS) {
-        for (const target of targets) results.push({ ...(await measure(target, endpoint, connections)), pending });
-        if (endpoint === 'submit') databaseLimits.push({ pending, connections, ...(await measurePgbench(bare.databaseUrl, connections)) });
+        const measured = await measureCase(targets, endpoint, connections, pending, bare.databaseUrl);
+        results.push(...measured.results);
+        if (measured.databaseLimit) databaseLimits.push(measured.databaseLimit);
       }
     }
   }
