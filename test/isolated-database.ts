@@ -8,17 +8,17 @@ import { applyMigrations } from '../lib/db/migrate';
 const serverUrl = inject('databaseServerUrl');
 const databaseName = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
-async function onServer(statement: string) {
+async function onServer(work: (client: pg.Client) => Promise<unknown>) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    await work(client);
   } finally {
     await client.end();
   }
 }
 
-await onServer(`CREATE DATABASE ${databaseName}`);
+await onServer((client) => client.query(`CREATE DATABASE ${databaseName}`));
 const url = new URL(serverUrl);
 url.pathname = `/${databaseName}`;
 process.env.DATABASE_URL = url.toString();
@@ -30,22 +30,18 @@ await applyMigrations(process.env.DATABASE_URL);
  * listening (an unhandled error in whichever file ran). So the drop waits, a few seconds at most, for the file's own
  * sessions to leave; FORCE is only for one that a test left open.
  */
-async function sessionsLeft(deadline: number) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    for (;;) {
-      const { rows } = await client.query<{ open: number }>('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [databaseName]);
-      if (rows[0]!.open === 0 || Date.now() > deadline) return rows[0]!.open;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    await client.end();
+async function waitForSessionsToLeave(client: pg.Client, deadline: number) {
+  for (;;) {
+    const { rows } = await client.query<{ open: number }>('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [databaseName]);
+    if (rows[0]!.open === 0 || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 afterAll(async () => {
   await closeDb();
-  await sessionsLeft(Date.now() + 5_000);
-  await onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await onServer(async (client) => {
+    await waitForSessionsToLeave(client, Date.now() + 5_000);
+    await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  });
 });
