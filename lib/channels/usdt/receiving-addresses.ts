@@ -65,6 +65,7 @@ export async function addReceivingAddresses(db: Database, chain: string, address
       .values(distinct.map((address) => ({ chain, address })))
       .onConflictDoNothing()
       .returning();
+    if (inserted.length > 0) await refreshPoolStatistics(tx);
     if (audit) {
       for (const row of inserted) {
         await recordAudit(tx, { actor: audit.actor, action: 'address.add', subject: `address:${row.id}`, after: { chain, address: row.address, enabled: row.enabled } });
@@ -84,6 +85,17 @@ export async function addReceivingAddresses(db: Database, chain: string, address
       return { address: row, created };
     });
   });
+}
+
+/**
+ * A submit takes the first free slot address by address in id order, stopping at the first free one
+ * (INSERT_ON_FREE_SLOTS_SQL). PostgreSQL plans that walk only when it knows how many addresses the pool holds: without
+ * statistics it assumes a handful and probes the slot index once for every enabled address of the chain, on every
+ * submit. Autovacuum never analyses a pool that changed by fewer than 50 rows, so the pool's own additions do (a small
+ * table: milliseconds, in the adding transaction, visible to every connection's plans when it commits).
+ */
+async function refreshPoolStatistics(tx: Database): Promise<void> {
+  await tx.execute(sql`ANALYZE receiving_addresses`);
 }
 
 /**

@@ -1,0 +1,64 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aMerchant, aTronAddress } from '../../../test/factories';
+import { capturingDatabase, explainAnalyze } from '../../../test/plan-inspector';
+import { createUsdtOrder } from './create-usdt-order';
+import { addReceivingAddresses } from './receiving-addresses';
+
+/**
+ * A submit looks for a free slot address by address, in id order, and stops at the first free one. PostgreSQL does
+ * so only when it knows how many addresses the pool holds: without statistics on receiving_addresses it plans for a
+ * handful, reads every enabled address of the chain and probes the slot index once for each (50 probes per order
+ * with 50 addresses, 500 with 500). Autovacuum does not help a pool of fewer than 50 changes (its analyse threshold),
+ * so the pool's own writes keep the statistics current.
+ */
+
+const POOL_SIZE = 50;
+const SLOT_INDEX = 'orders_usdt_slot_holder_key';
+
+interface PlanNode {
+  'Index Name'?: string;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+function probesOf(node: PlanNode, index: string): number {
+  const own = node['Index Name'] === index ? node['Actual Loops'] : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + probesOf(child, index), 0);
+}
+
+let capturing: ReturnType<typeof capturingDatabase>;
+let explainer: pg.Client;
+
+beforeAll(async () => {
+  capturing = capturingDatabase(process.env.DATABASE_URL!);
+  explainer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  explainer.on('error', () => undefined);
+  await explainer.connect();
+});
+
+afterAll(async () => {
+  await capturing?.close();
+  await explainer?.end();
+});
+
+/** The slot-index probes of the submit's batched insert, read from its plan when run again (explainAnalyze). */
+async function slotProbesOfOneSubmit(merchantId: number, merchantOrderNo: string): Promise<number> {
+  const statements = await capturing.capture(() =>
+    createUsdtOrder(capturing.db, merchantId, { merchantOrderNo, amountMinor: 1234n, chainType: '1', notifyUrl: 'https://m.example/n' }),
+  );
+  const insert = statements.find((statement) => statement.text.includes('CROSS JOIN LATERAL'));
+  expect(insert, 'the submit went through the batched insert').toBeDefined();
+  const reading = await explainAnalyze(explainer, insert!);
+  return probesOf(reading.plan as PlanNode, SLOT_INDEX);
+}
+
+describe('a submit probes the slot index once per address it tries', () => {
+  it('after the operator adds a pool: two probes, not one per address', async () => {
+    const merchant = await aMerchant();
+    await addReceivingAddresses(capturing.db, 'TRC20', Array.from({ length: POOL_SIZE }, aTronAddress), { actor: 'test' });
+
+    // The statement is explained after it ran: the first address now holds its own order's slot, the second is free.
+    expect(await slotProbesOfOneSubmit(merchant.id, 'PROBE-1')).toBe(2);
+  });
+});
