@@ -1,7 +1,7 @@
 import type { Database } from './client';
 import { isDatabaseUnavailable } from './database-failure';
 import { prepared } from './prepared';
-import { metrics } from '../observability/metrics';
+import { metrics, secondsSince } from '../observability/metrics';
 
 /**
  * One statement for the concurrent requests of one kind (the open API's USDT insert and order lookup): under load the
@@ -42,7 +42,7 @@ export class StatementBatches<Input, Output> {
   private scheduled = false;
 
   constructor(
-    /** The statement's name in the metrics (payment_db_statement_batch_size). */
+    /** The statement's name in the metrics (payment_db_statement_batch_size, payment_db_statement_duration_seconds). */
     private readonly name: string,
     private readonly statement: BatchStatement<Input, Output>,
     private readonly limits: BatchLimits = DEFAULT_BATCH_LIMITS,
@@ -73,11 +73,15 @@ export class StatementBatches<Input, Output> {
   }
 
   private async send(batch: Waiting<Input, Output>[]): Promise<void> {
-    metrics().statementBatchSize.observe({ statement: this.name }, batch.length);
+    const { statementBatchSize, statementDuration } = metrics();
+    statementBatchSize.observe({ statement: this.name }, batch.length);
+    const startedAt = process.hrtime.bigint();
     let outputs: Output[];
     try {
       outputs = await this.statement(batch.map((entry) => entry.input));
+      statementDuration.observe({ statement: this.name }, secondsSince(startedAt));
     } catch (error) {
+      statementDuration.observe({ statement: this.name }, secondsSince(startedAt));
       if (batch.length === 1 || isDatabaseUnavailable(error)) {
         for (const entry of batch) entry.reject(error);
         return;

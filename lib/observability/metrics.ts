@@ -92,6 +92,12 @@ function createMetrics() {
       ['statement'],
       [1, 2, 4, 8, 16, 32, 64],
     ),
+    statementDuration: histogram(
+      'payment_db_statement_duration_seconds',
+      'From sending one statement of the open API hot path to its answer or failure, by statement: a slow commit (disk, a busy or distant database) shows here before merchants see it.',
+      ['statement'],
+      [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+    ),
     jobRuns: counter(
       'payment_job_runs_total',
       'Periodic job runs in this process, by job and outcome (ok, failed).',

@@ -19,11 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function batchFigures(statement: string): Promise<{ statements: number; requests: number }> {
+async function batchFigures(statement: string): Promise<{ statements: number; requests: number; timed: number; seconds: number }> {
   const { text } = await scrape(app.baseUrl, app.monitor);
   return {
     statements: sampleValue(text, 'payment_db_statement_batch_size_count', { statement }) ?? 0,
     requests: sampleValue(text, 'payment_db_statement_batch_size_sum', { statement }) ?? 0,
+    timed: sampleValue(text, 'payment_db_statement_duration_seconds_count', { statement }) ?? 0,
+    seconds: sampleValue(text, 'payment_db_statement_duration_seconds_sum', { statement }) ?? 0,
   };
 }
 
@@ -95,5 +97,10 @@ describe('concurrent open-API requests sent to the database together', () => {
     expect(inserts.requests - insertsBefore.requests).toBeGreaterThanOrEqual(51); // the 1007 replay of another amount may not reach the insert
     expect(inserts.statements - insertsBefore.statements).toBeLessThan(inserts.requests - insertsBefore.requests);
     expect(lookups.requests - lookupsBefore.requests).toBe(7);
+    // Each statement's time to answer is counted once, whatever the number of requests it carried.
+    for (const [after, before] of [[inserts, insertsBefore], [lookups, lookupsBefore]] as const) {
+      expect(after.timed - before.timed).toBe(after.statements - before.statements);
+      expect(after.seconds - before.seconds).toBeGreaterThan(0);
+    }
   });
 });
