@@ -78,10 +78,9 @@ export class StatementBatches<Input, Output> {
     const startedAt = process.hrtime.bigint();
     let outputs: Output[];
     try {
-      outputs = await this.statement(batch.map((entry) => entry.input));
-      statementDuration.observe({ statement: this.name }, secondsSince(startedAt));
+      const answered = () => statementDuration.observe({ statement: this.name }, secondsSince(startedAt));
+      outputs = await this.statement(batch.map((entry) => entry.input)).finally(answered);
     } catch (error) {
-      statementDuration.observe({ statement: this.name }, secondsSince(startedAt));
       if (batch.length === 1 || isDatabaseUnavailable(error)) {
         for (const entry of batch) entry.reject(error);
         return;
