@@ -79,6 +79,13 @@ function walk(node: PlanNode, reading: { rowsRead: number; seqScans: string[] })
   for (const child of node.Plans ?? []) walk(child, reading);
 }
 
+/** How many times the plan scanned the index (its scans' loops, over the whole plan): one per probe of a subplan. */
+export function indexScans(reading: PlanReading, index: string): number {
+  const loops = (node: PlanNode): number =>
+    (node['Index Name'] === index ? node['Actual Loops'] : 0) + (node.Plans ?? []).reduce((sum, child) => sum + loops(child), 0);
+  return loops(reading.plan as PlanNode);
+}
+
 /**
  * EXPLAIN (ANALYZE, FORMAT JSON) of the statement with its values, in a transaction rolled back afterwards. The
  * statement has run once already: a plain INSERT that now meets its own row (unique violation) is one row written

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, aTronAddress } from '../../../test/factories';
-import { capturingDatabase, explainAnalyze } from '../../../test/plan-inspector';
+import { capturingDatabase, explainAnalyze, indexScans } from '../../../test/plan-inspector';
 import { createUsdtOrder } from './create-usdt-order';
 import { addReceivingAddresses } from './receiving-addresses';
 
@@ -15,17 +15,6 @@ import { addReceivingAddresses } from './receiving-addresses';
 
 const POOL_SIZE = 50;
 const SLOT_INDEX = 'orders_usdt_slot_holder_key';
-
-interface PlanNode {
-  'Index Name'?: string;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-
-function probesOf(node: PlanNode, index: string): number {
-  const own = node['Index Name'] === index ? node['Actual Loops'] : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + probesOf(child, index), 0);
-}
 
 let capturing: ReturnType<typeof capturingDatabase>;
 let explainer: pg.Client;
@@ -49,8 +38,7 @@ async function slotProbesOfOneSubmit(merchantId: number, merchantOrderNo: string
   );
   const insert = statements.find((statement) => statement.text.includes('CROSS JOIN LATERAL'));
   expect(insert, 'the submit went through the batched insert').toBeDefined();
-  const reading = await explainAnalyze(explainer, insert!);
-  return probesOf(reading.plan as PlanNode, SLOT_INDEX);
+  return indexScans(await explainAnalyze(explainer, insert!), SLOT_INDEX);
 }
 
 describe('a submit probes the slot index once per address it tries', () => {
