@@ -1,16 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { DomainError } from '../errors/domain-error';
+import { isUniqueViolation } from '../db/unique-violation';
 import { orders, refunds, type OrderRow } from '../db/schema';
 import type { ChannelRefunds } from './channel-refunds';
 import type { RefundRequest } from './refund-request';
 import { reserveRefund, type ReservedRefund } from './reserve-refund';
 import { sendRefund } from './send-refund';
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  return (cause as { code?: string; constraint?: string })?.code === '23505' && (cause as { constraint?: string }).constraint === constraint;
-}
 
 /** Two requests with one new merchantRefundNo at once: the one that loses the unique key answers the winner's refund. */
 async function reserveOnce(db: Database, input: Parameters<typeof reserveRefund>[1]): Promise<ReservedRefund> {

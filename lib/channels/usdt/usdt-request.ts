@@ -1,7 +1,7 @@
 import { invalidParameter } from '../../errors/domain-error';
 import { optionalCallbackUrl, optionalText, requireNotifyUrl, requireMerchantOrderNo, requirePositiveAmount } from '../../validation/field-rules';
 import { present, type RequestFields } from '../../validation/request-fields';
-import type { UsdtOrderInput } from './create-usdt-order';
+import type { UsdtOrderInput } from './insert-on-free-slots';
 import { DEFAULT_CHAIN_TYPE, describeChainTypes, isUsdtChainEnabled, usdtChainByType } from './usdt-chains';
 
 
