@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { mappedRow } from '../../db/mapped-row';
-import { preparedSql, type RawStatement } from '../../db/prepared';
+import { preparedSql } from '../../db/prepared';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { merchantUnchangedForRowSql, type MerchantCheck } from '../../merchants/merchant-check';
 import { statementBatches } from '../../db/statement-batches';
@@ -81,10 +81,9 @@ export const CREATED_COLUMNS = Object.entries({
  * the step-by-step path then decides (replay, 1008, +0.01, cooled slots, races).
  * Only the slot key arbitrates the ON CONFLICT: each arbiter costs a probe of its index before every row, and the
  * other unique keys conflict only in races, which the NOT EXISTS above does not see (a concurrent statement's
- * merchantOrderNo, an order number drawn twice in one second). Those fail the statement; the batch then retries input
- * by input, and an input alone that still conflicts gets no row (insertOnFreeSlotsStatement). Each row says too whether the
- * merchant's pool share is unlimited (both limits set to none), when the fair-share check after the insert has
- * nothing to weigh.
+ * merchantOrderNo, an order number drawn twice in one second). Those fail the statement, which
+ * insertOnFreeSlotsStatement runs again. Each row says too whether the merchant's pool share is unlimited (both
+ * limits set to none), when the fair-share check after the insert has nothing to weigh.
  */
 export const INSERT_ON_FREE_SLOTS_SQL = `
     WITH inserted AS (
@@ -149,13 +148,13 @@ function insertOnFreeSlotsStatement(db: Database) {
     'orderNos', 'merchantIds', 'merchantOrderNos', 'amounts', 'chainTypes', 'productNames', 'notifyUrls', 'redirectUrls', 'attaches', 'payTokens',
     'expiresAts', 'chains', 'requestIds', 'merchantVersions', 'isTests', 'limitKey', 'defaultLimit',
   ]);
-  return async (inserts: readonly FreeSlotInsert[]): Promise<FreeSlotInserted[]> => {
+  const insertOnce = async (inserts: readonly FreeSlotInsert[]): Promise<FreeSlotInserted[]> => {
     // The fields beside the input, not spread into one object with it: that copy cost 3-4 µs per input.
     const rows = inserts.map(({ merchantId, input, now, expiresAt }) => ({ fields: newOrderFields(merchantId, input, now, expiresAt), input }));
     const sent = withoutRepeatedKeys(rows);
     const sorted = [...sent].sort((a, b) => (a.input.amountMinor < b.input.amountMinor ? -1 : a.input.amountMinor > b.input.amountMinor ? 1 : 0));
     const column = (pick: (row: (typeof rows)[number]) => ArrayElement) => postgresArray(sorted.map(pick));
-    const result = await executeOrConflict(statement, sent.size, {
+    const result = await statement.execute({
       orderNos: column((row) => row.fields.orderNo),
       merchantIds: column((row) => row.fields.merchantId),
       merchantOrderNos: column((row) => row.fields.merchantOrderNo),
@@ -175,26 +174,24 @@ function insertOnFreeSlotsStatement(db: Database) {
       limitKey: USDT_MAX_PER_ORDER,
       defaultLimit: DEFAULT_USDT_MAX_PER_ORDER_MINOR,
     });
-    const byOrderNo = new Map((result?.rows ?? []).map((raw) => [raw.order_no as string, raw]));
+    const byOrderNo = new Map(result.rows.map((raw) => [raw.order_no as string, raw]));
     return rows.map((row) => {
       const raw = sent.has(row) ? byOrderNo.get(row.fields.orderNo) : undefined;
       return raw && { order: mappedRow<CreatedUsdtOrder>(CREATED_COLUMNS, raw), unlimitedShare: raw.unlimited_share === true };
     });
   };
-}
-
-/**
- * The statement's answer, or none when it carried one input and that input conflicted on a unique key in a race (see
- * INSERT_ON_FREE_SLOTS_SQL): the step-by-step path then answers the replay or draws another order number. A conflict
- * in a statement of several inputs fails it, for StatementBatches to retry them one by one.
- */
-async function executeOrConflict<Row extends Record<string, unknown>>(statement: RawStatement<Row>, inputs: number, values: Record<string, unknown>) {
-  try {
-    return await statement.execute(values);
-  } catch (error) {
-    if (inputs === 1 && isUniqueViolation(error)) return undefined;
-    throw error;
-  }
+  // A race on a unique key the statement does not arbitrate (INSERT_ON_FREE_SLOTS_SQL). Several inputs: once more,
+  // with fresh order numbers and a snapshot that sees the row met (a concurrent merchantOrderNo is then left out), on
+  // the same connection; should that fail too, StatementBatches tries the inputs one by one. One input: no row, and
+  // the step-by-step path answers the replay or draws another order number.
+  return async (inserts: readonly FreeSlotInsert[]): Promise<FreeSlotInserted[]> => {
+    try {
+      return await insertOnce(inserts);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return inserts.length > 1 ? insertOnce(inserts) : inserts.map(() => undefined);
+    }
+  };
 }
 
 /**
