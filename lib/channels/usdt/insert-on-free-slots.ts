@@ -180,10 +180,11 @@ function insertOnFreeSlotsStatement(db: Database) {
       return raw && { order: mappedRow<CreatedUsdtOrder>(CREATED_COLUMNS, raw), unlimitedShare: raw.unlimited_share === true };
     });
   };
-  // A race on a unique key the statement does not arbitrate (INSERT_ON_FREE_SLOTS_SQL). Several inputs: once more,
-  // with fresh order numbers and a snapshot that sees the row met (a concurrent merchantOrderNo is then left out), on
-  // the same connection; should that fail too, StatementBatches tries the inputs one by one. One input: no row, and
-  // the step-by-step path answers the replay or draws another order number.
+  // A race on a unique key the statement does not arbitrate (INSERT_ON_FREE_SLOTS_SQL). Several inputs: the one
+  // statement once more, with fresh order numbers and a snapshot that sees the row met (a concurrent merchantOrderNo
+  // is then left out), not a statement per input at once (each on a pool connection, opened if none is idle); should
+  // that fail too, StatementBatches tries the inputs one by one. One input: no row, and the step-by-step path answers
+  // the replay or draws another order number.
   return async (inserts: readonly FreeSlotInsert[]): Promise<FreeSlotInserted[]> => {
     try {
       return await insertOnce(inserts);
