@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUsdtOrders } from '../channels/usdt/chain/expire-usdt-orders';
 import { recordTransfers } from '../channels/usdt/chain/record-transfers';
@@ -31,6 +31,7 @@ import { getDb } from './client';
 import { aMerchant, aWechatCredential } from '../../test/factories';
 import { capturingDatabase, explainAnalyze, type CapturedStatement, type PlanReading } from '../../test/plan-inspector';
 import { seedAtScale, type ScaleSeed } from '../../test/seed-at-scale';
+import { ownConnection } from '../../test/own-connection';
 
 /**
  * A plan regression fails here: each hot path runs the service's own code against 120,000 orders (100,000 of one
@@ -63,9 +64,7 @@ beforeAll(async () => {
   await db.insert(usdtMerchantLimits).values({ merchantId: seed.bigMerchantId, maxHeldSlots: 0, maxAmountSlots: 0 });
   context = { accountId: 0, email: 'owner@merchant.example', merchantId: seed.bigMerchantId, appId, merchantName: 'Test merchant', orderPermission: true, timeZone: 'Asia/Shanghai' };
   capturing = capturingDatabase(process.env.DATABASE_URL!);
-  explainer = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  explainer.on('error', () => undefined); // terminated when the harness drops the file's database
-  await explainer.connect();
+  explainer = await ownConnection();
 }, 300_000);
 
 afterAll(async () => {

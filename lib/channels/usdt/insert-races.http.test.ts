@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, orderCount, receivingAddresses } from '../../../test/factories';
 import { startTestApp, type TestApp } from '../../../test/open-api-client';
 import { getDb } from '../../db/client';
 import { newOrderNo, newPayToken } from '../../orders/identifiers';
+import { ownConnection } from '../../../test/own-connection';
 
 /**
  * The batched insert arbitrates only the slot key: a unique key it does not arbitrate (a merchantOrderNo another
@@ -19,9 +20,7 @@ let other: pg.Client;
 beforeAll(async () => {
   app = await startTestApp();
   await receivingAddresses(3);
-  other = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  other.on('error', () => undefined);
-  await other.connect();
+  other = await ownConnection();
 });
 
 afterAll(async () => {

@@ -1,9 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant, aTronAddress } from '../../../test/factories';
 import { capturingDatabase, explainAnalyze, indexScans } from '../../../test/plan-inspector';
 import { createUsdtOrder } from './create-usdt-order';
 import { addReceivingAddresses } from './receiving-addresses';
+import { ownConnection } from '../../../test/own-connection';
 
 /**
  * A submit looks for a free slot address by address, in id order, and stops at the first free one. PostgreSQL does
@@ -21,9 +22,7 @@ let explainer: pg.Client;
 
 beforeAll(async () => {
   capturing = capturingDatabase(process.env.DATABASE_URL!);
-  explainer = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  explainer.on('error', () => undefined);
-  await explainer.connect();
+  explainer = await ownConnection();
 });
 
 afterAll(async () => {
