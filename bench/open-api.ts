@@ -449,12 +449,20 @@ interface Setup {
   targets: Target[];
 }
 
+/** The node arguments of package.json's `start` script (`node <options> dist/cli/serve.js`): ours runs as merchants' servers do. */
+function npmStartArguments(): string[] {
+  const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const [command, ...args] = start.trim().split(/\s+/);
+  if (command !== 'node' || args.at(-1) !== 'dist/cli/serve.js') throw new Error(`package.json's start script is not \`node [options] dist/cli/serve.js\`: ${start}`);
+  return args;
+}
+
 async function startTarget(name: TargetName, database: string, url: string, merchant: BenchMerchant, env: NodeJS.ProcessEnv, profile: boolean): Promise<Target> {
   const fixed = Number(process.env[name === 'ours' ? 'BENCH_OURS_PORT' : 'BENCH_BARE_PORT']);
   const port = Number.isInteger(fixed) && fixed > 0 ? fixed : await freePort();
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  // Ours as `npm start` runs it (compiled); the baseline through tsx, which only costs it start-up time.
-  const script = name === 'ours' ? ['dist/cli/serve.js'] : ['--import', 'tsx', 'bench/bare-server.ts'];
+  // Ours as `npm start` runs it (compiled, with its node options); the baseline through tsx, which only costs it start-up time.
+  const script = name === 'ours' ? npmStartArguments() : ['--import', 'tsx', 'bench/bare-server.ts'];
   const child = startChild(name, process.execPath, [...nodeArgs, ...script], {
     ...env,
     PORT: String(port),
@@ -535,7 +543,7 @@ async function header(): Promise<void> {
       `each run); ${ROUNDS} alternating rounds per case, judged on the median; ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per round; pool ${process.env.DATABASE_POOL_SIZE ?? 20} connections per server`,
   );
   out(
-    `  ours = npm start (dist/cli/serve.js, production build, Next.js + open-API fast path); bare = bench/bare-server.ts ` +
+    `  ours = npm start (${npmStartArguments().join(' ')}, production build, Next.js + open-API fast path); bare = bench/bare-server.ts ` +
       `(node:http + pg, its own tables and straightforward SQL, nothing from lib/)`,
   );
   if (load !== undefined) {
