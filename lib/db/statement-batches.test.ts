@@ -40,7 +40,7 @@ describe('StatementBatches', () => {
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(50);
   });
 
-  it('never runs more statements at once than its limit, and never more inputs in one than its size', async () => {
+  it.each([1, 2])('runs %i statement(s) at once while each answers in time, and never more inputs in one than its size', async (inFlight) => {
     const { sizes, statement } = counted(pool);
     let running = 0;
     let most = 0;
@@ -53,11 +53,58 @@ describe('StatementBatches', () => {
         running -= 1;
       }
     };
-    const batches = new StatementBatches('probe', watched, { maxInFlight: 2, maxSize: 8 });
-    const waves = await Promise.all(Array.from({ length: 100 }, (_, index) => batches.run({ k: `limited-${index}`, amount: 1 })));
+    const batches = new StatementBatches('probe', watched, { inFlight, maxInFlight: 2, lateAfterMs: 60_000, maxSize: 8, nextBeforeAnswers: true });
+    const waves = await Promise.all(Array.from({ length: 100 }, (_, index) => batches.run({ k: `limited-${inFlight}-${index}`, amount: 1 })));
     expect(waves.every((answer) => answer === 1)).toBe(true);
-    expect(most).toBe(2);
+    expect(most).toBe(inFlight);
     expect(Math.max(...sizes)).toBe(8);
+  });
+
+  it('sends the next batch before it answers the requests of the statement that answered', async () => {
+    const { statement } = counted(pool);
+    const events: string[] = [];
+    let firstSent!: () => void;
+    const firstRunning = new Promise<void>((resolve) => (firstSent = resolve));
+    const logged: typeof statement = (inputs) => {
+      events.push(`sent ${inputs.map((input) => input.k).join(',')}`);
+      firstSent();
+      return statement(inputs);
+    };
+    const batches = new StatementBatches('probe', logged, { inFlight: 1, maxInFlight: 2, lateAfterMs: 60_000, maxSize: 64, nextBeforeAnswers: true });
+    const first = batches.run({ k: 'early-a', amount: 1 }).then(() => events.push('answered early-a'));
+    await firstRunning;
+    await Promise.all([first, batches.run({ k: 'early-b', amount: 2 }), batches.run({ k: 'early-c', amount: 3 })]);
+    expect(events).toEqual(['sent early-a', 'sent early-b,early-c', 'answered early-a']);
+  });
+
+  it('sends the requests waiting behind a late statement (a row lock held elsewhere) in a second one, and no third', async () => {
+    const { sizes, statement } = counted(pool);
+    const holder = await pool.connect();
+    const answeredAt = new Map<string, number>();
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`INSERT INTO batch_probe (k, amount) VALUES ('late-held-1', 1), ('late-held-2', 1)`);
+      const batches = new StatementBatches('probe', statement, { inFlight: 1, maxInFlight: 2, lateAfterMs: 50, maxSize: 64, nextBeforeAnswers: true });
+      const run = (k: string) => batches.run({ k, amount: 5 }).then((answer) => (answeredAt.set(k, performance.now()), answer));
+      // Waits for the holder's uncommitted row with its key: late after 50 ms.
+      const firstHeld = run('late-held-1');
+      await pause(10);
+      expect(await run('late-free'), 'sent in a second statement once the first was late, answered while it waits').toBe(5);
+      const secondHeld = run('late-held-2');
+      await pause(150);
+      const behind = run('late-behind');
+      await pause(150);
+      expect([...answeredAt.keys()], 'two statements wait on the lock; the next request waits for one of them').toEqual(['late-free']);
+      const committedAt = performance.now();
+      await holder.query('COMMIT');
+      expect(await Promise.all([firstHeld, secondHeld, behind])).toEqual([undefined, undefined, 5]);
+      expect(answeredAt.get('late-behind')!).toBeGreaterThan(committedAt);
+      expect(sizes).toEqual([1, 1, 1, 1]);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
   });
 
   it('answers a request alone at once (no waiting for company)', async () => {

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { mappedRow } from '../db/mapped-row';
 import { prepared, preparedSql } from '../db/prepared';
 import { merchantUnchangedForRowSql, settleMerchantCheck, type MerchantCheck } from '../merchants/merchant-check';
-import { statementBatches } from '../db/statement-batches';
+import { READ_BATCH_LIMITS, statementBatches } from '../db/statement-batches';
 import { postgresArray } from '../db/postgres-array';
 import { orders, upstreamOrders, type OrderRow } from '../db/schema';
 
@@ -89,7 +89,7 @@ function queriedOrdersStatement(db: Database) {
  * (StaleMerchant when it changed).
  */
 export async function findQueriedOrder(db: Database, merchantId: number, merchantOrderNo: string, check?: MerchantCheck): Promise<QueriedOrder | undefined> {
-  const raw = await statementBatches(db, 'queried_orders', queriedOrdersStatement).run({ merchantId, merchantOrderNo, version: check?.version ?? null });
+  const raw = await statementBatches(db, 'queried_orders', queriedOrdersStatement, READ_BATCH_LIMITS).run({ merchantId, merchantOrderNo, version: check?.version ?? null });
   if (check) settleMerchantCheck(check, raw.merchant_unchanged === true);
   return raw.order_no === null ? undefined : mappedRow<QueriedOrder>(QUERIED_ENTRIES, raw);
 }
