@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../lib/db/client';
-import { postgresArray } from '../lib/db/postgres-array';
 import { aMerchant, receivingAddresses } from '../test/factories';
 import { contractSignature } from '../test/beds/contract-signer';
 import { startTestApp, type TestApp } from '../test/open-api-client';
 import { databaseThroughProxy } from '../test/database-through-proxy';
 import { captureLog } from '../test/captured-log';
+import { storedOrderCounts } from '../test/stored-orders';
 
 /**
  * The web process while its database is cut, for real: a TCP proxy between the service and PostgreSQL is cut and
@@ -51,15 +51,6 @@ async function submit(fields: Record<string, string>): Promise<Answer> {
   });
   const json = (await response.json()) as { code?: number; data?: { orderNo?: string } };
   return { status: response.status, code: json.code, retryAfter: response.headers.get('retry-after'), ms: Date.now() - started, at: Date.now(), fields, orderNo: json.data?.orderNo };
-}
-
-/** How many orders each merchantOrderNo has, in one statement (a load test acknowledges thousands). */
-async function storedCounts(merchantOrderNos: string[]): Promise<number[]> {
-  const { rows } = await getDb().execute<{ merchant_order_no: string; count: number }>(
-    sql`SELECT merchant_order_no, count(*)::int AS count FROM orders WHERE merchant_order_no = ANY(${postgresArray(merchantOrderNos)}::text[]) GROUP BY merchant_order_no`,
-  );
-  const counts = new Map(rows.map((row) => [row.merchant_order_no, row.count]));
-  return merchantOrderNos.map((merchantOrderNo) => counts.get(merchantOrderNo) ?? 0);
 }
 
 beforeAll(async () => {
@@ -121,7 +112,7 @@ describe('the database cut under submit load', () => {
     // Every acknowledged order is stored once; a refused one's retry answers it (stored or not before the cut).
     const acknowledged = answers.filter((candidate) => candidate.code === 0);
     await database.direct(async () => {
-      expect(await storedCounts(acknowledged.map((answer) => answer.fields.merchantOrderNo!))).toEqual(acknowledged.map(() => 1));
+      expect(await storedOrderCounts(acknowledged.map((answer) => answer.fields.merchantOrderNo!))).toEqual(acknowledged.map(() => 1));
     });
     // Retried by 8 merchants' workers at once: a faster service answers thousands of submits 503 during the cut.
     const refused = answers.filter((candidate) => candidate.code !== 0);
@@ -134,7 +125,7 @@ describe('the database cut under submit load', () => {
     );
     for (const retry of retries.flat()) expect(retry).toMatchObject({ status: 200, code: 0 });
     await database.direct(async () => {
-      expect(await storedCounts(answers.map((answer) => answer.fields.merchantOrderNo!))).toEqual(answers.map(() => 1));
+      expect(await storedOrderCounts(answers.map((answer) => answer.fields.merchantOrderNo!))).toEqual(answers.map(() => 1));
     });
   });
 
