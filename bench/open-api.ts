@@ -36,7 +36,7 @@ import { seedBareDatabase, topUpBarePending } from './bare-schema';
 import { formatSummary, summariseProfile, type CpuProfile } from './cpu-profile';
 import { onServer } from './on-server';
 import { pgbenchInsertRate, preparePgbenchTable, type PgbenchResult } from './pgbench';
-import { combinePgbenchRounds, combineRounds, type RunCpu, type RunFigures } from './rounds';
+import { combinePgbenchRounds, combineRounds, cpuCeiling, type RunCpu, type RunFigures } from './rounds';
 import { busyShare, databaseBackendsCpuMs, machineSample, processCpuMs } from './proc-cpu';
 import {
   analyzeDatabase,
@@ -677,6 +677,13 @@ function printTargets(results: RunResult[], databaseLimits: DatabaseLimit[]): vo
             `  ${verdict(share >= SUBMIT_TO_DATABASE_TARGET)}  ${where}: ours ${ours.rps.toFixed(0)} req/s = ${(share * 100).toFixed(0)}% of pgbench's ` +
               `${limit.tps.toFixed(0)} inserts/s${limit.clients < connections ? ` at ${limit.clients} clients` : ''} (the baseline: ${bare.rps.toFixed(0)} req/s = ${((bare.rps / limit.tps) * 100).toFixed(0)}%; ours/baseline ${(ratio * 100).toFixed(0)}%)`,
           );
+          const ceiling = cpuCeiling(ours.cpu, os.cpus().length);
+          if (ceiling !== undefined) {
+            out(
+              `        at its CPU per submit (server ${us(ours.cpu!.serverUs)} + PostgreSQL ${us(ours.cpu!.databaseUs)} + autocannon ${us(ours.cpu!.clientUs)}) ` +
+                `the ${os.cpus().length} cores answer at most ${ceiling.toFixed(0)} submits/s = ${((ceiling / limit.tps) * 100).toFixed(0)}% of pgbench; the run used ${percent(ours.cpu!.machineBusy)} of them`,
+            );
+          }
         }
         if (endpoint === 'query') {
           out(`  ${verdict(ratio >= QUERY_RATIO_TARGET)}  ${where}: ours ${ours.rps.toFixed(0)} req/s = ${(ratio * 100).toFixed(0)}% of the baseline's ${bare.rps.toFixed(0)} req/s`);

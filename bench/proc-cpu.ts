@@ -7,11 +7,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
-function ticksOf(pid: number | string): number | undefined {
+interface ProcessTicks {
+  /** utime + stime: the process's own CPU time (all its threads). */
+  own: number;
+  /** When it started (ticks after boot): with the pid, it names one process even when pids are reused. */
+  startedAt: string;
+}
+
+function ticksOf(pid: number | string): ProcessTicks | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from the 3rd field of proc(5): state
+    return { own: Number(fields[11]) + Number(fields[12]), startedAt: fields[19]! };
   } catch {
     return undefined;
   }
@@ -20,10 +27,19 @@ function ticksOf(pid: number | string): number | undefined {
 /** User + system CPU time of one process (all its threads), in ms. */
 export function processCpuMs(pid: number): number | undefined {
   const ticks = ticksOf(pid);
-  return ticks === undefined ? undefined : ticks * TICK_MS;
+  return ticks === undefined ? undefined : ticks.own * TICK_MS;
 }
 
-/** CPU time (ms) of the PostgreSQL backends serving one database (their title is `postgres: user database host ...`). */
+/** Each database's backends as last seen: "pid:start" -> CPU ticks then. */
+const backendsSeen = new Map<string, Map<string, number>>();
+
+/**
+ * CPU time (ms) of the PostgreSQL backends serving one database (their title is `postgres: user database host ...`),
+ * counting every backend ever seen at the time it was last seen. The difference between two readings is then what
+ * the database's backends spent in between, also when a pool closed a connection meanwhile: it closes those idle for
+ * a while, which spent nothing since. (Summing only the backends running at each reading made such a run's figure
+ * negative: the closed connection's whole past left the sum.)
+ */
 export function databaseBackendsCpuMs(database: string): number | undefined {
   let pids: string[];
   try {
@@ -31,7 +47,8 @@ export function databaseBackendsCpuMs(database: string): number | undefined {
   } catch {
     return undefined;
   }
-  let total = 0;
+  let seen = backendsSeen.get(database);
+  if (!seen) backendsSeen.set(database, (seen = new Map()));
   for (const pid of pids) {
     let title: string;
     try {
@@ -40,8 +57,11 @@ export function databaseBackendsCpuMs(database: string): number | undefined {
       continue;
     }
     if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
-    total += ticksOf(pid) ?? 0;
+    const ticks = ticksOf(pid);
+    if (ticks) seen.set(`${pid}:${ticks.startedAt}`, ticks.own);
   }
+  let total = 0;
+  for (const ticks of seen.values()) total += ticks;
   return total * TICK_MS;
 }
 

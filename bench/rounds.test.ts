@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinePgbenchRounds, combineRounds, median, type RunFigures } from './rounds';
+import { combinePgbenchRounds, combineRounds, cpuCeiling, median, type RunFigures } from './rounds';
 
 function round(rps: number, extra: Partial<RunFigures> = {}): RunFigures & { target: string } {
   return { target: 'ours', rps, p50: rps / 1000, p99: rps / 100, responses: rps * 5, errors: 0, errorSamples: [], ...extra };
@@ -52,5 +52,18 @@ describe('combinePgbenchRounds', () => {
         { tps: 18_000, clients: 70, latencyMs: 1.8 },
       ]),
     ).toEqual({ tps: 18_000, clients: 68, latencyMs: 1.8 });
+  });
+});
+
+describe('cpuCeiling', () => {
+  it('is what the cores could answer if every request cost the server, PostgreSQL and the client exactly what it did', () => {
+    expect(cpuCeiling({ serverUs: 150, databaseUs: 100, clientUs: 75 }, 2)).toBeCloseTo(2_000_000 / 325);
+    expect(cpuCeiling({ serverUs: 40, databaseUs: 10, clientUs: 50 }, 1)).toBe(10_000);
+  });
+
+  it('is unknown when a part was not measured', () => {
+    expect(cpuCeiling(undefined, 2)).toBeUndefined();
+    expect(cpuCeiling({ serverUs: 150, clientUs: 75 }, 2)).toBeUndefined();
+    expect(cpuCeiling({ databaseUs: 100, clientUs: 75 }, 2)).toBeUndefined();
   });
 });

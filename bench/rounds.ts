@@ -79,3 +79,14 @@ export function combinePgbenchRounds(rounds: readonly PgbenchResult[]): PgbenchR
     latencyMs: median(rounds.map((round) => round.latencyMs))!,
   };
 }
+
+/**
+ * Requests per second the machine's cores could answer at most, were they busy with nothing but this work: the CPU
+ * one request costs the server, its PostgreSQL backends and autocannon together is all it may take. Undefined when
+ * a part was not measured. It says how far a target is from what the machine can do at the work's own price.
+ */
+export function cpuCeiling(cpu: RunCpu | undefined, cores: number): number | undefined {
+  if (!cpu || cpu.serverUs === undefined || cpu.databaseUs === undefined) return undefined;
+  const perRequestUs = cpu.serverUs + cpu.databaseUs + cpu.clientUs;
+  return perRequestUs > 0 ? (cores * 1_000_000) / perRequestUs : undefined;
+}

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { ownConnection } from '../test/own-connection';
+import { databaseBackendsCpuMs, processCpuMs } from './proc-cpu';
+
+const databaseName = () => new URL(process.env.DATABASE_URL!).pathname.slice(1);
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Runs a CPU-bound statement on the connection and returns the CPU its backend spent on it (ms, in 10 ms ticks). */
+async function burn(client: pg.Client): Promise<{ backend: number; spentMs: number }> {
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const backend = rows[0]!.pid;
+  const before = processCpuMs(backend)!;
+  await client.query('SELECT count(*) FROM generate_series(1, 3000000)');
+  const spentMs = processCpuMs(backend)! - before;
+  expect(spentMs).toBeGreaterThanOrEqual(50);
+  return { backend, spentMs };
+}
+
+async function closeAndWaitForExit(client: pg.Client, backend: number): Promise<void> {
+  await client.end();
+  await until(() => !existsSync(`/proc/${backend}`), 10_000);
+}
+
+describe.runIf(process.platform === 'linux')("the bench's PostgreSQL CPU accounting", () => {
+  it('keeps the time of a backend that ran and then closed between two readings (a pool closing an idle connection)', async () => {
+    const client = await ownConnection();
+    const start = databaseBackendsCpuMs(databaseName())!;
+    const { backend, spentMs } = await burn(client);
+    const whileOpen = databaseBackendsCpuMs(databaseName())!;
+    await closeAndWaitForExit(client, backend);
+    const end = databaseBackendsCpuMs(databaseName())!;
+
+    // At least what the closed backend spent; the database's other backends may add to it, never take from it.
+    expect(whileOpen - start).toBeGreaterThanOrEqual(spentMs);
+    expect(end - start).toBeGreaterThanOrEqual(spentMs);
+    expect(end).toBeGreaterThanOrEqual(whileOpen);
+  });
+
+  it("counts nothing of another database's backends", async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = '/postgres';
+    const other = new pg.Client({ connectionString: url.toString() });
+    await other.connect();
+    const start = databaseBackendsCpuMs(databaseName())!;
+    const { backend } = await burn(other);
+    await closeAndWaitForExit(other, backend);
+    expect(databaseBackendsCpuMs(databaseName())! - start).toBeLessThanOrEqual(20); // this database's idle connections
+  });
+});
