@@ -677,11 +677,12 @@ function printTargets(results: RunResult[], databaseLimits: DatabaseLimit[]): vo
             `  ${verdict(share >= SUBMIT_TO_DATABASE_TARGET)}  ${where}: ours ${ours.rps.toFixed(0)} req/s = ${(share * 100).toFixed(0)}% of pgbench's ` +
               `${limit.tps.toFixed(0)} inserts/s${limit.clients < connections ? ` at ${limit.clients} clients` : ''} (the baseline: ${bare.rps.toFixed(0)} req/s = ${((bare.rps / limit.tps) * 100).toFixed(0)}%; ours/baseline ${(ratio * 100).toFixed(0)}%)`,
           );
-          const ceiling = cpuCeiling(ours.cpu, os.cpus().length);
-          if (ceiling !== undefined) {
+          const cores = os.cpus().length;
+          const ceiling = cpuCeiling(ours.cpu, cores);
+          if (ours.cpu && ceiling !== undefined) {
             out(
-              `        at its CPU per submit (server ${us(ours.cpu!.serverUs)} + PostgreSQL ${us(ours.cpu!.databaseUs)} + autocannon ${us(ours.cpu!.clientUs)}) ` +
-                `the ${os.cpus().length} cores answer at most ${ceiling.toFixed(0)} submits/s = ${((ceiling / limit.tps) * 100).toFixed(0)}% of pgbench; the run used ${percent(ours.cpu!.machineBusy)} of them`,
+              `        at its CPU per submit (server ${us(ours.cpu.serverUs)} + PostgreSQL ${us(ours.cpu.databaseUs)} + autocannon ${us(ours.cpu.clientUs)}) ` +
+                `the ${cores} cores answer at most ${ceiling.toFixed(0)} submits/s = ${((ceiling / limit.tps) * 100).toFixed(0)}% of pgbench; the run used ${percent(ours.cpu.machineBusy)} of them`,
             );
           }
         }

@@ -2,17 +2,10 @@ import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ownConnection } from '../test/own-connection';
+import { waitFor } from '../test/wait-for';
 import { databaseBackendsCpuMs, processCpuMs } from './proc-cpu';
 
 const databaseName = () => new URL(process.env.DATABASE_URL!).pathname.slice(1);
-
-async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Runs a CPU-bound statement on the connection and returns the CPU its backend spent on it (ms, in 10 ms ticks). */
 async function burn(client: pg.Client): Promise<{ backend: number; spentMs: number }> {
@@ -27,7 +20,7 @@ async function burn(client: pg.Client): Promise<{ backend: number; spentMs: numb
 
 async function closeAndWaitForExit(client: pg.Client, backend: number): Promise<void> {
   await client.end();
-  await until(() => !existsSync(`/proc/${backend}`), 10_000);
+  await waitFor(() => !existsSync(`/proc/${backend}`), `backend ${backend} to exit`, 10_000);
 }
 
 describe.runIf(process.platform === 'linux')("the bench's PostgreSQL CPU accounting", () => {

@@ -4,6 +4,7 @@ import { createDatabase, getDb } from '../db/client';
 import { aMerchant, receivingAddresses } from '../../test/factories';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 import { manyPaidOrders, manyPendingOrders, payOrder } from '../../test/paid-orders';
+import { waitFor } from '../../test/wait-for';
 import { destinationOf } from './destination';
 import { NotificationWorker } from './notification-worker';
 import { notificationFieldsOf } from '../channels/index';
@@ -33,14 +34,6 @@ afterAll(async () => {
   await hanging.close();
   await fast.close();
 });
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_000) {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('a merchant whose endpoint hangs', () => {
   it('does not delay another merchant: its notifications arrive within 1 s of payment while 1,000 hanging ones are due', async () => {

@@ -5,19 +5,12 @@ import { ManualClock } from '../clock';
 import { createDatabase, getDb } from '../db/client';
 import { notificationTestBed } from '../../test/notify-receiver';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
+import { waitFor } from '../../test/wait-for';
 import { NotificationWorker } from './notification-worker';
 import { notificationFieldsOf } from '../channels/index';
 
 
 const bed = notificationTestBed({ isolateEachTest: true });
-
-async function waitFor(condition: () => boolean, timeoutMs = 15_000) {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('workers on one PostgreSQL', () => {
   it('two workers racing deliver each notification exactly once per attempt', async () => {
@@ -59,7 +52,7 @@ describe('workers on one PostgreSQL', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
-      await waitFor(() => bed.receiver.received.some((entry) => entry.form.merchantOrderNo === order.merchantOrderNo));
+      await waitFor(() => bed.receiver.received.some((entry) => entry.form.merchantOrderNo === order.merchantOrderNo), `the notification of ${order.merchantOrderNo}`);
     } finally {
       child.kill('SIGKILL');
     }
@@ -93,7 +86,7 @@ describe('workers on one PostgreSQL', () => {
     bed.receiver.answer((_received, res) => setTimeout(() => res.end('ok'), 300));
     const worker = new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, pollMs: 50 });
     await worker.start();
-    await waitFor(() => bed.receiver.received.length === 1);
+    await waitFor(() => bed.receiver.received.length === 1, 'the one notification');
     await worker.stop();
     const { rows } = await getDb().execute<{ status: string }>(sql`SELECT status FROM notifications WHERE order_id = ${order.id}`);
     expect(rows[0]!.status).toBe('delivered');
