@@ -7,7 +7,7 @@ import { databaseBackendsCpuMs, processCpuMs } from './proc-cpu';
 
 const databaseName = () => new URL(process.env.DATABASE_URL!).pathname.slice(1);
 
-/** Runs a CPU-bound statement on the connection and returns the CPU its backend spent on it (ms, in 10 ms ticks). */
+/** Runs a CPU-bound statement on the connection and returns the CPU its backend spent on it (ms). */
 async function burn(client: pg.Client): Promise<{ backend: number; spentMs: number }> {
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const backend = rows[0]!.pid;
@@ -24,6 +24,23 @@ async function closeAndWaitForExit(client: pg.Client, backend: number): Promise<
 }
 
 describe.runIf(process.platform === 'linux')("the bench's PostgreSQL CPU accounting", () => {
+  it("reads a process's CPU time to the millisecond, as the kernel's own accounting of this process does (not in 10 ms ticks)", () => {
+    const spin = (ms: number) => {
+      for (const until = performance.now() + ms; performance.now() < until; );
+    };
+    spin(3); // this thread runs from here on: its time is current when read
+    const cpuUsageMs = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
+    for (const burst of [37, 53, 71]) {
+      const [ours, kernels] = [processCpuMs(process.pid)!, cpuUsageMs()];
+      spin(burst);
+      const [oursAfter, kernelsAfter] = [processCpuMs(process.pid)!, cpuUsageMs()];
+      expect(Math.abs(oursAfter - ours - (kernelsAfter - kernels))).toBeLessThan(3);
+    }
+  });
+
   it('keeps the time of a backend that ran and then closed between two readings (a pool closing an idle connection)', async () => {
     const client = await ownConnection();
     const start = databaseBackendsCpuMs(databaseName())!;

@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { poolSettings } from './pool-settings';
+import { keepConnectionsAfterRefusedStatements } from './statement-error-pool';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -19,6 +20,7 @@ export function createDatabase(url: string, poolSize?: number): Database {
     query_timeout: settings.queryTimeoutMs,
     keepAlive: true,
   });
+  keepConnectionsAfterRefusedStatements(pool);
   pool.on('error', () => undefined); // an idle connection that dies is dropped and replaced by the pool; never crash the process
   // A connection that dies while checked out (between a transaction's statements) emits 'error' with no listener of
   // the pool's: without one of its own that would end the process. The statement in flight fails on its own.
