@@ -16,9 +16,9 @@ interface ProcessCpu {
 
 /**
  * CPU time of each of the process's threads as the scheduler counts it (/proc/<pid>/task/<tid>/schedstat, ns).
- * /proc/<pid>/stat's utime and stime are sampled at the timer tick instead and charge a whole tick to whoever runs
- * when it fires: a PostgreSQL backend that runs in bursts of a millisecond or two between the server's was charged
- * 4-10 µs per submit while it ran 25-50% of a core.
+ * /proc/<pid>/stat's utime and stime are sampled at the timer tick instead, charging a whole tick to whoever runs when
+ * it fires: right on average over long steady work, uneven for the bench's processes, which run in bursts of a
+ * millisecond or two and hand the cores to each other.
  */
 function scheduledMs(pid: number | string): number | undefined {
   try {

@@ -9,6 +9,13 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 // node-postgres returns int8 as text; amounts are read as bigint through Drizzle, counts as numbers where safe.
 const globalForDb = globalThis as unknown as { __paymentDb?: { url: string; db: Database } };
 
+/** Connections this process's pools have opened (read by the metrics when scraped). */
+let connectionsOpened = 0;
+
+export function databaseConnectionsOpened(): number {
+  return connectionsOpened;
+}
+
 export function createDatabase(url: string, poolSize?: number): Database {
   const settings = poolSettings();
   const pool = new pg.Pool({
@@ -24,7 +31,10 @@ export function createDatabase(url: string, poolSize?: number): Database {
   pool.on('error', () => undefined); // an idle connection that dies is dropped and replaced by the pool; never crash the process
   // A connection that dies while checked out (between a transaction's statements) emits 'error' with no listener of
   // the pool's: without one of its own that would end the process. The statement in flight fails on its own.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    connectionsOpened += 1;
+    client.on('error', () => undefined);
+  });
   return drizzle(pool, { schema }) as Database;
 }
 

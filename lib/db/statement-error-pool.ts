@@ -5,7 +5,7 @@ import pg from 'pg';
  * that statement (a unique violation, a check constraint, a statement timeout) and the session is as good as before.
  * Each such refusal then costs a new backend (a fork, authentication, cold catalog caches) and every prepared
  * statement parsed and planned again. At 10,000 submits/s two order numbers drawn alike within a second fail a batch
- * about once a second (insert-on-free-slots.ts retries it), and the bench saw the submit path's backend replaced
+ * about every two seconds (insert-on-free-slots.ts retries it), and the bench saw the submit path's backend replaced
  * as often.
  *
  * On this pool a statement's connection goes back to the pool after an error the server reported at ERROR severity,
@@ -37,6 +37,6 @@ async function queryOnConnection(pool: pg.Pool, config: pg.QueryConfig | string,
 }
 
 /** Whether the session that reported this error can run the next statement: the server refused one statement only. */
-export function sessionOutlivesError(error: unknown): boolean {
+function sessionOutlivesError(error: unknown): boolean {
   return error instanceof pg.DatabaseError && error.severity === 'ERROR';
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/accounts';
 import { portalAuthSecret } from '../accounts/auth-secret';
 import { systemClock } from '../clock';
-import { getDb } from '../db/client';
+import { createDatabase, getDb } from '../db/client';
 import { notificationFieldsOf } from '../channels';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { closePendingOrders } from '../orders/order-status';
@@ -211,5 +211,21 @@ describe('jobs, chain watcher, database pool', () => {
     expect(sampleValue(text, 'payment_db_pool_connections', { state: 'in_use' })).toBeGreaterThanOrEqual(0);
     expect(sampleValue(text, 'payment_db_pool_connections', { state: 'waiting' })).toBe(0);
     expect(sampleValue(text, 'payment_metrics_database_up')).toBe(1);
+  });
+
+  it('connections the pools opened: one for a new pool, none for a statement the server refused on it', async () => {
+    const opened = 'payment_db_pool_connections_opened_total';
+    await metricsNow(); // the scrape's own read of the database has its connections before anything is counted
+    const pool = createDatabase(process.env.DATABASE_URL!, 1);
+    try {
+      expect(await moved(opened, {}, () => pool.execute(sql`SELECT 1`))).toBe(1);
+      const refusedThenNext = async () => {
+        await expect(pool.execute(sql`SELECT 1 / 0`)).rejects.toThrow();
+        await pool.execute(sql`SELECT 1`);
+      };
+      expect(await moved(opened, {}, refusedThenNext)).toBe(0);
+    } finally {
+      await pool.$client.end();
+    }
   });
 });

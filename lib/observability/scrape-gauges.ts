@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { Gauge, type Registry } from 'prom-client';
-import type { Database } from '../db/client';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { databaseConnectionsOpened, type Database } from '../db/client';
 import { chainWatcherHealth } from '../operator/health';
 import { chainEndpointHealth } from '../operator/chain-endpoint-health';
 import { metrics } from './metrics';
@@ -143,6 +143,20 @@ export function registerScrapeGauges(registry: Registry, db: () => Database): vo
       this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  let openedReported = 0;
+  new Counter({
+    name: 'payment_db_pool_connections_opened_total',
+    help:
+      "Connections this process's database pools opened. It grows when traffic outgrows the idle connections and after the " +
+      'pool closed some left unused for 10 s; a steady rate under steady traffic means connections are lost and replaced ' +
+      '(a network that cuts them, a server that ends sessions).',
+    registers,
+    collect() {
+      const opened = databaseConnectionsOpened();
+      this.inc(opened - openedReported);
+      openedReported = opened;
     },
   });
 }
