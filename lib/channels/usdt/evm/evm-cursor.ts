@@ -33,12 +33,20 @@ export async function advanceEvmCursor(db: Executor, chain: EvmChainName, expect
   return updated.length === 1;
 }
 
-/** The node no longer has the cursor's block: the chain is held (nothing more is read or paid) until an operator acts. */
-export async function markEvmReorg(db: Executor, chain: EvmChainName, nodeHash: string): Promise<void> {
-  await db
+/**
+ * The node no longer has the cursor's block: the chain is held (nothing more is read or paid) until an operator acts.
+ * Only while the cursor is as the tick read it (`expected`: the same block, and still held if it was held then);
+ * false when it has changed since. An operator's resume wins over a tick that read the cursor before it: that tick
+ * would otherwise hold the chain again, at once, and undo the resume.
+ */
+export async function markEvmReorg(db: Executor, chain: EvmChainName, expected: EvmCursor, nodeHash: string): Promise<boolean> {
+  const stillHeld = expected.reorgDetectedAt ? sql` AND ${evmChainCursors.reorgDetectedAt} IS NOT NULL` : sql``;
+  const updated = await db
     .update(evmChainCursors)
     .set({ reorgDetectedAt: sql`coalesce(${evmChainCursors.reorgDetectedAt}, now())`, reorgNodeHash: nodeHash, updatedAt: sql`now()` })
-    .where(eq(evmChainCursors.chain, chain));
+    .where(sql`${evmChainCursors.chain} = ${chain} AND ${evmChainCursors.blockNumber} = ${expected.blockNumber} AND ${evmChainCursors.blockHash} = ${expected.blockHash}${stillHeld}`)
+    .returning({ chain: evmChainCursors.chain });
+  return updated.length === 1;
 }
 
 /**

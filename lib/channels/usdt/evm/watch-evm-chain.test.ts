@@ -14,6 +14,7 @@ import { evmSettings, type EvmChainSettings } from './evm-config';
 import { EvmRpcPool } from './evm-rpc-pool';
 import { resumeEvmChainAfterReorg } from './resume-after-reorg';
 import { evmWatcherJob } from './evm-watcher-job';
+import { loadEvmCursor, markEvmReorg } from './evm-cursor';
 import { watchEvmChainOnce } from './watch-evm-chain';
 
 // Real ganache nodes on this suite's own ports; the watcher reaches them over HTTP JSON-RPC like any provider.
@@ -160,6 +161,36 @@ describe('the EVM watcher on a real node', () => {
     expect(resumed.reorg).toBeUndefined();
     expect(sink.transfers.map((transfer) => transfer.raw)).toEqual([7_000_000n, 7_010_000n]);
     expect(sink.transfers[1]!.transactionHash).toBe(onWinningFork.transactionHash);
+  });
+
+  it('holds the chain only on the cursor a tick read: a tick that read it before an operator resumed does not hold it again', async () => {
+    const settings = settingsFor('POLYGON');
+    const sink = new CollectingEvmSink();
+    await watch(settings, sink);
+    const db = getDb();
+    const nodeHash = `0x${'ab'.repeat(32)}`;
+    const held = async () => (await db.execute<{ held: boolean }>(sql`SELECT reorg_detected_at IS NOT NULL AS held FROM evm_chain_cursors WHERE chain = 'POLYGON'`)).rows[0]!.held;
+
+    // Read while held; the operator then clears the hold at the same block.
+    await db.execute(sql`UPDATE evm_chain_cursors SET reorg_detected_at = now() WHERE chain = 'POLYGON'`);
+    const readWhileHeld = (await loadEvmCursor(db, 'POLYGON'))!;
+    await db.execute(sql`UPDATE evm_chain_cursors SET reorg_detected_at = NULL, reorg_node_hash = NULL WHERE chain = 'POLYGON'`);
+    expect(await markEvmReorg(db, 'POLYGON', readWhileHeld, nodeHash)).toBe(false);
+    expect(await held()).toBe(false);
+
+    // Read before the operator resumed a block lower.
+    const readBeforeResume = (await loadEvmCursor(db, 'POLYGON'))!;
+    await resumeEvmChainAfterReorg(db, 'POLYGON', poolFor(settings), readBeforeResume.blockNumber - 1n);
+    expect(await markEvmReorg(db, 'POLYGON', readBeforeResume, nodeHash)).toBe(false);
+    expect(await held()).toBe(false);
+
+    // Read as it stands: held, and the next tick reports it.
+    const current = (await loadEvmCursor(db, 'POLYGON'))!;
+    expect(await markEvmReorg(db, 'POLYGON', current, nodeHash)).toBe(true);
+    expect(await held()).toBe(true);
+    expect((await watch(settings, sink)).reorg).toBeDefined();
+    await resumeEvmChainAfterReorg(db, 'POLYGON', poolFor(settings), current.blockNumber);
+    expect((await watch(settings, sink)).reorg).toBeUndefined();
   });
 
   it('fails over to the next endpoint when the first answers 429 or refuses the connection, and rests the rate-limited one', async () => {

@@ -93,7 +93,7 @@ export async function watchEvmChainOnce(input: { db: Database; settings: EvmChai
 
   let position: EvmCursor = cursor;
   const atCursor = await blockHash(rpc, position.blockNumber);
-  if (position.reorgDetectedAt || atCursor.hash !== position.blockHash) return { ...result, reorg: await reportReorg(db, sink, chain, position, atCursor.hash) };
+  if (position.reorgDetectedAt || atCursor.hash !== position.blockHash) return reportReorg(db, sink, result, position, atCursor.hash);
 
   let range = BigInt(settings.logRange);
   for (let ranges = 0; ranges < (input.maxRanges ?? 50) && position.blockNumber < finalBlock; ranges += 1) {
@@ -104,7 +104,7 @@ export async function watchEvmChainOnce(input: { db: Database; settings: EvmChai
       scanned = await scanRange(input, position, from, to);
     } catch (error) {
       if (error instanceof RangeChangedWhileRead) return { ...result, yielded: true };
-      if (error instanceof ParentMismatch) return { ...result, reorg: await reportReorg(db, sink, chain, position, error.nodeHash) };
+      if (error instanceof ParentMismatch) return reportReorg(db, sink, result, position, error.nodeHash);
       if (isRequestTooLarge(error) && range > 1n) {
         range /= 2n;
         continue;
@@ -159,9 +159,10 @@ async function scanRange(input: { db: Database; settings: EvmChainSettings; rpc:
   return { transfers, toHash: last.hash };
 }
 
-async function reportReorg(db: Database, sink: EvmTransferSink, chain: EvmChainName, cursor: EvmCursor, nodeHash: string): Promise<EvmReorg> {
-  const reorg: EvmReorg = { chain, blockNumber: cursor.blockNumber, storedHash: cursor.blockHash, nodeHash };
-  await markEvmReorg(db, chain, nodeHash);
+/** Holds the chain and reports the re-org; the tick yields instead when the cursor changed since it was read (markEvmReorg). */
+async function reportReorg(db: Database, sink: EvmTransferSink, result: EvmWatchResult, cursor: EvmCursor, nodeHash: string): Promise<EvmWatchResult> {
+  if (!(await markEvmReorg(db, result.chain, cursor, nodeHash))) return { ...result, yielded: true };
+  const reorg: EvmReorg = { chain: result.chain, blockNumber: cursor.blockNumber, storedHash: cursor.blockHash, nodeHash };
   await sink.onReorg(reorg);
-  return reorg;
+  return { ...result, reorg };
 }
