@@ -40,6 +40,16 @@ function stringValue(text: string, at: number, end: number): string {
   return inner.includes('\\') ? (JSON.parse(text.slice(at, end)) as string) : inner;
 }
 
+/** A literal or number at `at`, as the field's text (null reads as absent), or undefined when none starts there. */
+function scalarTokenAt(body: string, at: number): { value: string | undefined; length: number } | undefined {
+  if (body.startsWith('true', at)) return { value: 'true', length: 4 };
+  if (body.startsWith('false', at)) return { value: 'false', length: 5 };
+  if (body.startsWith('null', at)) return { value: undefined, length: 4 };
+  NUMBER_TOKEN.lastIndex = at;
+  const match = NUMBER_TOKEN.exec(body);
+  return match ? { value: match[0], length: match[0].length } : undefined;
+}
+
 /**
  * Parses a request body into top-level fields. Numbers keep their JSON text (`12.50` stays "12.50"), booleans
  * become "true"/"false", null is empty. Objects and arrays, duplicate names, NUL and broken Unicode are refused
@@ -96,21 +106,11 @@ function plainRequestFields(body: string): RequestFields | undefined {
         if (end < 0) return undefined;
         fields[name] = body.slice(at + 1, end - 1);
         at = end;
-      } else if (body.startsWith('true', at)) {
-        fields[name] = 'true';
-        at += 4;
-      } else if (body.startsWith('false', at)) {
-        fields[name] = 'false';
-        at += 5;
-      } else if (body.startsWith('null', at)) {
-        fields[name] = undefined;
-        at += 4;
       } else {
-        NUMBER_TOKEN.lastIndex = at;
-        const match = NUMBER_TOKEN.exec(body);
-        if (!match) return undefined;
-        fields[name] = match[0];
-        at += match[0].length;
+        const token = scalarTokenAt(body, at);
+        if (!token) return undefined;
+        fields[name] = token.value;
+        at += token.length;
       }
       at = skipWhitespace(body, at);
       if (body.charCodeAt(at) !== COMMA) break;
@@ -155,19 +155,11 @@ export function parseAnyRequestFields(body: string): RequestFields {
       at = end;
     } else if (first === '{' || first === '[') {
       throw invalidParameter(`${name} must be a string, not ${first === '{' ? 'an object' : 'an array'}`);
-    } else if (body.startsWith('true', at) || body.startsWith('false', at)) {
-      const value = body.startsWith('true', at) ? 'true' : 'false';
-      fields[name] = value;
-      at += value.length;
-    } else if (body.startsWith('null', at)) {
-      fields[name] = undefined;
-      at += 4;
     } else {
-      NUMBER_TOKEN.lastIndex = at;
-      const match = NUMBER_TOKEN.exec(body);
-      if (!match) throw invalidParameter(`${name} has an unreadable value`);
-      fields[name] = match[0];
-      at += match[0].length;
+      const token = scalarTokenAt(body, at);
+      if (!token) throw invalidParameter(`${name} has an unreadable value`);
+      fields[name] = token.value;
+      at += token.length;
     }
   }
   return fields;
