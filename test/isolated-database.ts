@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { closeDb } from '../lib/db/client';
-import { applyMigrations } from '../lib/db/migrate';
 
-/** Every test file runs on a fresh database of its own, migrated like production, dropped afterwards. */
+/**
+ * Every test file runs on a fresh database of its own, dropped afterwards: a copy of the one the global setup
+ * migrated like production.
+ */
 const serverUrl = inject('databaseServerUrl');
+const template = inject('migratedTemplateDatabase');
 const databaseName = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
 async function onServer(work: (client: pg.Client) => Promise<unknown>) {
@@ -18,11 +21,10 @@ async function onServer(work: (client: pg.Client) => Promise<unknown>) {
   }
 }
 
-await onServer((client) => client.query(`CREATE DATABASE ${databaseName}`));
+await onServer((client) => client.query(`CREATE DATABASE ${databaseName} TEMPLATE ${template}`));
 const url = new URL(serverUrl);
 url.pathname = `/${databaseName}`;
 process.env.DATABASE_URL = url.toString();
-await applyMigrations(process.env.DATABASE_URL);
 
 /**
  * A pool's end() answers once its clients are told to close, before their sessions have gone: a forced drop in that
