@@ -54,6 +54,25 @@ async function watchPage(url: string, watchMs: number): Promise<{ loads: number;
   }
 }
 
+/** How many distinct processes Next.js spawned to read static params (its static-paths worker) while `work` ran. */
+async function staticParamsProcessesDuring(server: DevServerProcess, work: () => Promise<void>): Promise<number> {
+  const seen = new Set<number>();
+  let watching = true;
+  const watcher = (async () => {
+    while (watching) {
+      for (const { pid, commandLine } of server.groupProcesses()) if (commandLine.includes('jest-worker/processChild')) seen.add(pid);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    watching = false;
+    await watcher;
+  }
+  return seen.size;
+}
+
 describe('npm run dev, stopped with Ctrl-C and started again', () => {
   it('stops every process within seconds, even with a page loading, and starts again', { timeout: 420_000 }, async () => {
     running = startDevServer(clone.root, await freePort());
@@ -82,6 +101,17 @@ describe('npm run dev, stopped with Ctrl-C and started again', () => {
     // The page's own first compiles (its chunks, the icon) may announce one or two.
     expect(seen.loads).toBe(1);
     expect(seen.rebuilds).toBeLessThanOrEqual(2);
+
+    // Next.js's development server read a dynamic route's static params in a process it spawned on every request
+    // (about a second of CPU each): the sandbox TRON API the chain watcher polls kept a core busy. Once per route now,
+    // and this route was read when the start warmed the simulators (and the watcher polls it).
+    const spawned = await staticParamsProcessesDuring(running, async () => {
+      for (let request = 0; request < 5; request += 1) {
+        await fetch(`http://localhost:${running!.port}/sandbox/tron/wallet/getnowblock`, { method: 'POST' }).then((response) => response.arrayBuffer());
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+    });
+    expect(spawned, 'processes spawned to read static params over five requests to a dynamic route already read').toBe(0);
     expect(await running.interrupt(15_000)).toBeLessThan(15_000);
     expect(running.output()).not.toContain('Another next dev server');
     running = undefined;

@@ -53,6 +53,9 @@ const { sandboxEnabled } = await import('../lib/sandbox/sandbox-enabled');
 const devSandboxes = dev && sandboxEnabled() ? await (await import('../lib/sandbox/dev-sandboxes')).startDevSandboxes(getDb(), log) : undefined;
 const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), database.url, log) : undefined;
 
+if (dev && !(await import('../server/dev-static-paths')).readStaticPathsOncePerRoute()) {
+  log('development: this Next.js spawns a process per request to a dynamic route (server/dev-static-paths.ts found nothing to wrap)');
+}
 const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port });
 // The server listens before Next.js has prepared: the open API and the probes (/healthz, /readyz) answer at once;
 // pages wait for Next.js.

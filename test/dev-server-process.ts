@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { runCommand, type CommandRunResult } from './run-command';
 
@@ -10,6 +11,8 @@ export interface DevServerProcess {
   port: number;
   output(): string;
   waitFor(text: string, timeoutMs: number): Promise<void>;
+  /** The processes of the group now running, with their command lines (from /proc). */
+  groupProcesses(): { pid: number; commandLine: string }[];
   /** SIGINT to the group; resolves with how long until no process of the group was left (or rejects after `timeoutMs`). */
   interrupt(timeoutMs: number): Promise<number>;
   kill(): void;
@@ -21,6 +24,22 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+function processesOfGroup(pgid: number): { pid: number; commandLine: string }[] {
+  const found: { pid: number; commandLine: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // stat: "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (group === pgid) found.push({ pid: Number(entry), commandLine: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return found;
 }
 
 function groupAlive(pgid: number): boolean {
@@ -54,6 +73,7 @@ export function startDevServer(cwd: string, port: number, env: Record<string, st
   return {
     port,
     output: () => text,
+    groupProcesses: () => processesOfGroup(pgid),
     async waitFor(expected, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       while (!text.includes(expected)) {
