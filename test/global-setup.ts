@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureEmbeddedServer, type EmbeddedServerHandle } from '../lib/db/embedded-server';
 import { EmbeddedServerError } from '../lib/db/embedded-server-error';
 import { applyMigrations } from '../lib/db/migrate';
 // @ts-expect-error: plain JavaScript without declarations (it runs before anything is compiled)
 import { buildCli } from '../scripts/build-cli.mjs';
+import { databaseUrlOn, onDatabaseServer, uniqueDatabaseName } from './database-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,22 +17,6 @@ declare module 'vitest' {
 let embedded: EmbeddedServerHandle | undefined;
 let serverUrl: string | undefined;
 let templateName: string | undefined;
-
-async function onServer(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(server: string, name: string): string {
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /**
  * The suite runs on DATABASE_URL's server when it is set, else on an embedded PostgreSQL server of its own
@@ -54,14 +37,16 @@ export async function setup(project: TestProject) {
   // Migrated once here; each test file's database is a copy of it (CREATE DATABASE … TEMPLATE), which takes a third
   // of the time of migrating a fresh one, in every one of the ~160 files. applyMigrations closes its connection:
   // a session left on the template would refuse every copy.
-  templateName = `test_template_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${templateName}`);
-  await applyMigrations(databaseUrl(serverUrl, templateName));
+  const template = uniqueDatabaseName('test_template');
+  templateName = template;
+  await onDatabaseServer(serverUrl, (client) => client.query(`CREATE DATABASE ${template}`));
+  await applyMigrations(databaseUrlOn(serverUrl, template));
   project.provide('databaseServerUrl', serverUrl);
   project.provide('migratedTemplateDatabase', templateName);
 }
 
 export async function teardown() {
-  if (serverUrl && templateName) await onServer(serverUrl, `DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+  const template = templateName;
+  if (serverUrl && template) await onDatabaseServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
   if (embedded?.startedHere) await embedded.stop();
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { closeDb } from '../lib/db/client';
+import { databaseUrlOn, onDatabaseServer, uniqueDatabaseName } from './database-server';
 
 /**
  * Every test file runs on a fresh database of its own, dropped afterwards: a copy of the one the global setup
@@ -9,22 +9,10 @@ import { closeDb } from '../lib/db/client';
  */
 const serverUrl = inject('databaseServerUrl');
 const template = inject('migratedTemplateDatabase');
-const databaseName = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+const databaseName = uniqueDatabaseName('test');
 
-async function onServer(work: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-await onServer((client) => client.query(`CREATE DATABASE ${databaseName} TEMPLATE ${template}`));
-const url = new URL(serverUrl);
-url.pathname = `/${databaseName}`;
-process.env.DATABASE_URL = url.toString();
+await onDatabaseServer(serverUrl, (client) => client.query(`CREATE DATABASE ${databaseName} TEMPLATE ${template}`));
+process.env.DATABASE_URL = databaseUrlOn(serverUrl, databaseName);
 
 /**
  * A pool's end() answers once its clients are told to close, before their sessions have gone: a forced drop in that
@@ -42,7 +30,7 @@ async function waitForSessionsToLeave(client: pg.Client, deadline: number) {
 
 afterAll(async () => {
   await closeDb();
-  await onServer(async (client) => {
+  await onDatabaseServer(serverUrl, async (client) => {
     await waitForSessionsToLeave(client, Date.now() + 5_000);
     await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   });
