@@ -14,17 +14,27 @@ declare module 'vitest' {
   }
 }
 
-let embedded: EmbeddedServerHandle | undefined;
-let serverUrl: string | undefined;
-let templateName: string | undefined;
+/** What the run's projects share: the server, the migrated template, and how many projects still use them. */
+interface SharedDatabase {
+  serverUrl: string;
+  template: string;
+  embedded?: EmbeddedServerHandle;
+  users: number;
+}
 
 /**
- * The suite runs on DATABASE_URL's server when it is set, else on an embedded PostgreSQL server of its own
- * (./.data/test-pg, apart from the development data). Each test file then gets a database of its own.
+ * Each project of vitest.config.ts runs this file's setup and teardown, each in a module of its own, in the one main
+ * process: the state lives on globalThis, so the first setup starts the server and migrates the template, the others
+ * use them, and the last teardown drops the template and stops the server. (When each project kept its own, the first
+ * teardown stopped the embedded server under the second, whose template was left behind in .data/test-pg.)
  */
-export async function setup(project: TestProject) {
+const SHARED = Symbol.for('payment-order-service.test-database');
+const registry = globalThis as typeof globalThis & { [SHARED]?: Promise<SharedDatabase> };
+
+async function startSharedDatabase(): Promise<SharedDatabase> {
   await buildCli(); // the CLI tests run the compiled commands, as `npm run admin` does: from the sources under test
-  serverUrl = process.env.DATABASE_URL;
+  let serverUrl = process.env.DATABASE_URL;
+  let embedded: EmbeddedServerHandle | undefined;
   if (!serverUrl) {
     process.env.EMBEDDED_PG_DIR ??= path.resolve('.data', 'test-pg');
     embedded = await ensureEmbeddedServer({ owner: false }).catch((error: unknown) => {
@@ -38,15 +48,29 @@ export async function setup(project: TestProject) {
   // of the time of migrating a fresh one, in every one of the ~160 files. applyMigrations closes its connection:
   // a session left on the template would refuse every copy.
   const template = uniqueDatabaseName('test_template');
-  templateName = template;
   await onDatabaseServer(serverUrl, (client) => client.query(`CREATE DATABASE ${template}`));
   await applyMigrations(databaseUrlOn(serverUrl, template));
-  project.provide('databaseServerUrl', serverUrl);
-  project.provide('migratedTemplateDatabase', templateName);
+  return { serverUrl, template, embedded, users: 0 };
+}
+
+/**
+ * The suite runs on DATABASE_URL's server when it is set, else on an embedded PostgreSQL server of its own
+ * (./.data/test-pg, apart from the development data). Each test file then gets a database of its own.
+ */
+export async function setup(project: TestProject) {
+  registry[SHARED] ??= startSharedDatabase();
+  const shared = await registry[SHARED];
+  shared.users += 1;
+  project.provide('databaseServerUrl', shared.serverUrl);
+  project.provide('migratedTemplateDatabase', shared.template);
 }
 
 export async function teardown() {
-  const template = templateName;
-  if (serverUrl && template) await onDatabaseServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
-  if (embedded?.startedHere) await embedded.stop();
+  const shared = await registry[SHARED];
+  if (!shared) return;
+  shared.users -= 1;
+  if (shared.users > 0) return;
+  registry[SHARED] = undefined;
+  await onDatabaseServer(shared.serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${shared.template} WITH (FORCE)`));
+  if (shared.embedded?.startedHere) await shared.embedded.stop();
 }
