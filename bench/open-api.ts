@@ -17,6 +17,9 @@
  *   DATABASE_POOL_SIZE, WORKERS, ... pass through to both servers (pool default 20, as the service; WORKERS default off)
  *
  * Each target gets its own fresh database (bench_<timestamp>_ours / _bare, same seed), dropped at the end.
+ * pgbench measures the database's own limit in the same rounds, twice: single-row inserts into a narrow table of its
+ * own (the target's reference), and a submit's row into a copy of ours' orders table with all its indexes (what this
+ * schema costs PostgreSQL per order, at one commit per row).
  * Besides req/s and latency, each run reports CPU time per request of the server process, of its PostgreSQL
  * backends and of autocannon (from /proc): on a small shared machine that is the steadier comparison.
  */
@@ -35,7 +38,7 @@ import { SignedBodies } from './signed-bodies';
 import { seedBareDatabase, topUpBarePending } from './bare-schema';
 import { formatSummary, summariseProfile, type CpuProfile } from './cpu-profile';
 import { onServer } from './on-server';
-import { pgbenchInsertRate, preparePgbenchTable, type PgbenchResult } from './pgbench';
+import { orderRowInsertRate, pgbenchInsertRate, prepareOrderRowTable, preparePgbenchTable, type PgbenchResult } from './pgbench';
 import { combinePgbenchRounds, combineRounds, cpuCeiling, type RunCpu, type RunFigures } from './rounds';
 import { busyShare, databaseBackendsCpuMs, machineSample, processCpuMs } from './proc-cpu';
 import {
@@ -611,12 +614,29 @@ function printTable(results: RunResult[]): void {
 interface DatabaseLimit extends PgbenchResult {
   pending: number;
   connections: number;
+  /** pgbench inserting a submit's row into a copy of ours' orders table, in the same rounds. */
+  orderRow: PgbenchResult;
+  /** That copy's indexes. */
+  orderRowIndexes: number;
+}
+
+/** Where pgbench runs: its own narrow table in the baseline's database, the copy of the orders table in ours'. */
+interface PgbenchPlaces {
+  narrowUrl: string;
+  orderRowUrl: string;
+  orderRowIndexes: number;
 }
 
 async function measurePgbench(url: string, connections: number, round: number): Promise<PgbenchResult> {
   const result = await pgbenchInsertRate(url, connections, SECONDS);
   const limited = result.clients < connections ? ` (${result.clients} clients: all the server's max_connections had room for)` : '';
   log(`[pgbench] single-row inserts @${connections}, round ${round}/${ROUNDS}${limited}: ${result.tps.toFixed(0)} tps, average latency ${result.latencyMs} ms`);
+  return result;
+}
+
+async function measureOrderRowPgbench(url: string, connections: number, round: number): Promise<PgbenchResult> {
+  const result = await orderRowInsertRate(url, connections, SECONDS);
+  log(`[pgbench] a submit's row into the copy of orders @${result.clients}, round ${round}/${ROUNDS}: ${result.tps.toFixed(0)} tps, average latency ${result.latencyMs} ms`);
   return result;
 }
 
@@ -630,15 +650,19 @@ async function measureCase(
   endpoint: Endpoint,
   connections: number,
   pending: number,
-  pgbenchUrl: string,
+  pgbench: PgbenchPlaces,
 ): Promise<{ results: RunResult[]; databaseLimit?: DatabaseLimit }> {
   const rounds = new Map<TargetName, RunResult[]>(targets.map((target) => [target.name, []]));
   const pgbenchRounds: PgbenchResult[] = [];
+  const orderRowRounds: PgbenchResult[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const target of round % 2 === 1 ? targets : [...targets].reverse()) {
       rounds.get(target.name)!.push({ ...(await measure(target, endpoint, connections, round)), pending });
     }
-    if (endpoint === 'submit') pgbenchRounds.push(await measurePgbench(pgbenchUrl, connections, round));
+    if (endpoint === 'submit') {
+      pgbenchRounds.push(await measurePgbench(pgbench.narrowUrl, connections, round));
+      orderRowRounds.push(await measureOrderRowPgbench(pgbench.orderRowUrl, connections, round));
+    }
   }
   const results = targets.map((target) => {
     const ofTarget = rounds.get(target.name)!;
@@ -647,8 +671,10 @@ async function measureCase(
     return combined;
   });
   if (pgbenchRounds.length === 0) return { results };
-  const databaseLimit = { pending, connections, ...combinePgbenchRounds(pgbenchRounds) };
+  const orderRow = combinePgbenchRounds(orderRowRounds);
+  const databaseLimit = { pending, connections, ...combinePgbenchRounds(pgbenchRounds), orderRow, orderRowIndexes: pgbench.orderRowIndexes };
   log(`[pgbench] @${connections}: median ${databaseLimit.tps.toFixed(0)} inserts/s of ${pgbenchRounds.map((round) => round.tps.toFixed(0)).join(', ')}`);
+  log(`[pgbench] order rows @${connections}: median ${orderRow.tps.toFixed(0)} inserts/s of ${orderRowRounds.map((round) => round.tps.toFixed(0)).join(', ')}`);
   return { results, databaseLimit };
 }
 
@@ -685,6 +711,10 @@ function printTargets(results: RunResult[], databaseLimits: DatabaseLimit[]): vo
                 `the ${cores} cores answer at most ${ceiling.toFixed(0)} submits/s = ${((ceiling / limit.tps) * 100).toFixed(0)}% of pgbench; the run used ${percent(ours.cpu.machineBusy)} of them`,
             );
           }
+          out(
+            `        pgbench inserting a submit's row into a copy of the orders table (its ${limit.orderRowIndexes} indexes, no foreign keys), one per commit: ` +
+              `${limit.orderRow.tps.toFixed(0)} inserts/s${limit.orderRow.clients < connections ? ` at ${limit.orderRow.clients} clients` : ''}; ours = ${((ours.rps / limit.orderRow.tps) * 100).toFixed(0)}% of it`,
+          );
         }
         if (endpoint === 'query') {
           out(`  ${verdict(ratio >= QUERY_RATIO_TARGET)}  ${where}: ours ${ours.rps.toFixed(0)} req/s = ${(ratio * 100).toFixed(0)}% of the baseline's ${bare.rps.toFixed(0)} req/s`);
@@ -747,16 +777,19 @@ async function benchmark(): Promise<void> {
   const databaseLimits: DatabaseLimit[] = [];
   const bare = targets.find((target) => target.name === 'bare')!;
   await preparePgbenchTable(bare.databaseUrl);
+  const ours = targets.find((target) => target.name === 'ours')!;
   for (const pending of PENDING_SIZES) {
     for (const target of targets) {
       await removeMeasuredSubmits(target);
       await (target.name === 'ours' ? topUpOurPending : topUpBarePending)(target.databaseUrl, pending);
     }
-    log(`bench: ${pending} pending orders in each database`);
+    const { indexes } = await prepareOrderRowTable(ours.databaseUrl);
+    const pgbench: PgbenchPlaces = { narrowUrl: bare.databaseUrl, orderRowUrl: ours.databaseUrl, orderRowIndexes: indexes };
+    log(`bench: ${pending} pending orders in each database (and in the copy of orders pgbench inserts into)`);
     // Interleaved rounds for each case, so that drift on the shared machine hits both targets and pgbench alike.
     for (const endpoint of ['submit', 'query'] as const) {
       for (const connections of CONNECTIONS) {
-        const measured = await measureCase(targets, endpoint, connections, pending, bare.databaseUrl);
+        const measured = await measureCase(targets, endpoint, connections, pending, pgbench);
         results.push(...measured.results);
         if (measured.databaseLimit) databaseLimits.push(measured.databaseLimit);
       }

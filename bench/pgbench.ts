@@ -15,6 +15,20 @@ const SCRIPT = `\\set k random(1, 9000000000000000000)
 INSERT INTO ${TABLE} (k, merchant_order_no, amount, created_at) VALUES (:k, 'pgbench-' || :k, 1234, now()) ON CONFLICT DO NOTHING;
 `;
 
+/**
+ * The same measure for the row a USDT submit writes, into a copy of the service's own orders table (LIKE orders: its
+ * columns, defaults and every index, without foreign keys), filled with the orders ours holds at that size: what
+ * PostgreSQL itself can do for this row on this table, one commit per row, beside pgbench's narrow table above.
+ */
+const ORDER_ROW_TABLE = 'pgbench_order_row';
+const ORDER_ROW_SCRIPT = `\\set k random(1, 9000000000000000000)
+\\set address 1 + :k % 50
+INSERT INTO ${ORDER_ROW_TABLE} (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor, chain_type,
+  receiving_address_id, pay_token, expires_at, holds_slot, request_id)
+VALUES ('U' || :k, 1, 'pgbench-' || :k, 'USDT', 'USDT', 1234, :k, 'TRC20', :address, 'pgbench-' || :k, now() + interval '30 minutes', true, 'pgbench-' || :k)
+ON CONFLICT DO NOTHING;
+`;
+
 export interface PgbenchResult {
   /** Committed transactions (single-row inserts) per second, without connection set-up. */
   tps: number;
@@ -28,6 +42,23 @@ export async function preparePgbenchTable(url: string): Promise<void> {
   await onServer(url, (client) =>
     client.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (k bigint PRIMARY KEY, merchant_order_no text NOT NULL UNIQUE, amount bigint NOT NULL, created_at timestamptz NOT NULL)`),
   );
+}
+
+/** A fresh copy of ours' orders table, its rows and its indexes, for orderRowInsertRate. */
+export async function prepareOrderRowTable(oursUrl: string): Promise<{ indexes: number }> {
+  return onServer(oursUrl, async (client) => {
+    await client.query(`DROP TABLE IF EXISTS ${ORDER_ROW_TABLE}`);
+    await client.query(`CREATE TABLE ${ORDER_ROW_TABLE} (LIKE orders INCLUDING DEFAULTS INCLUDING INDEXES)`);
+    await client.query(`INSERT INTO ${ORDER_ROW_TABLE} SELECT * FROM orders`);
+    await client.query(`ANALYZE ${ORDER_ROW_TABLE}`);
+    const { rows } = await client.query<{ indexes: number }>(`SELECT count(*)::int AS indexes FROM pg_index WHERE indrelid = $1::regclass`, [ORDER_ROW_TABLE]);
+    return rows[0]!;
+  });
+}
+
+/** pgbench inserting a submit's row into the copy of the orders table (prepareOrderRowTable), one row per commit. */
+export function orderRowInsertRate(oursUrl: string, connections: number, seconds: number): Promise<PgbenchResult> {
+  return pgbenchInsertRate(oursUrl, connections, seconds, ORDER_ROW_SCRIPT);
 }
 
 /** Connections the server can still accept from a non-superuser's point of view (max_connections less those open and reserved). */
@@ -44,14 +75,14 @@ async function freeConnections(url: string): Promise<number> {
  * Runs pgbench for `seconds` at `connections` clients (two threads: the machine's cores) against `url`, or at as many
  * as the server has room for (a server with max_connections = 100 cannot take 128 more).
  */
-export async function pgbenchInsertRate(url: string, connections: number, seconds: number): Promise<PgbenchResult> {
+export async function pgbenchInsertRate(url: string, connections: number, seconds: number, script = SCRIPT): Promise<PgbenchResult> {
   const clients = Math.max(1, Math.min(connections, (await freeConnections(url)) - 2));
   connections = clients;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
-  const script = path.join(dir, 'single-insert.sql');
-  writeFileSync(script, SCRIPT);
+  const scriptFile = path.join(dir, 'single-insert.sql');
+  writeFileSync(scriptFile, script);
   try {
-    const output = await run('pgbench', ['-n', '-M', 'prepared', '-c', String(connections), '-j', String(Math.min(connections, os.cpus().length)), '-T', String(seconds), '-f', script, url]);
+    const output = await run('pgbench', ['-n', '-M', 'prepared', '-c', String(connections), '-j', String(Math.min(connections, os.cpus().length)), '-T', String(seconds), '-f', scriptFile, url]);
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
     const latency = /latency average = ([\d.]+) ms/.exec(output);
     if (!tps) throw new Error(`pgbench printed no tps:\n${output}`);
