@@ -1,4 +1,4 @@
-import { onServer } from './on-server';
+import { onDatabaseServer } from '../test/database-server';
 
 /**
  * The baseline's own tables, written for the bench and sharing nothing with the service's schema or SQL: what a
@@ -36,7 +36,7 @@ const BARE_SCHEMA = `
 
 /** The baseline's tables, one merchant (the same AppID and secret as the service's bench merchant) and its addresses. */
 export async function seedBareDatabase(url: string, merchant: { appId: string; appSecret: string }, addresses: number): Promise<void> {
-  await onServer(url, async (client) => {
+  await onDatabaseServer(url, async (client) => {
     await client.query(BARE_SCHEMA);
     await client.query('INSERT INTO bare_merchants (app_id, app_secret, can_order) VALUES ($1, $2, true)', [merchant.appId, merchant.appSecret]);
     await client.query(`INSERT INTO bare_addresses (address) SELECT 'TBare' || g FROM generate_series(1, $1::int) AS g`, [addresses]);
@@ -48,7 +48,7 @@ export async function seedBareDatabase(url: string, merchant: { appId: string; a
  * works at the same table size as the service.
  */
 export async function topUpBarePending(url: string, count: number): Promise<void> {
-  await onServer(url, async (client) => {
+  await onDatabaseServer(url, async (client) => {
     const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM bare_orders WHERE order_no LIKE 'BP%'`);
     const have = rows[0]!.n;
     if (have >= count) return;

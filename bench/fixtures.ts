@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { contractSignature } from '../test/beds/contract-signer';
-import { onServer } from './on-server';
+import { onDatabaseServer } from '../test/database-server';
 import { addReceivingAddress } from '../lib/channels/usdt/receiving-addresses';
 import { createDatabase } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrate';
@@ -28,12 +28,12 @@ function quoteIdent(name: string): string {
 }
 
 export async function createBenchDatabase(serverUrl: string, name: string): Promise<string> {
-  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
+  await onDatabaseServer(serverUrl, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
   return databaseUrl(serverUrl, name);
 }
 
 export async function dropBenchDatabase(serverUrl: string, name: string): Promise<void> {
-  await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+  await onDatabaseServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
 }
 
 /**
@@ -42,7 +42,7 @@ export async function dropBenchDatabase(serverUrl: string, name: string): Promis
  * per (address, amount) pair, costing milliseconds of PostgreSQL CPU per submit for whichever target is unlucky.
  */
 export async function analyzeDatabase(url: string): Promise<void> {
-  await onServer(url, (client) => client.query('ANALYZE'));
+  await onDatabaseServer(url, (client) => client.query('ANALYZE'));
 }
 
 /** Migrations, one merchant allowed to order, `addresses` TRC20 receiving addresses. */
@@ -107,7 +107,7 @@ export function isSuccess(status: number, body: string): boolean {
  * submits, each holding its (address, amount) slot), as a busy platform has them.
  */
 export async function topUpOurPending(url: string, count: number): Promise<void> {
-  await onServer(url, async (client) => {
+  await onDatabaseServer(url, async (client) => {
     const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE order_no LIKE 'BP%'`);
     const have = rows[0]!.n;
     if (have >= count) return;

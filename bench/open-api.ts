@@ -37,7 +37,7 @@ import { resolveDatabase, type DatabaseTarget } from '../lib/db/connect';
 import { SignedBodies } from './signed-bodies';
 import { seedBareDatabase, topUpBarePending } from './bare-schema';
 import { formatSummary, summariseProfile, type CpuProfile } from './cpu-profile';
-import { onServer } from './on-server';
+import { onDatabaseServer } from '../test/database-server';
 import { orderRowInsertRate, pgbenchInsertRate, prepareOrderRowTable, preparePgbenchTable, type PgbenchResult } from './pgbench';
 import { combinePgbenchRounds, combineRounds, cpuCeiling, type RunCpu, type RunFigures } from './rounds';
 import { busyShare, databaseBackendsCpuMs, machineSample, processCpuMs } from './proc-cpu';
@@ -762,7 +762,7 @@ function machineDrift(limits: readonly DatabaseLimit[], connections: number, sma
 /** Orders the measured submits created go before the next size, so each size runs at the pending count it names. */
 async function removeMeasuredSubmits(target: Target): Promise<void> {
   const table = target.name === 'ours' ? 'orders' : 'bare_orders';
-  await onServer(target.databaseUrl, (client) => client.query(String.raw`DELETE FROM ${table} WHERE merchant_order_no ~ '^w?s\d+[ob]-'`));
+  await onDatabaseServer(target.databaseUrl, (client) => client.query(String.raw`DELETE FROM ${table} WHERE merchant_order_no ~ '^w?s\d+[ob]-'`));
 }
 
 async function benchmark(): Promise<void> {

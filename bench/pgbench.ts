@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { onServer } from './on-server';
+import { onDatabaseServer } from '../test/database-server';
 
 /**
  * The database's own limit for what a submit does: PostgreSQL's `pgbench` committing single-row inserts with a unique
@@ -39,14 +39,14 @@ export interface PgbenchResult {
 }
 
 export async function preparePgbenchTable(url: string): Promise<void> {
-  await onServer(url, (client) =>
+  await onDatabaseServer(url, (client) =>
     client.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (k bigint PRIMARY KEY, merchant_order_no text NOT NULL UNIQUE, amount bigint NOT NULL, created_at timestamptz NOT NULL)`),
   );
 }
 
 /** A fresh copy of ours' orders table, its rows and its indexes, for orderRowInsertRate. */
 export async function prepareOrderRowTable(oursUrl: string): Promise<{ indexes: number }> {
-  return onServer(oursUrl, async (client) => {
+  return onDatabaseServer(oursUrl, async (client) => {
     await client.query(`DROP TABLE IF EXISTS ${ORDER_ROW_TABLE}`);
     await client.query(`CREATE TABLE ${ORDER_ROW_TABLE} (LIKE orders INCLUDING DEFAULTS INCLUDING INDEXES)`);
     await client.query(`INSERT INTO ${ORDER_ROW_TABLE} SELECT * FROM orders`);
@@ -63,7 +63,7 @@ export function orderRowInsertRate(oursUrl: string, connections: number, seconds
 
 /** Connections the server can still accept from a non-superuser's point of view (max_connections less those open and reserved). */
 async function freeConnections(url: string): Promise<number> {
-  return onServer(url, async (client) => {
+  return onDatabaseServer(url, async (client) => {
     const { rows } = await client.query<{ free: number }>(
       `SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int - count(*)::int AS free FROM pg_stat_activity`,
     );

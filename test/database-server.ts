@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** Runs `work` on a connection of its own to `url`, closed afterwards (a session left open blocks a copy or a drop). */
+/**
+ * Runs `work` on a connection of its own to `url`, closed afterwards (a session left open blocks a copy or a drop).
+ * A close that fails is not reported: the connection is gone either way, and `work`'s own error stays the one thrown.
+ */
 export async function onDatabaseServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
   } finally {
-    await client.end();
+    await client.end().catch(() => undefined);
   }
 }
 
