@@ -1,7 +1,10 @@
 /**
  * `npm run bench`: the open API (submit, query) of the real service in production mode against an independent
  * baseline (bench/bare-server.ts: node:http + pg on its own tables, straightforward SQL written for the bench), both
- * driven by autocannon from this process, at several numbers of pending orders already in the database.
+ * driven by wrk (bench/wrk.ts; Debian's package wrk, a C client as pgbench's is) or, without it, by autocannon from this
+ * process, at several numbers of pending orders already in the database.
+ *
+ *   BENCH_CLIENT=wrk          the load generator: wrk (the default where it is installed) or autocannon
  *
  *   BENCH_ROUNDS=3            rounds per case, the targets and pgbench taking turns; each case is judged on the
  *                             median round (bench/rounds.ts)
@@ -21,7 +24,7 @@
  * own (the target's reference), and a submit's row into a copy of ours' orders table with all its indexes (what this
  * schema costs PostgreSQL per order, at one commit per row).
  * Besides req/s and latency, each run reports CPU time per request of the server process, of its PostgreSQL
- * backends and of autocannon (from /proc): on a small shared machine that is the steadier comparison.
+ * backends and of the load generator (from /proc): on a small shared machine that is the steadier comparison.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +41,7 @@ import { SignedBodies } from './signed-bodies';
 import { seedBareDatabase, topUpBarePending } from './bare-schema';
 import { formatSummary, summariseProfile, type CpuProfile } from './cpu-profile';
 import { onDatabaseServer } from '../test/database-server';
+import { runWrk, wrkInstalled } from './wrk';
 import { orderRowInsertRate, pgbenchInsertRate, prepareOrderRowTable, preparePgbenchTable, type PgbenchResult } from './pgbench';
 import { combinePgbenchRounds, combineRounds, cpuCeiling, type RunCpu, type RunFigures } from './rounds';
 import { busyShare, databaseBackendsCpuMs, machineSample, processCpuMs } from './proc-cpu';
@@ -69,6 +73,8 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '32,128').split(',').map((
 const ADDRESSES = 50;
 const QUERY_ORDERS = 500;
 const PROFILE_DIR = path.join(ROOT, '.data', 'bench-profile');
+/** The load generator: wrk where it is installed (bench/wrk.ts says why), else autocannon in this process. */
+const CLIENT = process.env.BENCH_CLIENT === 'autocannon' || (process.env.BENCH_CLIENT !== 'wrk' && !wrkInstalled()) ? 'autocannon' : 'wrk';
 const PENDING_SIZES = (process.env.BENCH_PENDING ?? '1000,10000,100000').split(',').map((text) => Number(text.trim()));
 /** Ours: submits at least this share of pgbench's single-row inserts/s in the same run, at every size. */
 const SUBMIT_TO_DATABASE_TARGET = 0.4;
@@ -305,6 +311,7 @@ async function drive(
   tag: string,
   accountCpu = false,
 ): Promise<RunResult> {
+  if (CLIENT === 'wrk') return driveWithWrk(target, endpoint, connections, seconds, tag, accountCpu);
   const { merchant } = target;
   const counts = { responses: 0, errors: 0 };
   const errorSamples: string[] = [];
@@ -361,6 +368,49 @@ async function drive(
   };
 }
 
+/** drive() with wrk: the CPU figures cover the load window, from wrk's first request to just before its last. */
+async function driveWithWrk(target: Target, endpoint: Endpoint, connections: number, seconds: number, tag: string, accountCpu: boolean): Promise<RunResult> {
+  const { merchant } = target;
+  const bodies =
+    endpoint === 'submit'
+      ? Array.from({ length: Math.ceil(SUBMITS_PER_SECOND_SIGNED_AHEAD * seconds) }, () => signedBody(submitFields(merchant, uniqueOrderNo(tag)), merchant.appSecret))
+      : target.orderNos.map((orderNo) => signedBody(queryFields(merchant, orderNo), merchant.appSecret));
+  if (bodies.length === 0) throw new Error(`${target.name}: no orders to query`);
+  let window: { before: CpuSnapshot; after?: CpuSnapshot; ms?: number } | undefined;
+  const result = await runWrk({
+    url: `${target.baseUrl}${endpoint === 'submit' ? SUBMIT_PATH : QUERY_PATH}`,
+    connections,
+    seconds,
+    timeoutSeconds: 10,
+    bodies,
+    onLoadStart: (pid) => {
+      if (!accountCpu) return;
+      const startedAt = performance.now();
+      const opened = { before: cpuSnapshot(target, pid) };
+      window = opened;
+      // wrk's process is gone once it has printed its figures: read it just before its load ends.
+      setTimeout(() => Object.assign(opened, { after: cpuSnapshot(target, pid), ms: performance.now() - startedAt }), Math.max(0, seconds * 1000 - 100));
+    },
+  });
+  const cpu = window?.after && window.ms ? cpuPerRequest(window.before, window.after, (result.rps * window.ms) / 1000) : undefined;
+  const errorSamples = [...result.samples];
+  if (result.socketErrors > 0 && errorSamples.length < 5) errorSamples.push(`${result.socketErrors} connection errors or timeouts`);
+  if (endpoint === 'submit' && result.wrapped > 0) log(`[${target.name}]   wrk ran out of submit bodies ${result.wrapped} times: the submits after that were replays`);
+  return {
+    target: target.name,
+    endpoint,
+    connections,
+    pending: 0,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    responses: result.requests,
+    errors: result.failures + result.socketErrors,
+    errorSamples,
+    cpu,
+  };
+}
+
 interface CpuSnapshot {
   server?: number;
   database?: number;
@@ -368,12 +418,13 @@ interface CpuSnapshot {
   machine?: ReturnType<typeof machineSample>;
 }
 
-function cpuSnapshot(target: Target): CpuSnapshot {
+/** CPU so far of the target's server, its database backends and the load generator (wrk's pid, else this process). */
+function cpuSnapshot(target: Target, clientPid?: number): CpuSnapshot {
   const own = process.cpuUsage();
   return {
     server: processCpuMs(target.child.proc.pid!),
     database: databaseBackendsCpuMs(target.database),
-    client: (own.user + own.system) / 1000,
+    client: clientPid === undefined ? (own.user + own.system) / 1000 : (processCpuMs(clientPid) ?? Number.NaN),
     machine: machineSample(),
   };
 }
@@ -525,7 +576,7 @@ function percent(value: number | undefined): string {
 
 function describeCpu(cpu: RunCpu): string {
   return (
-    `server ${us(cpu.serverUs)}, PostgreSQL ${us(cpu.databaseUs)}, autocannon ${us(cpu.clientUs)}; ` +
+    `server ${us(cpu.serverUs)}, PostgreSQL ${us(cpu.databaseUs)}, ${CLIENT} ${us(cpu.clientUs)}; ` +
     `machine ${percent(cpu.machineBusy)} busy (${percent(cpu.otherBusy)} other work)`
   );
 }
@@ -542,7 +593,7 @@ async function header(): Promise<void> {
   const cpus = os.cpus();
   out(`open-API benchmark: node ${process.version}, ${cpus.length} cores (${cpus[0]?.model ?? 'unknown cpu'})`);
   out(
-    `  autocannon runs in this process and shares the cores with both servers and PostgreSQL (submit bodies are signed before ` +
+    `  ${CLIENT === 'wrk' ? 'wrk (one thread, as pgbench)' : 'autocannon runs in this process and'} shares the cores with both servers and PostgreSQL (submit bodies are signed before ` +
       `each run); ${ROUNDS} alternating rounds per case, judged on the median; ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per round; pool ${process.env.DATABASE_POOL_SIZE ?? 20} connections per server`,
   );
   out(
@@ -589,7 +640,7 @@ function printTable(results: RunResult[]): void {
 
   const cpuLines = [
     '',
-    'CPU time per request (server process | its PostgreSQL backends | autocannon), and how busy the machine was:',
+    `CPU time per request (server process | its PostgreSQL backends | ${CLIENT}), and how busy the machine was:`,
     '| pending | endpoint | conns | ours server | ours db | bare server | bare db | ours/bare server | client | machine busy ours / bare | other work ours / bare |',
     '|--------:|----------|------:|------------:|--------:|------------:|--------:|-----------------:|-------:|-------------------------:|-----------------------:|',
   ];
@@ -707,7 +758,7 @@ function printTargets(results: RunResult[], databaseLimits: DatabaseLimit[]): vo
           const ceiling = cpuCeiling(ours.cpu, cores);
           if (ours.cpu && ceiling !== undefined) {
             out(
-              `        at its CPU per submit (server ${us(ours.cpu.serverUs)} + PostgreSQL ${us(ours.cpu.databaseUs)} + autocannon ${us(ours.cpu.clientUs)}) ` +
+              `        at its CPU per submit (server ${us(ours.cpu.serverUs)} + PostgreSQL ${us(ours.cpu.databaseUs)} + ${CLIENT} ${us(ours.cpu.clientUs)}) ` +
                 `the ${cores} cores answer at most ${ceiling.toFixed(0)} submits/s = ${((ceiling / limit.tps) * 100).toFixed(0)}% of pgbench; the run used ${percent(ours.cpu.machineBusy)} of them`,
             );
           }
@@ -747,7 +798,7 @@ function databaseLimitAt(limits: readonly DatabaseLimit[], pending: number, conn
 
 /**
  * The sizes run minutes apart, and a shared machine's speed drifts meanwhile: what did not change between them (pgbench's
- * own table, autocannon's work per request) says by how much, so that a FAIL of the scale check can be told apart from
+ * own table, the load generator's work per request) says by how much, so that a FAIL of the scale check can be told apart from
  * a drift. The verdict itself stays on ours alone.
  */
 function machineDrift(limits: readonly DatabaseLimit[], connections: number, small: RunResult, large: RunResult): string {
@@ -755,7 +806,7 @@ function machineDrift(limits: readonly DatabaseLimit[], connections: number, sma
   const pgbenchLarge = databaseLimitAt(limits, large.pending, connections)?.tps;
   const notes: string[] = [];
   if (pgbenchSmall && pgbenchLarge) notes.push(`pgbench ${((pgbenchLarge / pgbenchSmall) * 100).toFixed(0)}%`);
-  if (small.cpu && large.cpu) notes.push(`autocannon's CPU per request ${us(small.cpu.clientUs)} -> ${us(large.cpu.clientUs)}`);
+  if (small.cpu && large.cpu) notes.push(`${CLIENT}'s CPU per request ${us(small.cpu.clientUs)} -> ${us(large.cpu.clientUs)}`);
   return notes.length === 0 ? '' : `; the machine between the two runs: ${notes.join(', ')}`;
 }
 

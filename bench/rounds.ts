@@ -7,7 +7,7 @@ import type { PgbenchResult } from './pgbench';
  * that noise, while a median of alternating rounds gives each target the same minutes and drops the odd one out.
  */
 
-/** CPU time per completed request (µs) of the server process, its PostgreSQL backends and autocannon (this process). */
+/** CPU time per completed request (µs) of the server process, its PostgreSQL backends and the load generator. */
 export interface RunCpu {
   serverUs?: number;
   databaseUs?: number;
@@ -82,7 +82,7 @@ export function combinePgbenchRounds(rounds: readonly PgbenchResult[]): PgbenchR
 
 /**
  * Requests per second the machine's cores could answer at most, were they busy with nothing but this work: the CPU
- * one request costs the server, its PostgreSQL backends and autocannon together is all it may take. Undefined when
+ * one request costs the server, its PostgreSQL backends and the load generator together is all it may take. Undefined when
  * a part was not measured. It says how far a target is from what the machine can do at the work's own price.
  */
 export function cpuCeiling(cpu: RunCpu | undefined, cores: number): number | undefined {
