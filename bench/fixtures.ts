@@ -103,15 +103,17 @@ export function isSuccess(status: number, body: string): boolean {
 }
 
 /**
- * The service's database with `count` pending USDT orders (from other payers, on amounts above anything the bench
+ * The service's database brought to `count` pending USDT orders (from other payers, on amounts above anything the bench
  * submits, each holding its (address, amount) slot), as a busy platform has them.
  */
 export async function topUpOurPending(url: string, count: number): Promise<void> {
   await onDatabaseServer(url, async (client) => {
     const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE order_no LIKE 'BP%'`);
     const have = rows[0]!.n;
-    if (have >= count) return;
-    await client.query(
+    if (have === count) return;
+    // A size after a larger one (BENCH_PENDING in any order): the extra pending orders go.
+    if (have > count) await client.query(String.raw`DELETE FROM orders WHERE order_no LIKE 'BP%' AND substr(order_no, 3)::int > $1`, [count]);
+    else await client.query(
       `INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor, chain_type,
                            receiving_address_id, notify_url, pay_token, expires_at, holds_slot)
        SELECT 'BP' || g, (SELECT min(id) FROM merchants), 'pending-' || g, 'USDT', 'USDT', 100000000 + g, 100000000 + g, '1',
