@@ -1,4 +1,5 @@
 import { onDatabaseServer } from '../test/database-server';
+import { bringPendingOrdersTo } from './pending-orders';
 
 /**
  * The baseline's own tables, written for the bench and sharing nothing with the service's schema or SQL: what a
@@ -48,20 +49,14 @@ export async function seedBareDatabase(url: string, merchant: { appId: string; a
  * works at the same table size as the service.
  */
 export async function topUpBarePending(url: string, count: number): Promise<void> {
-  await onDatabaseServer(url, async (client) => {
-    const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM bare_orders WHERE order_no LIKE 'BP%'`);
-    const have = rows[0]!.n;
-    if (have === count) return;
-    // A size after a larger one (BENCH_PENDING in any order): the extra pending orders go.
-    if (have > count) await client.query(String.raw`DELETE FROM bare_orders WHERE order_no LIKE 'BP%' AND substr(order_no, 3)::int > $1`, [count]);
-    else await client.query(
-      `INSERT INTO bare_orders (order_no, merchant_id, merchant_order_no, amount, pay_amount, address_id, pay_token, notify_url, expires_at)
+  await bringPendingOrdersTo(
+    url,
+    'bare_orders',
+    count,
+    `INSERT INTO bare_orders (order_no, merchant_id, merchant_order_no, amount, pay_amount, address_id, pay_token, notify_url, expires_at)
        SELECT 'BP' || g, (SELECT min(id) FROM bare_merchants), 'pending-' || g, 100000000 + g, 100000000 + g,
               (SELECT min(id) FROM bare_addresses) + g % (SELECT count(*) FROM bare_addresses)::int,
               md5('bare' || g), 'https://merchant.example/notify', now() + interval '1 hour'
        FROM generate_series($1::int + 1, $2::int) AS g`,
-      [have, count],
-    );
-    await client.query('VACUUM ANALYZE bare_orders');
-  });
+  );
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { contractSignature } from '../test/beds/contract-signer';
 import { onDatabaseServer } from '../test/database-server';
+import { bringPendingOrdersTo } from './pending-orders';
 import { addReceivingAddress } from '../lib/channels/usdt/receiving-addresses';
 import { createDatabase } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrate';
@@ -107,21 +108,15 @@ export function isSuccess(status: number, body: string): boolean {
  * submits, each holding its (address, amount) slot), as a busy platform has them.
  */
 export async function topUpOurPending(url: string, count: number): Promise<void> {
-  await onDatabaseServer(url, async (client) => {
-    const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE order_no LIKE 'BP%'`);
-    const have = rows[0]!.n;
-    if (have === count) return;
-    // A size after a larger one (BENCH_PENDING in any order): the extra pending orders go.
-    if (have > count) await client.query(String.raw`DELETE FROM orders WHERE order_no LIKE 'BP%' AND substr(order_no, 3)::int > $1`, [count]);
-    else await client.query(
-      `INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor, chain_type,
+  await bringPendingOrdersTo(
+    url,
+    'orders',
+    count,
+    `INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, currency, requested_amount_minor, pay_amount_minor, chain_type,
                            receiving_address_id, notify_url, pay_token, expires_at, holds_slot)
        SELECT 'BP' || g, (SELECT min(id) FROM merchants), 'pending-' || g, 'USDT', 'USDT', 100000000 + g, 100000000 + g, '1',
               (SELECT min(id) FROM receiving_addresses) + g % (SELECT count(*) FROM receiving_addresses)::int,
               'https://merchant.example/notify', md5('ours' || g), now() + interval '1 hour', true
        FROM generate_series($1::int + 1, $2::int) AS g`,
-      [have, count],
-    );
-    await client.query('VACUUM ANALYZE orders');
-  });
+  );
 }

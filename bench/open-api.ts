@@ -312,16 +312,14 @@ async function drive(
   accountCpu = false,
 ): Promise<RunResult> {
   if (CLIENT === 'wrk') return driveWithWrk(target, endpoint, connections, seconds, tag, accountCpu);
-  const { merchant } = target;
   const counts = { responses: 0, errors: 0 };
   const errorSamples: string[] = [];
   let queryIndex = 0;
-  const queryBodies = endpoint === 'query' ? target.orderNos.map((orderNo) => signedBody(queryFields(merchant, orderNo), merchant.appSecret)) : [];
+  const queryBodies = endpoint === 'query' ? signedQueryBodies(target) : [];
   if (endpoint === 'query' && queryBodies.length === 0) throw new Error(`${target.name}: no orders to query`);
-  // Every submit is a distinct, validly signed order with a random amount.
   const submitBodies =
     endpoint === 'submit'
-      ? new SignedBodies(() => signedBody(submitFields(merchant, uniqueOrderNo(tag)), merchant.appSecret), Math.ceil(SUBMITS_PER_SECOND_SIGNED_AHEAD * seconds))
+      ? new SignedBodies(() => signedSubmitBody(target, tag), submitsSignedAhead(seconds))
       : undefined;
 
   const instance = autocannon({
@@ -368,13 +366,23 @@ async function drive(
   };
 }
 
+/** A distinct, validly signed submit with a random amount. */
+function signedSubmitBody({ merchant }: Target, tag: string): string {
+  return signedBody(submitFields(merchant, uniqueOrderNo(tag)), merchant.appSecret);
+}
+
+/** A signed query of each order the target made ready (verifyAndPrepare), sent in turn. */
+function signedQueryBodies({ merchant, orderNos }: Target): string[] {
+  return orderNos.map((orderNo) => signedBody(queryFields(merchant, orderNo), merchant.appSecret));
+}
+
+function submitsSignedAhead(seconds: number): number {
+  return Math.ceil(SUBMITS_PER_SECOND_SIGNED_AHEAD * seconds);
+}
+
 /** drive() with wrk: the CPU figures cover the load window, from wrk's first request to just before its last. */
 async function driveWithWrk(target: Target, endpoint: Endpoint, connections: number, seconds: number, tag: string, accountCpu: boolean): Promise<RunResult> {
-  const { merchant } = target;
-  const bodies =
-    endpoint === 'submit'
-      ? Array.from({ length: Math.ceil(SUBMITS_PER_SECOND_SIGNED_AHEAD * seconds) }, () => signedBody(submitFields(merchant, uniqueOrderNo(tag)), merchant.appSecret))
-      : target.orderNos.map((orderNo) => signedBody(queryFields(merchant, orderNo), merchant.appSecret));
+  const bodies = endpoint === 'submit' ? Array.from({ length: submitsSignedAhead(seconds) }, () => signedSubmitBody(target, tag)) : signedQueryBodies(target);
   if (bodies.length === 0) throw new Error(`${target.name}: no orders to query`);
   let window: { before: CpuSnapshot; after?: CpuSnapshot; ms?: number } | undefined;
   const result = await runWrk({
