@@ -34,6 +34,21 @@ async function paidOrder(): Promise<string> {
 
 const delivered = (orderNo: string) => receiver.received.some((entry) => entry.form.orderNo === orderNo);
 
+/** The worker's sessions carry this name, so that the test can tell when the killed worker's last one has ended. */
+const WORKER_APPLICATION_NAME = 'worker-outage-test';
+
+function workerDatabaseUrl(): string {
+  const url = new URL(proxy.url(process.env.DATABASE_URL!));
+  url.searchParams.set('application_name', WORKER_APPLICATION_NAME);
+  return url.toString();
+}
+
+async function workerSessions(): Promise<number> {
+  const { rows } = await getDb().execute<{ count: number }>(sql`
+    SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name = ${WORKER_APPLICATION_NAME}`);
+  return rows[0]!.count;
+}
+
 async function listenSessions(): Promise<number> {
   const { rows } = await getDb().execute<{ count: number }>(sql`
     SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`);
@@ -52,7 +67,7 @@ beforeAll(async () => {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
-      DATABASE_URL: proxy.url(process.env.DATABASE_URL!),
+      DATABASE_URL: workerDatabaseUrl(),
       APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY,
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET,
       NOTIFY_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -119,8 +134,12 @@ describe('npm run worker through a database outage', () => {
     receiver.answer((_received, res) => setTimeout(() => res.end('success'), 400));
     const orders = await Promise.all(Array.from({ length: 6 }, () => paidOrder()));
     await expect.poll(() => receiver.received.filter((entry) => orders.includes(entry.form.orderNo!)).length, { timeout: 10_000, interval: 10 }).toBeGreaterThan(0);
+    expect(await workerSessions()).toBeGreaterThan(0);
     worker.kill('SIGKILL');
     await new Promise((resolve) => worker.once('exit', resolve));
+    // A claim the worker had sent still runs and commits its leases after the process is gone; its session ends
+    // only then. Shortening the leases before that would miss the rows it is about to lease.
+    await expect.poll(workerSessions, { timeout: 10_000, interval: 20 }).toBe(0);
     // The claims of the killed worker hold until their lease ends; shorten it here rather than wait the minute.
     await getDb().execute(sql`UPDATE notifications SET lease_until = now() WHERE status = 'pending' AND lease_until > now()`);
     receiver.answer((_received, res) => res.end('success'));
