@@ -316,7 +316,6 @@ async function drive(
   const errorSamples: string[] = [];
   let queryIndex = 0;
   const queryBodies = endpoint === 'query' ? signedQueryBodies(target) : [];
-  if (endpoint === 'query' && queryBodies.length === 0) throw new Error(`${target.name}: no orders to query`);
   const submitBodies =
     endpoint === 'submit'
       ? new SignedBodies(() => signedSubmitBody(target, tag), submitsSignedAhead(seconds))
@@ -371,8 +370,9 @@ function signedSubmitBody({ merchant }: Target, tag: string): string {
   return signedBody(submitFields(merchant, uniqueOrderNo(tag)), merchant.appSecret);
 }
 
-/** A signed query of each order the target made ready (verifyAndPrepare), sent in turn. */
-function signedQueryBodies({ merchant, orderNos }: Target): string[] {
+/** A signed query of each order the target made ready (verifyAndPrepare), sent in turn; none is an error of the bench's. */
+function signedQueryBodies({ name, merchant, orderNos }: Target): string[] {
+  if (orderNos.length === 0) throw new Error(`${name}: no orders to query`);
   return orderNos.map((orderNo) => signedBody(queryFields(merchant, orderNo), merchant.appSecret));
 }
 
@@ -383,7 +383,6 @@ function submitsSignedAhead(seconds: number): number {
 /** drive() with wrk: the CPU figures cover the load window, from wrk's first request to just before its last. */
 async function driveWithWrk(target: Target, endpoint: Endpoint, connections: number, seconds: number, tag: string, accountCpu: boolean): Promise<RunResult> {
   const bodies = endpoint === 'submit' ? Array.from({ length: submitsSignedAhead(seconds) }, () => signedSubmitBody(target, tag)) : signedQueryBodies(target);
-  if (bodies.length === 0) throw new Error(`${target.name}: no orders to query`);
   let window: { before: CpuSnapshot; after?: CpuSnapshot; ms?: number } | undefined;
   const result = await runWrk({
     url: `${target.baseUrl}${endpoint === 'submit' ? SUBMIT_PATH : QUERY_PATH}`,

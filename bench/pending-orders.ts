@@ -11,7 +11,7 @@ export async function bringPendingOrdersTo(url: string, table: string, count: nu
     const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE order_no LIKE 'BP%'`);
     const have = rows[0]!.n;
     if (have === count) return;
-    if (have > count) await client.query(String.raw`DELETE FROM ${table} WHERE order_no LIKE 'BP%' AND substr(order_no, 3)::int > $1`, [count]);
+    if (have > count) await client.query(`DELETE FROM ${table} WHERE order_no LIKE 'BP%' AND substr(order_no, 3)::int > $1`, [count]);
     else await client.query(insertSql, [have, count]);
     await client.query(`VACUUM ANALYZE ${table}`);
   });
