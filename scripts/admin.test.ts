@@ -10,6 +10,15 @@ describe('npm run admin', () => {
     expect(run.stderr).toBe('');
   });
 
+  it('--help loads no package: neither the logger nor the database driver', async () => {
+    // The child reports, as it exits, every CommonJS module it loaded (pino, pg and their dependencies are CommonJS).
+    const report = `import { createRequire } from 'node:module'; process.on('exit', () => process.stderr.write('loaded:' + JSON.stringify(Object.keys(createRequire('/').cache))));`;
+    const run = await runAdmin(['--help'], { env: { ...process.env, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(report)}` } });
+    expect(run.exitCode).toBe(0);
+    const loaded = JSON.parse(run.stderr.slice(run.stderr.indexOf('loaded:') + 'loaded:'.length)) as string[];
+    expect(loaded.filter((file) => file.includes('/node_modules/'))).toEqual([]);
+  });
+
   it('--help --json prints one JSON object with the commands', async () => {
     const run = await runAdmin(['--help', '--json']);
     expect(run.exitCode).toBe(0);

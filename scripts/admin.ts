@@ -9,7 +9,7 @@ import { printResult, processStreams } from '../lib/cli/output';
 import { COMMANDS, commandName, resolveInvocation, wantsJson } from '../lib/cli/registry';
 import { exitAfter, runOnDatabase } from '../lib/cli/run-cli';
 import { settleRuntimeMode } from '../lib/config/runtime-mode';
-import { redirectLog } from '../lib/observability/logger';
+import { redirectLog } from '../lib/observability/log-destination';
 
 const argv = process.argv.slice(2);
 settleRuntimeMode(!process.env.DATABASE_URL); // before any option is checked: on a DATABASE_URL this is production

@@ -4,6 +4,17 @@
  *   npm run dev    development (Next.js dev mode), through tsx: the channels' development sandboxes load by path
  *   npm start      production: this file compiled (dist/cli/serve.js, by `npm run build`), ready in about a second
  */
+import { settleEntryArguments } from '../lib/cli/entry-arguments';
+
+const USAGE = [
+  'usage: npm start            (production: node dist/cli/serve.js, built by npm run build)',
+  '       npm run dev          (development: scripts/serve.ts --dev)',
+  '',
+  'Serves the open API, the checkout pages, the portal and the console on PORT (3000) and HOST, on DATABASE_URL or',
+  'the embedded PostgreSQL, with the background workers unless WORKERS=off. Its one argument is --dev.',
+].join('\n');
+settleEntryArguments(process.argv.slice(2), USAGE, ['--dev']); // before anything loads or starts
+
 const dev = process.argv.includes('--dev');
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'; // the service runs on closed networks too
 (process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';

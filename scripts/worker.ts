@@ -5,17 +5,30 @@
  * METRICS_HOST (127.0.0.1). It exits 1 when it cannot start (a setting, the database at start);
  * once running, a database outage does not stop it: it waits, retries, and /readyz says so meanwhile.
  */
-import { closeDb, getDb } from '../lib/db/client';
-import { reportStartupRefusals, StartupRefusal } from '../lib/config/startup-refusal';
-import { checkOperationalSettings } from '../lib/config/operational-settings';
-import { resolveDatabase } from '../lib/db/connect';
-import { CHANNELS } from '../lib/channels';
-import { startBackgroundWorkers } from '../lib/workers/background-workers';
-import { PERIODIC_JOBS } from '../lib/workers/periodic-jobs';
-import { workerReadiness } from '../lib/workers/worker-readiness';
-import { startWorkerProbeServer } from '../server/worker-probe-server';
-import { startWorkerMetricsServer, workerMetricsSettings } from '../server/worker-metrics-server';
-import { logLine } from '../lib/observability/logger';
+import { settleEntryArguments } from '../lib/cli/entry-arguments';
+
+const USAGE = [
+  'usage: npm run worker',
+  '',
+  "Runs the background workers (notification delivery, each channel's watchers and pollers, the periodic jobs) apart",
+  'from the web process, on DATABASE_URL or the embedded PostgreSQL. Settings come from the environment:',
+  '  WORKER_HEALTH_PORT   answer GET /healthz and /readyz there (WORKER_HEALTH_HOST, default 127.0.0.1)',
+  '  METRICS_PORT         serve GET /metrics there, with METRICS_TOKEN (METRICS_HOST, default 127.0.0.1)',
+  'It takes no arguments.',
+].join('\n');
+settleEntryArguments(process.argv.slice(2), USAGE); // before anything loads or starts
+
+const { closeDb, getDb } = await import('../lib/db/client');
+const { reportStartupRefusals, StartupRefusal } = await import('../lib/config/startup-refusal');
+const { checkOperationalSettings } = await import('../lib/config/operational-settings');
+const { resolveDatabase } = await import('../lib/db/connect');
+const { CHANNELS } = await import('../lib/channels');
+const { startBackgroundWorkers } = await import('../lib/workers/background-workers');
+const { PERIODIC_JOBS } = await import('../lib/workers/periodic-jobs');
+const { workerReadiness } = await import('../lib/workers/worker-readiness');
+const { startWorkerProbeServer } = await import('../server/worker-probe-server');
+const { startWorkerMetricsServer, workerMetricsSettings } = await import('../server/worker-metrics-server');
+const { logLine } = await import('../lib/observability/logger');
 
 reportStartupRefusals();
 checkOperationalSettings();

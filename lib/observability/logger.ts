@@ -1,6 +1,9 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { scrubText, scrubValue, SECRET_FIELD_NAMES } from './log-scrub';
+import { logState } from './log-destination';
+
+export { redirectLog } from './log-destination';
 
 /**
  * The service's log: JSON lines in production (one object per line, for a log collector), readable lines in
@@ -8,8 +11,6 @@ import { scrubText, scrubValue, SECRET_FIELD_NAMES } from './log-scrub';
  * an order names it (`requestId`, `orderNo`: the callers pass them, see request-id.ts); secrets are removed twice:
  * by field name (redact paths) and by a scrub of every text (log-scrub.ts).
  */
-const globalForLog = globalThis as unknown as { __paymentLogger?: Logger; __paymentLogDestination?: DestinationStream };
-
 const REDACT_PATHS = [...SECRET_FIELD_NAMES, ...SECRET_FIELD_NAMES.map((name) => `*.${name}`), 'headers.authorization', 'headers.cookie', 'req.headers.authorization', 'req.headers.cookie'];
 
 function format(env: NodeJS.ProcessEnv): 'json' | 'pretty' {
@@ -41,14 +42,8 @@ export function createLogger(destination?: DestinationStream, env: NodeJS.Proces
 
 /** The process's logger (kept across Next.js's module reloads in development). */
 export function log(): Logger {
-  globalForLog.__paymentLogger ??= createLogger(globalForLog.__paymentLogDestination);
-  return globalForLog.__paymentLogger;
-}
-
-/** Sends the process's log to `destination` from now on (tests capture it); undefined goes back to stdout. */
-export function redirectLog(destination: DestinationStream | undefined): void {
-  globalForLog.__paymentLogDestination = destination;
-  globalForLog.__paymentLogger = undefined;
+  logState.__paymentLogger ??= createLogger(logState.__paymentLogDestination);
+  return logState.__paymentLogger;
 }
 
 /** A `(line) => void` for code that reports in plain lines (startup, jobs, workers): each line an info entry. */
