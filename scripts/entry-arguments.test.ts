@@ -22,10 +22,16 @@ describe.each(ENTRY_POINTS)('$script', ({ script, usage }) => {
     expect(run.output).not.toMatch(/ECONNREFUSED|migrations applied|running|listening/);
   });
 
-  it('refuses an argument it does not know, naming it', async () => {
-    const run = await runScript(script, { env, args: ['--hepl'] });
+  it.each([
+    [['--hepl'], 'error: unknown option --hepl'],
+    [['--json'], 'error: unknown option --json'],
+    [['now'], 'error: unexpected argument: now'],
+    [['--help=1'], 'error: option --help takes no value'],
+  ])('refuses %j, naming it', async (args, message) => {
+    const run = await runScript(script, { env, args });
     expect(run.exitCode).toBe(1);
-    expect(run.output).toContain('unknown argument "--hepl"');
+    expect(run.output).toContain(message);
     expect(run.output).toContain(usage);
+    expect(run.output).not.toMatch(/ECONNREFUSED|migrations applied|running|listening/);
   });
 });

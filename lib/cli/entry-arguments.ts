@@ -1,16 +1,23 @@
+import { parseCommandArgs, type OptionSpecs } from './args';
+import { processStreams, reportError } from './output';
+
 /**
  * The arguments of an entry point that takes none but a few flags (`npm run worker`, `npm run db:migrate`,
- * `npm start`): `--help` prints its usage and exits 0, any other argument it does not know is refused, named, with
- * exit 1. Both before the command loads or starts anything: asking the migration command for help must not migrate,
- * and a mistyped flag must not start a worker that silently ignores it.
+ * `npm start`), parsed as the admin CLI parses its commands': `--help` prints the usage and exits 0, an unknown
+ * option, a value or a positional is refused by name with exit 1. Both before the command loads or starts anything:
+ * asking the migration command for help must not migrate, and a mistyped flag must not start a worker that silently
+ * ignores it. `--json`, which every admin command takes, means nothing here and is refused too.
  */
-export function settleEntryArguments(argv: readonly string[], usage: string, flags: readonly string[] = []): void {
-  if (argv.some((argument) => argument === '--help' || argument === '-h')) {
-    process.stdout.write(`${usage}\n`);
-    process.exit(0);
+export function settleEntryArguments(argv: readonly string[], usage: string, flags: OptionSpecs = {}): void {
+  try {
+    const args = parseCommandArgs(argv, flags, usage);
+    if (args.flag('help')) {
+      process.stdout.write(`${usage}\n`);
+      process.exit(0);
+    }
+    if (args.flag('json')) args.fail('unknown option --json');
+    args.expectPositionals();
+  } catch (error) {
+    process.exit(reportError(processStreams, false, error));
   }
-  const unknown = argv.find((argument) => !flags.includes(argument));
-  if (unknown === undefined) return;
-  process.stderr.write(`unknown argument ${JSON.stringify(unknown)}\n\n${usage}\n`);
-  process.exit(1);
 }
