@@ -11,6 +11,7 @@
  *   BENCH_SECONDS=5           measured seconds per round (each after a BENCH_WARMUP_SECONDS=2 warm-up)
  *   BENCH_SIGNED_AHEAD_PER_SECOND=15000  submit bodies signed before each run, per second of it
  *   BENCH_CONNECTIONS=32,128  connection counts
+ *   BENCH_ENDPOINTS=submit,query  the endpoints measured
  *   BENCH_PENDING=1000,10000,100000  pending USDT orders (of other payers) in each database during the runs
  *   BENCH_OURS_PORT, BENCH_BARE_PORT  the servers' ports (default: any free port)
  *   BENCH_PROFILE=1           instead: --cpu-prof both servers during a short submit run at 32 connections
@@ -75,6 +76,11 @@ const QUERY_ORDERS = 500;
 const PROFILE_DIR = path.join(ROOT, '.data', 'bench-profile');
 /** The load generator: wrk where it is installed (bench/wrk.ts says why), else autocannon in this process. */
 const CLIENT = process.env.BENCH_CLIENT === 'autocannon' || (process.env.BENCH_CLIENT !== 'wrk' && !wrkInstalled()) ? 'autocannon' : 'wrk';
+const ENDPOINTS = (process.env.BENCH_ENDPOINTS ?? 'submit,query').split(',').map((text) => {
+  const endpoint = text.trim();
+  if (endpoint !== 'submit' && endpoint !== 'query') throw new Error(`BENCH_ENDPOINTS: ${JSON.stringify(endpoint)} is neither submit nor query`);
+  return endpoint;
+});
 const PENDING_SIZES = (process.env.BENCH_PENDING ?? '1000,10000,100000').split(',').map((text) => Number(text.trim()));
 /** Ours: submits at least this share of pgbench's single-row inserts/s in the same run, at every size. */
 const SUBMIT_TO_DATABASE_TARGET = 0.4;
@@ -652,7 +658,7 @@ function printTable(results: RunResult[]): void {
     '|--------:|----------|------:|------------:|--------:|------------:|--------:|-----------------:|-------:|-------------------------:|-----------------------:|',
   ];
   for (const pending of PENDING_SIZES) {
-    for (const endpoint of ['submit', 'query'] as const) {
+    for (const endpoint of ENDPOINTS) {
       for (const connections of CONNECTIONS) {
         const ours = find(results, 'ours', endpoint, connections, pending)?.cpu;
         const bare = find(results, 'bare', endpoint, connections, pending)?.cpu;
@@ -845,7 +851,7 @@ async function benchmark(): Promise<void> {
     const pgbench: PgbenchPlaces = { narrowUrl: bare.databaseUrl, orderRowUrl: ours.databaseUrl, orderRowIndexes: indexes };
     log(`bench: ${pending} pending orders in each database (and in the copy of orders pgbench inserts into)`);
     // Interleaved rounds for each case, so that drift on the shared machine hits both targets and pgbench alike.
-    for (const endpoint of ['submit', 'query'] as const) {
+    for (const endpoint of ENDPOINTS) {
       for (const connections of CONNECTIONS) {
         const measured = await measureCase(targets, endpoint, connections, pending, pgbench);
         results.push(...measured.results);
