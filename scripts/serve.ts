@@ -13,9 +13,8 @@ const USAGE = [
   'Serves the open API, the checkout pages, the portal and the console on PORT (3000) and HOST, on DATABASE_URL or',
   'the embedded PostgreSQL, with the background workers unless WORKERS=off. Its one argument is --dev.',
 ].join('\n');
-settleEntryArguments(process.argv.slice(2), USAGE, { dev: { type: 'boolean' } }); // before anything loads or starts
-
-const dev = process.argv.includes('--dev');
+// Before anything loads or starts.
+const dev = settleEntryArguments(process.argv.slice(2), USAGE, { dev: { type: 'boolean' } }).flag('dev');
 process.env.NEXT_TELEMETRY_DISABLED ??= '1'; // the service runs on closed networks too
 (process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
 

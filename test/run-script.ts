@@ -5,8 +5,9 @@ const COMPILED_ENTRY_POINT = /^scripts\/(worker|migrate|serve)\.ts$/;
 
 /**
  * Runs an entry point (`scripts/worker.ts`, `scripts/serve.ts`, …) as an operator starts it, with the environment
- * and arguments given, and collects what it printed (stdout and stderr together): the entry points compiled (dist/cli), as their
- * npm scripts run them; anything else through tsx. It is stopped once its output matches `until`, or after `timeoutMs`.
+ * and arguments given, and collects what it printed (stdout and stderr together): the entry points compiled
+ * (dist/cli), as their npm scripts run them; anything else through tsx. It is stopped once its output matches
+ * `until`, or after `timeoutMs`.
  */
 export async function runScript(
   script: string,

@@ -1,4 +1,4 @@
-import { parseCommandArgs, type OptionSpecs } from './args';
+import { parseCommandArgs, type OptionSpecs, type ParsedArgs } from './args';
 import { processStreams, reportError } from './output';
 
 /**
@@ -6,9 +6,10 @@ import { processStreams, reportError } from './output';
  * `npm start`), parsed as the admin CLI parses its commands': `--help` prints the usage and exits 0, an unknown
  * option, a value or a positional is refused by name with exit 1. Both before the command loads or starts anything:
  * asking the migration command for help must not migrate, and a mistyped flag must not start a worker that silently
- * ignores it. `--json`, which every admin command takes, means nothing here and is refused too.
+ * ignores it. `--json`, which every admin command takes, means nothing here and is refused too. Returns the parsed
+ * flags.
  */
-export function settleEntryArguments(argv: readonly string[], usage: string, flags: OptionSpecs = {}): void {
+export function settleEntryArguments(argv: readonly string[], usage: string, flags: OptionSpecs = {}): ParsedArgs {
   try {
     const args = parseCommandArgs(argv, flags, usage);
     if (args.flag('help')) {
@@ -17,6 +18,7 @@ export function settleEntryArguments(argv: readonly string[], usage: string, fla
     }
     if (args.flag('json')) args.fail('unknown option --json');
     args.expectPositionals();
+    return args;
   } catch (error) {
     process.exit(reportError(processStreams, false, error));
   }
