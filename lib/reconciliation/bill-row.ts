@@ -26,6 +26,19 @@ export class BillFormatError extends Error {
   }
 }
 
+/**
+ * The rows of a bill file, a BillFormatError renamed after the file (`file: what was wrong`), so that a failed run
+ * says which file failed which check.
+ */
+export async function* rowsOfFile(file: string, rows: AsyncIterable<UpstreamRow>): AsyncGenerator<UpstreamRow> {
+  try {
+    yield* rows;
+  } catch (error) {
+    if (error instanceof BillFormatError) throw new BillFormatError(`${file}: ${error.message}`);
+    throw error;
+  }
+}
+
 /** A bill amount in yuan ("12.50", "-12.50", "0.5") as positive minor units; the field is named when it is not one. */
 export function billAmount(text: string | undefined, field: string, line: number): bigint {
   const unsigned = (text ?? '').trim().replace(/^-/, '');

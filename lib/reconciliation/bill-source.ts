@@ -27,8 +27,21 @@ export interface ReconciliationScope {
 /** How a channel reads the upstream's record of a day (its bill, or the chain) for reconciliation. */
 export interface ReconciliationSource {
   scopes(db: Database): Promise<ReconciliationScope[]>;
-  /** The day's rows (trades and refunds), streamed; throws BillUnavailable when there is no record to read. */
-  rows(db: Database, scope: ReconciliationScope, day: string, signal: AbortSignal): AsyncIterable<UpstreamRow>;
+  /**
+   * The day's rows (trades and refunds), streamed; throws BillUnavailable when there is no record to read (yet).
+   * `now` is the run's clock (a bill's absence means "none" only once it is due).
+   */
+  rows(db: Database, scope: ReconciliationScope, day: string, signal: AbortSignal, now: Date): AsyncIterable<UpstreamRow>;
+  /**
+   * When a day found unavailable at `lastAttempt` is worth asking for again (the upstream's own advice); absent: at
+   * the job's next run.
+   */
+  nextAttemptAt?(day: string, lastAttempt: Date): Date;
+  /**
+   * Which day of ours a refund is expected in the upstream's record: the day it finished (Alipay lists a refund when
+   * it is paid back), or the day the upstream accepted it (WeChat Pay's trade bill). Default 'finished'.
+   */
+  refundDay?: 'finished' | 'accepted';
   /** Matches the staged rows its own way (a chain's transfers name no order); else by order number and amount. */
   match?(db: Database, input: MatchInput, scope: ReconciliationScope): Promise<MatchTotals>;
 }

@@ -4,12 +4,13 @@ import { upstreamCredentials } from '../db/schema';
 import type { ReconciliationScope } from './bill-source';
 
 /**
- * One scope per upstream account of the channel (`accountOf` names it: the Alipay app id, the WeChat Pay merchant
+ * One scope per upstream account of the channel (`accountOf` names it: the Alipay PID, the WeChat Pay merchant
  * number), with every approved credential on it, deleted or disabled ones too: their orders of the day still count.
+ * A bill covers the whole account, so credentials sharing one read it once.
  */
-export async function credentialScopes(db: Database, channel: string, accountOf: (row: { upstreamAppId: string; mchId: string | null }) => string): Promise<ReconciliationScope[]> {
+export async function credentialScopes(db: Database, channel: string, accountOf: (row: { upstreamAppId: string; mchId: string | null; sellerId: string | null }) => string): Promise<ReconciliationScope[]> {
   const rows = await db
-    .select({ id: upstreamCredentials.id, upstreamAppId: upstreamCredentials.upstreamAppId, mchId: upstreamCredentials.mchId })
+    .select({ id: upstreamCredentials.id, upstreamAppId: upstreamCredentials.upstreamAppId, mchId: upstreamCredentials.mchId, sellerId: upstreamCredentials.sellerId })
     .from(upstreamCredentials)
     .where(and(eq(upstreamCredentials.channel, channel), eq(upstreamCredentials.reviewStatus, 'approved')))
     .orderBy(desc(upstreamCredentials.id));

@@ -22,8 +22,9 @@ export interface MatchTotals {
 /**
  * Matches the run's staged upstream rows against our orders, in the database (both sides of a day never pass through
  * this process), and writes the differences as findings:
- * - each upstream trade by our order number: unknown or not paid here (missing_here), another amount
- *   (amount_differs), or a trade the upstream reports as not standing while it is paid here (status_differs);
+ * - each upstream trade by our order number: one the service never created (not_made_here: another app or shop on
+ *   the same upstream account, low severity), one not paid here (missing_here), another amount (amount_differs), or a
+ *   trade the upstream reports as not standing while it is paid here (status_differs);
  * - each of our orders paid during the day that the upstream does not list (missing_upstream);
  * - each upstream refund against the service's refunds, and each of its refunds of the day (matchStagedRefunds).
  * A row repeated in the record is one finding (the unique key), so running it again finds each difference once.
@@ -35,6 +36,8 @@ export interface MatchInput {
   scope: SQL;
   start: Date;
   end: Date;
+  /** Which day of ours the upstream lists a refund on (ReconciliationSource.refundDay). */
+  refundDay?: 'finished' | 'accepted';
 }
 
 export async function matchStagedRows(db: Database, input: MatchInput): Promise<MatchTotals> {
@@ -42,7 +45,7 @@ export async function matchStagedRows(db: Database, input: MatchInput): Promise<
   await db.execute(sql`
     INSERT INTO reconciliation_findings (run_id, kind, reference, upstream_reference, order_id, upstream_amount_minor, ours_amount_minor, upstream_status, ours_status, upstream_at)
     SELECT ${runId},
-      CASE WHEN o.id IS NULL THEN 'missing_here'
+      CASE WHEN o.id IS NULL THEN 'not_made_here'
            WHEN o.pay_amount_minor <> u.amount_minor THEN 'amount_differs'
            WHEN u.status = 'success' THEN 'missing_here'
            ELSE 'status_differs' END,

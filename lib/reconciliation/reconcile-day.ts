@@ -1,5 +1,6 @@
 import { CHANNELS } from '../channels';
 import type { Database } from '../db/client';
+import type { ReconciliationSource } from './bill-source';
 import { reconcileScope, type ScopeOutcome } from './reconcile-scope';
 
 /**
@@ -8,14 +9,14 @@ import { reconcileScope, type ScopeOutcome } from './reconcile-scope';
  */
 export async function reconcileDay(
   db: Database,
-  input: { day: string; now: () => Date; signal?: AbortSignal; channels?: readonly string[]; skip?: (channel: string, scope: string) => Promise<boolean> },
+  input: { day: string; now: () => Date; signal?: AbortSignal; channels?: readonly string[]; skip?: (channel: string, scope: string, source: ReconciliationSource) => Promise<boolean> },
 ): Promise<ScopeOutcome[]> {
   const outcomes: ScopeOutcome[] = [];
   for (const channel of CHANNELS) {
     if (!channel.reconciliation || (input.channels && !input.channels.includes(channel.name))) continue;
     for (const scope of await channel.reconciliation.scopes(db)) {
       if (input.signal?.aborted) return outcomes;
-      if (input.skip && (await input.skip(channel.name, scope.key))) continue;
+      if (input.skip && (await input.skip(channel.name, scope.key, channel.reconciliation))) continue;
       outcomes.push(await reconcileScope(db, { day: input.day, channel: channel.name, source: channel.reconciliation, scope, now: input.now, signal: input.signal ?? new AbortController().signal }));
     }
   }

@@ -8,7 +8,9 @@ import { reconcileDay } from './reconcile-day';
  * The daily reconciliation as a background job: every quarter of an hour it reconciles yesterday (Beijing time) for
  * each scope not yet reconciled completely, so a bill published late (Alipay and WeChat publish around 9–10 am) is
  * read when it appears, and a completed day is not read again (`npm run admin -- reconcile --date` repeats one).
- * A run that failed fails the job run, so health and the attention list report it until a run succeeds.
+ * A bill not made yet (unavailable) is no failure: it is asked for again when its source advises (WeChat Pay: after
+ * 10:00, every 30 minutes), else at the next run. A run that failed fails the job run, so health and the attention
+ * list report it until a run succeeds.
  */
 export const reconcileJob: PeriodicJob = {
   name: 'reconciliation',
@@ -21,13 +23,15 @@ export const reconcileJob: PeriodicJob = {
       day,
       now: () => clock.now(),
       signal,
-      async skip(channel, scope) {
+      async skip(channel, scope, source) {
         const [run] = await db
-          .select({ status: reconciliationRuns.status })
+          .select({ status: reconciliationRuns.status, finishedAt: reconciliationRuns.finishedAt })
           .from(reconciliationRuns)
           .where(and(eq(reconciliationRuns.day, day), eq(reconciliationRuns.channel, channel), eq(reconciliationRuns.scope, scope)))
           .limit(1);
-        return run?.status === 'complete';
+        if (run?.status === 'complete') return true;
+        if (run?.status === 'unavailable' && run.finishedAt && source.nextAttemptAt) return clock.now().getTime() < source.nextAttemptAt(day, run.finishedAt).getTime();
+        return false;
       },
     });
     for (const outcome of outcomes) {

@@ -65,11 +65,11 @@ export async function reconcileScope(
   try {
     // A day that has not ended has no bill anywhere (T+1), and its last payments are still arriving.
     if (bounds.end.getTime() > input.now().getTime()) throw new BillUnavailable(`${input.day} has not ended yet (Beijing time): bills are published the next day`);
-    await stageUpstreamRows(db, runId, input.source.rows(db, input.scope, input.day, input.signal));
+    await stageUpstreamRows(db, runId, input.source.rows(db, input.scope, input.day, input.signal, input.now()));
     const totals = await db.transaction(async (tx) => {
       const transaction = tx as unknown as Database;
       const match = input.source.match ?? matchStagedRows;
-      return match(transaction, { runId, channel: input.channel, scope: scopeCondition(input.channel, input.scope), ...bounds }, input.scope);
+      return match(transaction, { runId, channel: input.channel, scope: scopeCondition(input.channel, input.scope), refundDay: input.source.refundDay ?? 'finished', ...bounds }, input.scope);
     });
     await closeRun(db, runId, 'complete', null, totals, input.now());
     return outcome('complete', null, totals);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchants, orders, reconciliationFindings, reconciliationRuns, type FindingKind, type ReconciliationRunStatus } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
@@ -112,13 +112,17 @@ export interface OpenFindingItem {
   oursAmount: string | null;
 }
 
-/** Findings no operator has credited, for the attention list (newest first); each links to its day's page. */
+/**
+ * Findings no operator has credited, for the attention list (newest first); each links to its day's page. Trades the
+ * service never made (not_made_here: another app or shop on the same upstream account) are no alarm: they stay on
+ * the run's page only.
+ */
 export async function openFindings(db: Database, limit: number): Promise<OpenFindingItem[]> {
   const rows = await db
     .select({ finding: reconciliationFindings, day: reconciliationRuns.day, channel: reconciliationRuns.channel })
     .from(reconciliationFindings)
     .innerJoin(reconciliationRuns, eq(reconciliationRuns.id, reconciliationFindings.runId))
-    .where(and(isNull(reconciliationFindings.resolvedAt)))
+    .where(and(isNull(reconciliationFindings.resolvedAt), ne(reconciliationFindings.kind, 'not_made_here')))
     .orderBy(desc(reconciliationFindings.id))
     .limit(limit);
   return rows.map(({ finding, day, channel }) => ({ id: finding.id, runId: finding.runId, day, channel, kind: finding.kind, reference: finding.reference, upstreamAmount: amount(finding.upstreamAmountMinor), oursAmount: amount(finding.oursAmountMinor) }));

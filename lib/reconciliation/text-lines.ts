@@ -18,11 +18,16 @@ export async function* textLines(chunks: AsyncIterable<Uint8Array>, encoding: st
   if (pending !== '') yield pending.replace(/\r$/, '');
 }
 
-/** The fields of one CSV line (RFC 4180 quoting: "a,b" and "" inside quotes). */
-export function csvFields(line: string): string[] {
+/**
+ * The fields of one CSV line (RFC 4180 quoting: "a,b" and "" inside quotes). `valuePrefix` is a character the writer
+ * puts before every value, outside its quotes (WeChat Pay's backtick: `"a,b"): it is dropped, and the quote after it
+ * opens a quoted field.
+ */
+export function csvFields(line: string, valuePrefix?: string): string[] {
   const fields: string[] = [];
   let field = '';
   let quoted = false;
+  let fieldStart = true;
   for (let index = 0; index < line.length; index += 1) {
     const char = line[index]!;
     if (quoted) {
@@ -31,11 +36,24 @@ export function csvFields(line: string): string[] {
         index += 1;
       } else if (char === '"') quoted = false;
       else field += char;
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === ',') {
+    } else if (fieldStart && valuePrefix !== undefined && char === valuePrefix) {
+      // The prefix belongs to no value; what follows starts the value, quoted or not.
+      fieldStart = false;
+      if (line[index + 1] === '"') {
+        quoted = true;
+        index += 1;
+      }
+    } else if (char === '"' && field === '' && fieldStart) {
+      quoted = true;
+      fieldStart = false;
+    } else if (char === ',') {
       fields.push(field);
       field = '';
-    } else field += char;
+      fieldStart = true;
+    } else {
+      field += char;
+      fieldStart = false;
+    }
   }
   fields.push(field);
   return fields;

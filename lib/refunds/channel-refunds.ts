@@ -10,11 +10,12 @@ export interface RefundAttempt {
 /**
  * What the upstream made of a refund request or query. `unknown`: no answer to trust (a timeout, a system error, an
  * answer that does not verify): the same refund is sent again, never a new one. `not_found`: the upstream has no
- * refund of that number (never received): it may be sent again.
+ * refund of that number (never received): it may be sent again. `finishedAt` / `acceptedAt` are the upstream's own
+ * times (Alipay's gmt_refund_pay, WeChat's success_time / create_time): reconciliation matches the bill by them.
  */
 export type RefundOutcome =
-  | { state: 'succeeded'; upstreamRefundId?: string }
-  | { state: 'processing'; upstreamRefundId?: string }
+  | { state: 'succeeded'; upstreamRefundId?: string; finishedAt?: Date; acceptedAt?: Date }
+  | { state: 'processing'; upstreamRefundId?: string; acceptedAt?: Date }
   | { state: 'failed'; reason: string }
   | { state: 'closed'; reason: string }
   | { state: 'unknown'; reason: string }

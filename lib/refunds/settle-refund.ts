@@ -22,8 +22,10 @@ async function finish(db: Database, refundId: number, outcome: Extract<RefundOut
         state: outcome.state,
         failureReason: outcome.state === 'succeeded' ? null : outcome.reason.slice(0, 500),
         ...(outcome.state === 'succeeded' && outcome.upstreamRefundId ? { upstreamRefundId: outcome.upstreamRefundId } : {}),
+        ...(outcome.state === 'succeeded' ? { upstreamAcceptedAt: sql`COALESCE(${refunds.upstreamAcceptedAt}, ${outcome.acceptedAt ?? now})` } : {}),
         nextCheckAt: null,
-        finishedAt: now,
+        // The upstream's time when it gives one: the bill lists the refund on that day, not on the day we heard of it.
+        finishedAt: (outcome.state === 'succeeded' && outcome.finishedAt) || now,
         updatedAt: now,
       })
       .where(and(eq(refunds.id, refundId), eq(refunds.state, 'processing')))
@@ -51,7 +53,7 @@ export async function settleRefund(db: Database, refundId: number, outcome: Refu
   await db
     .update(refunds)
     .set({
-      ...(accepted ? { upstreamAccepted: true } : {}),
+      ...(accepted ? { upstreamAccepted: true, upstreamAcceptedAt: sql`COALESCE(${refunds.upstreamAcceptedAt}, ${outcome.acceptedAt ?? now})` } : {}),
       ...(accepted && outcome.upstreamRefundId ? { upstreamRefundId: outcome.upstreamRefundId } : {}),
       failureReason: outcome.state === 'unknown' ? `not confirmed yet: ${outcome.reason.slice(0, 400)}` : null,
       nextCheckAt: new Date(now.getTime() + REFUND_CHECK_SPACING_MS),

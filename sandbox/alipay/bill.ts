@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { ALIPAY_SANDBOX_SELLER_ID, type AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { encodeGbk } from './gbk';
@@ -12,7 +12,8 @@ import { zipStream } from './zip-stream';
  * bill of a Beijing day is published the next day (T+1; today's is isp.bill_not_exist); the answer's
  * bill_download_url is valid for 30 seconds and serves a zip of two GBK CSV files, the detail (…_业务明细.csv: a
  * '#' preamble, a header, one row per successful trade (交易) and per refund (退款) that succeeded during the day, '#' totals) and the
- * summary (…_业务明细(汇总).csv).
+ * summary (…_业务明细(汇总).csv). The bill is the account's (the PID, 账号 in its preamble): every app's trades on it
+ * are listed, whichever app asks.
  */
 
 export const BILL_URL_LIFETIME_MS = 30_000;
@@ -72,7 +73,7 @@ interface DayTotals {
   refundMinor: bigint;
 }
 
-async function* detailLines(db: Database, appId: string, day: string, totals: DayTotals): AsyncGenerator<string> {
+async function* detailLines(db: Database, day: string, totals: DayTotals): AsyncGenerator<string> {
   const start = dayStart(day)!;
   const end = new Date(start.getTime() + 86_400_000);
   yield '#支付宝业务明细查询';
@@ -85,7 +86,7 @@ async function* detailLines(db: Database, appId: string, day: string, totals: Da
     const trades = await db
       .select()
       .from(sandboxAlipayTrades)
-      .where(and(eq(sandboxAlipayTrades.appId, appId), eq(sandboxAlipayTrades.status, 'TRADE_SUCCESS'), gte(sandboxAlipayTrades.paidAt, start), lt(sandboxAlipayTrades.paidAt, end), gt(sandboxAlipayTrades.id, after)))
+      .where(and(inArray(sandboxAlipayTrades.status, ['TRADE_SUCCESS', 'TRADE_CLOSED']), isNotNull(sandboxAlipayTrades.paidAt), gte(sandboxAlipayTrades.paidAt, start), lt(sandboxAlipayTrades.paidAt, end), gt(sandboxAlipayTrades.id, after)))
       .orderBy(asc(sandboxAlipayTrades.id))
       .limit(BATCH);
     for (const trade of trades) {
@@ -111,7 +112,7 @@ async function* detailLines(db: Database, appId: string, day: string, totals: Da
       .select({ refund: sandboxAlipayRefunds, trade: sandboxAlipayTrades })
       .from(sandboxAlipayRefunds)
       .innerJoin(sandboxAlipayTrades, eq(sandboxAlipayTrades.tradeNo, sandboxAlipayRefunds.tradeNo))
-      .where(and(eq(sandboxAlipayTrades.appId, appId), eq(sandboxAlipayRefunds.status, 'REFUND_SUCCESS'), gte(sandboxAlipayRefunds.settledAt, start), lt(sandboxAlipayRefunds.settledAt, end), gt(sandboxAlipayRefunds.id, afterRefund)))
+      .where(and(eq(sandboxAlipayRefunds.status, 'REFUND_SUCCESS'), gte(sandboxAlipayRefunds.settledAt, start), lt(sandboxAlipayRefunds.settledAt, end), gt(sandboxAlipayRefunds.id, afterRefund)))
       .orderBy(asc(sandboxAlipayRefunds.id))
       .limit(BATCH);
     for (const { refund, trade } of refunds) yield refundLine(trade, { ...refund, at: refund.settledAt! });
@@ -124,7 +125,7 @@ async function* detailLines(db: Database, appId: string, day: string, totals: Da
       .select({ refund: sandboxAlipayConsoleRefunds, trade: sandboxAlipayTrades })
       .from(sandboxAlipayConsoleRefunds)
       .innerJoin(sandboxAlipayTrades, eq(sandboxAlipayTrades.tradeNo, sandboxAlipayConsoleRefunds.tradeNo))
-      .where(and(eq(sandboxAlipayTrades.appId, appId), gte(sandboxAlipayConsoleRefunds.refundedAt, start), lt(sandboxAlipayConsoleRefunds.refundedAt, end), gt(sandboxAlipayConsoleRefunds.id, afterConsoleRefund)))
+      .where(and(gte(sandboxAlipayConsoleRefunds.refundedAt, start), lt(sandboxAlipayConsoleRefunds.refundedAt, end), gt(sandboxAlipayConsoleRefunds.id, afterConsoleRefund)))
       .orderBy(asc(sandboxAlipayConsoleRefunds.id))
       .limit(BATCH);
     for (const { refund, trade } of refunds) yield refundLine(trade, { ...refund, at: refund.refundedAt });
@@ -160,11 +161,11 @@ async function* gbkLines(lines: AsyncIterable<string>): AsyncGenerator<Buffer> {
 }
 
 /** The archive a download token names, streamed: rows are read from the simulator's trades batch by batch. */
-export function billArchive(db: Database, appId: string, day: string): AsyncGenerator<Buffer> {
+export function billArchive(db: Database, day: string): AsyncGenerator<Buffer> {
   const stem = `${ALIPAY_SANDBOX_SELLER_ID}0156_${day.replaceAll('-', '')}`;
   const totals: DayTotals = { trades: 0, tradeMinor: 0n, refunds: 0, refundMinor: 0n };
   return zipStream([
-    { nameBytes: encodeGbk(`${stem}_业务明细.csv`), content: gbkLines(detailLines(db, appId, day, totals)) },
+    { nameBytes: encodeGbk(`${stem}_业务明细.csv`), content: gbkLines(detailLines(db, day, totals)) },
     // Written after the detail, whose rows make its totals.
     { nameBytes: encodeGbk(`${stem}_业务明细(汇总).csv`), content: gbkLines(summaryLines(day, totals)) },
   ]);
@@ -175,7 +176,7 @@ export function handleBillDownload(request: Request, db: Database, keys: AlipayS
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const bill = billOfToken(token, keys, now);
   if ('refused' in bill) return new Response(bill.refused, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  const archive = billArchive(db, bill.appId, bill.day);
+  const archive = billArchive(db, bill.day);
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await archive.next();
@@ -199,4 +200,28 @@ export async function refundInConsole(db: Database, input: { tradeNo: string; am
   if (!trade || trade.status !== 'TRADE_SUCCESS') throw new Error(`trade ${input.tradeNo} is not paid`);
   if (BigInt(refunded!.total) + input.amountMinor > trade.amountMinor) throw new Error(`refunds of trade ${input.tradeNo} would exceed its amount`);
   await db.insert(sandboxAlipayConsoleRefunds).values({ tradeNo: input.tradeNo, outRequestNo: input.outRequestNo, amountMinor: input.amountMinor, refundedAt: input.at });
+}
+
+/**
+ * A trade paid on the same Alipay account through another app or at a shop (not through the service): the account's
+ * bill lists it like any other.
+ */
+export async function tradeOfAnotherApp(db: Database, input: { appId: string; outTradeNo: string; amountMinor: bigint; paidAt: Date; subject?: string }) {
+  const [trade] = await db
+    .insert(sandboxAlipayTrades)
+    .values({
+      tradeNo: `${beijingTime(input.paidAt).slice(0, 10).replaceAll('-', '')}22001${String(Math.floor(Math.random() * 1e15)).padStart(15, '0')}`,
+      appId: input.appId,
+      outTradeNo: input.outTradeNo,
+      method: 'alipay.trade.precreate',
+      amountMinor: input.amountMinor,
+      subject: input.subject ?? '门店收款',
+      timeExpire: new Date(input.paidAt.getTime() + 3600_000),
+      status: 'TRADE_SUCCESS',
+      buyerLogonId: 'shop***@example.com',
+      paidAt: input.paidAt,
+      createdAt: input.paidAt,
+    })
+    .returning();
+  return trade!;
 }

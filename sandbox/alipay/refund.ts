@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import type { AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
-import { formatYuan, parseTotalAmount } from './protocol';
+import { beijingTime, formatYuan, parseTotalAmount } from './protocol';
 import { sandboxAlipayRefunds, sandboxAlipayTrades, type SandboxAlipayRefundRow } from './schema';
 import { findTrade, type SandboxTrade } from './store';
 
@@ -34,8 +34,10 @@ async function refundedSum(tx: Database, tradeNo: string): Promise<bigint> {
   return BigInt(row?.total ?? '0');
 }
 
-function refundAnswer(trade: SandboxTrade, refundedMinor: bigint, fundChange: 'Y' | 'N'): Answer {
+/** gmt_refund_pay (退款支付时间): when the refund's money went back, answered once it has. */
+function refundAnswer(trade: SandboxTrade, refundedMinor: bigint, fundChange: 'Y' | 'N', refundedAt?: Date | null): Answer {
   return {
+    ...(refundedAt ? { gmt_refund_pay: beijingTime(refundedAt) } : {}),
     code: '10000',
     msg: 'Success',
     trade_no: trade.tradeNo,
@@ -59,7 +61,7 @@ async function refundUnderLock(db: Database, trade: SandboxTrade, outRequestNo: 
       .where(and(eq(sandboxAlipayRefunds.tradeNo, locked!.tradeNo), eq(sandboxAlipayRefunds.outRequestNo, outRequestNo)));
     if (existing) {
       if (existing.amountMinor !== amountMinor) return { answer: business('ACQ.DISCORDANT_REPEAT_REQUEST', '请求信息不一致: out_request_no was used with another refund_amount'), slow: false };
-      return { answer: refundAnswer(locked!, await refundedSum(tx, locked!.tradeNo), 'N'), slow: false };
+      return { answer: refundAnswer(locked!, await refundedSum(tx, locked!.tradeNo), 'N', existing.settledAt), slow: false };
     }
     const plan = locked!.refundPlan as RefundPlan | null;
     if (plan === 'fail') {
@@ -69,16 +71,17 @@ async function refundUnderLock(db: Database, trade: SandboxTrade, outRequestNo: 
     const sum = await refundedSum(tx, locked!.tradeNo);
     if (sum + amountMinor > locked!.amountMinor) return { answer: business('ACQ.REASON_TRADE_REFUND_FEE_ERR', '退款金额超限: the refunds would exceed the trade total'), slow: false };
     const processing = plan === 'processing';
+    const settledAt = processing ? null : new Date();
     await tx.insert(sandboxAlipayRefunds).values({
       tradeNo: locked!.tradeNo,
       outRequestNo,
       amountMinor,
       reason: reason ?? null,
       status: processing ? 'REFUND_PROCESSING' : 'REFUND_SUCCESS',
-      settledAt: processing ? null : new Date(),
+      settledAt,
     });
     if (plan === 'timeout_once') await tx.update(sandboxAlipayTrades).set({ refundPlan: null }).where(eq(sandboxAlipayTrades.id, locked!.id));
-    return { answer: refundAnswer(locked!, sum + amountMinor, processing ? 'N' : 'Y'), slow: plan === 'timeout_once' };
+    return { answer: refundAnswer(locked!, sum + amountMinor, processing ? 'N' : 'Y', settledAt), slow: plan === 'timeout_once' };
   });
 }
 
@@ -115,7 +118,10 @@ export async function queryRefund(db: Database, biz: Record<string, unknown>, ke
     .where(and(eq(sandboxAlipayRefunds.tradeNo, trade.tradeNo), eq(sandboxAlipayRefunds.outRequestNo, outRequestNo)));
   const base = { code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, out_request_no: outRequestNo };
   if (refund?.status !== 'REFUND_SUCCESS') return base;
-  return { ...base, total_amount: formatYuan(trade.amountMinor), refund_amount: formatYuan(refund.amountMinor), refund_status: 'REFUND_SUCCESS', ...(refund.reason ? { refund_reason: refund.reason } : {}) };
+  // query_options names the optional fields to answer; gmt_refund_pay is one of them.
+  const asked = Array.isArray(biz.query_options) ? biz.query_options : [];
+  const refundedAt = asked.includes('gmt_refund_pay') && refund.settledAt ? { gmt_refund_pay: beijingTime(refund.settledAt) } : {};
+  return { ...base, total_amount: formatYuan(trade.amountMinor), refund_amount: formatYuan(refund.amountMinor), refund_status: 'REFUND_SUCCESS', ...refundedAt, ...(refund.reason ? { refund_reason: refund.reason } : {}) };
 }
 
 /** Sandbox control: what the trade's next refund meets (none: it succeeds at once). */

@@ -4,26 +4,40 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import type { SandboxWechatKeysRow } from '@/lib/channels/wechat/schema';
-import { sandboxWechatConsoleRefunds, sandboxWechatOrders, sandboxWechatRefunds, type SandboxWechatOrderRow } from './schema';
+import { sandboxWechatBillPlans, sandboxWechatConsoleRefunds, sandboxWechatOrders, sandboxWechatRefunds, type SandboxWechatOrderRow } from './schema';
 
 /**
  * The trade bill of WeChat Pay API v3 as documented: `GET /v3/bill/tradebill?bill_date&bill_type&tar_type` answers
  * the download_url (valid 30 s) with the SHA1 hash_value of the uncompressed file; the file is CSV: a header, one
- * row per trade paid that day (SUCCESS, or REVOKED when revoked after payment) and refund (REFUND) that succeeded during the Beijing day, every field prefixed with a backtick, then
- * the summary header and its row. Bills are made T+1; a day without a bill is 400 NO_STATEMENT_EXIST; only the last
- * three months can be asked for.
+ * row per trade paid that day (SUCCESS, or REVOKED when revoked after payment) and per refund accepted that day
+ * (REFUND; "商户退款受理成功时间", with the status it had when the bill was made, 10:00 the next day: "出账后退款状态不会
+ * 更新"), every value prefixed with a backtick and quoted after it when it holds a comma, then the summary header and
+ * its row. The bill of a day is made after 10:00 the next day (Beijing time): before, STATEMENT_CREATING; a day
+ * without a trade is 400 NO_STATEMENT_EXIST; only the last three months can be asked for. Some merchants are still
+ * served the older layout (总金额 / 企业红包金额, no 订单金额 / 申请退款金额): a bill plan (sandbox control) serves it,
+ * or answers STATEMENT_CREATING for a day, on demand.
  */
 
 export const BILL_URL_LIFETIME_MS = 30_000;
 const BATCH = 1_000;
 const OFFSET_MS = 8 * 3600_000;
-const HEADER =
-  '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注';
-const SUMMARY_HEADER = '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额';
+/** The bill of a day is made at 10:00 the next day, Beijing time: 34 hours after the day began. */
+const BILL_MADE_AFTER_MS = 34 * 3600_000;
+const LAYOUTS = {
+  current: {
+    header: '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注',
+    summaryHeader: '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
+  },
+  legacy: {
+    header: '交易时间,公众账号ID,商户号,子商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,总金额,企业红包金额,微信退款单号,商户退款单号,退款金额,企业红包退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率',
+    summaryHeader: '总交易单数,总交易额,总退款金额,总企业红包退款金额,手续费总金额',
+  },
+} as const;
+type Layout = keyof typeof LAYOUTS;
 const BILL_TYPES = ['ALL', 'SUCCESS', 'REFUND'] as const;
 type BillType = (typeof BILL_TYPES)[number];
 
-export type BillRequest = { mchId: string; day: string; billType: BillType; gzip: boolean };
+export type BillRequest = { mchId: string; day: string; billType: BillType; gzip: boolean; layout: Layout };
 
 function yuan(minor: bigint): string {
   return `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
@@ -42,53 +56,70 @@ function dayBounds(day: string): { start: Date; end: Date } | undefined {
 
 const field = (value: string) => `\`${/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value}`;
 
+/** A refund's 退款状态 when the bill was made (SUCCESS, PROCESSING, REFUNDCLOSE, CHANGE for an abnormal one). */
+function refundStatusAt(refund: { status: string; successTime: Date | null }, madeAt: Date): string {
+  if (refund.status === 'SUCCESS') return refund.successTime && refund.successTime.getTime() <= madeAt.getTime() ? 'SUCCESS' : 'PROCESSING';
+  if (refund.status === 'CLOSED') return 'REFUNDCLOSE';
+  if (refund.status === 'ABNORMAL') return 'CHANGE';
+  return 'PROCESSING';
+}
+
+/** One detail row in the bill's layout: the current one has 应结/代金券 amounts and 订单金额 / 申请退款金额 after 费率. */
+function detailRow(layout: Layout, row: { at: Date; order: SandboxWechatOrderRow; state: string; totalMinor: bigint; refund?: { refundId: string; outRefundNo: string; amountMinor: bigint; status: string } }): string {
+  const { order, refund } = row;
+  const total = yuan(row.totalMinor);
+  const refunded = refund ? yuan(refund.amountMinor) : '0.00';
+  const head = [beijing(row.at), order.appId, order.mchId, '0', '', order.transactionId, order.outTradeNo, 'oSandboxPayer0000000000000000', order.tradeType, row.state, 'OTHERS', 'CNY', total, '0.00', refund?.refundId ?? '0', refund?.outRefundNo ?? '0', refunded, '0.00', refund ? 'ORIGINAL' : '', refund?.status ?? '', order.description, order.attach ?? '', '0.00000', '0.60%'];
+  return (layout === 'current' ? [...head, total, refunded, ''] : head).map(field).join(',');
+}
+
 /** The bill's lines, read from the simulator's orders and refunds batch by batch. */
 async function* billLines(db: Database, request: BillRequest): AsyncGenerator<string> {
   const { start, end } = dayBounds(request.day)!;
+  const madeAt = new Date(start.getTime() + BILL_MADE_AFTER_MS);
+  const layout = LAYOUTS[request.layout];
   let count = 0;
   let settled = 0n;
   let refundedTotal = 0n;
   let total = 0n;
-  yield HEADER;
+  yield layout.header;
   if (request.billType !== 'REFUND') {
     let after = 0;
     for (;;) {
       const paid = await db
         .select()
         .from(sandboxWechatOrders)
-        .where(and(eq(sandboxWechatOrders.mchId, request.mchId), inArray(sandboxWechatOrders.tradeState, ['SUCCESS', 'REVOKED']), gte(sandboxWechatOrders.successTime, start), lt(sandboxWechatOrders.successTime, end), gt(sandboxWechatOrders.id, after)))
+        .where(and(eq(sandboxWechatOrders.mchId, request.mchId), inArray(sandboxWechatOrders.tradeState, ['SUCCESS', 'REVOKED', 'REFUND']), gte(sandboxWechatOrders.successTime, start), lt(sandboxWechatOrders.successTime, end), gt(sandboxWechatOrders.id, after)))
         .orderBy(asc(sandboxWechatOrders.id))
         .limit(BATCH);
       for (const order of paid) {
         count += 1;
         settled += order.amountMinor;
         total += order.amountMinor;
-        const amount = yuan(order.amountMinor);
-        yield [beijing(order.successTime!), order.appId, order.mchId, '0', '', order.transactionId, order.outTradeNo, 'oSandboxPayer0000000000000000', order.tradeType, order.tradeState, 'OTHERS', 'CNY', amount, '0.00', '0', '0', '0.00', '0.00', '', '', order.description, order.attach ?? '', '0.00000', '0.60%', amount, '0.00', ''].map(field).join(',');
+        yield detailRow(request.layout, { at: order.successTime!, order, state: order.tradeState === 'REVOKED' ? 'REVOKED' : 'SUCCESS', totalMinor: order.amountMinor });
       }
       if (paid.length < BATCH) break;
       after = paid.at(-1)!.id;
     }
   }
   if (request.billType !== 'SUCCESS') {
-    const refundLine = (order: SandboxWechatOrderRow, refund: { refundId: string; outRefundNo: string; amountMinor: bigint; at: Date }) => {
+    const refundLine = (order: SandboxWechatOrderRow, refund: { refundId: string; outRefundNo: string; amountMinor: bigint; status: string; at: Date }) => {
       count += 1;
       refundedTotal += refund.amountMinor;
-      const amount = yuan(refund.amountMinor);
-      return [beijing(refund.at), order.appId, order.mchId, '0', '', order.transactionId, order.outTradeNo, 'oSandboxPayer0000000000000000', order.tradeType, 'REFUND', 'OTHERS', 'CNY', '0.00', '0.00', refund.refundId, refund.outRefundNo, amount, '0.00', 'ORIGINAL', 'SUCCESS', order.description, order.attach ?? '', '0.00000', '0.60%', '0.00', amount, ''].map(field).join(',');
+      return detailRow(request.layout, { at: refund.at, order, state: 'REFUND', totalMinor: 0n, refund });
     };
-    // Every refund that succeeded during the day: those asked for through /v3/refund/domestic/refunds and those made
-    // by hand in the merchant platform.
+    // Every refund accepted during the day, whatever became of it: those asked for through /v3/refund/domestic/refunds
+    // and those made by hand in the merchant platform.
     let after = 0;
     for (;;) {
       const refunds = await db
         .select({ refund: sandboxWechatRefunds, order: sandboxWechatOrders })
         .from(sandboxWechatRefunds)
         .innerJoin(sandboxWechatOrders, eq(sandboxWechatOrders.transactionId, sandboxWechatRefunds.transactionId))
-        .where(and(eq(sandboxWechatRefunds.mchId, request.mchId), eq(sandboxWechatRefunds.status, 'SUCCESS'), gte(sandboxWechatRefunds.successTime, start), lt(sandboxWechatRefunds.successTime, end), gt(sandboxWechatRefunds.id, after)))
+        .where(and(eq(sandboxWechatRefunds.mchId, request.mchId), gte(sandboxWechatRefunds.createdAt, start), lt(sandboxWechatRefunds.createdAt, end), gt(sandboxWechatRefunds.id, after)))
         .orderBy(asc(sandboxWechatRefunds.id))
         .limit(BATCH);
-      for (const { refund, order } of refunds) yield refundLine(order, { ...refund, at: refund.successTime! });
+      for (const { refund, order } of refunds) yield refundLine(order, { ...refund, status: refundStatusAt(refund, madeAt), at: refund.createdAt });
       if (refunds.length < BATCH) break;
       after = refunds.at(-1)!.refund.id;
     }
@@ -101,13 +132,14 @@ async function* billLines(db: Database, request: BillRequest): AsyncGenerator<st
         .where(and(eq(sandboxWechatOrders.mchId, request.mchId), gte(sandboxWechatConsoleRefunds.refundedAt, start), lt(sandboxWechatConsoleRefunds.refundedAt, end), gt(sandboxWechatConsoleRefunds.id, afterConsole)))
         .orderBy(asc(sandboxWechatConsoleRefunds.id))
         .limit(BATCH);
-      for (const { refund, order } of refunds) yield refundLine(order, { ...refund, at: refund.refundedAt });
+      for (const { refund, order } of refunds) yield refundLine(order, { ...refund, status: 'SUCCESS', at: refund.refundedAt });
       if (refunds.length < BATCH) break;
       afterConsole = refunds.at(-1)!.refund.id;
     }
   }
-  yield SUMMARY_HEADER;
-  yield [String(count), yuan(settled), yuan(refundedTotal), '0.00', '0.00000', yuan(total), yuan(refundedTotal)].map(field).join(',');
+  yield layout.summaryHeader;
+  const summary = request.layout === 'current' ? [String(count), yuan(settled), yuan(refundedTotal), '0.00', '0.00000', yuan(total), yuan(refundedTotal)] : [String(count), yuan(total), yuan(refundedTotal), '0.00', '0.00000'];
+  yield summary.map(field).join(',');
 }
 
 /** The bill file's bytes (UTF-8, \r\n line ends), uncompressed. */
@@ -128,7 +160,7 @@ async function hasRows(db: Database, mchId: string, start: Date, end: Date): Pro
     SELECT EXISTS (SELECT 1 FROM sandbox_wechat_orders WHERE mch_id = ${mchId} AND trade_state IN ('SUCCESS', 'REVOKED') AND success_time >= ${start} AND success_time < ${end})
         OR EXISTS (SELECT 1 FROM sandbox_wechat_console_refunds r JOIN sandbox_wechat_orders o ON o.transaction_id = r.transaction_id
                    WHERE o.mch_id = ${mchId} AND r.refunded_at >= ${start} AND r.refunded_at < ${end})
-        OR EXISTS (SELECT 1 FROM sandbox_wechat_refunds WHERE mch_id = ${mchId} AND status = 'SUCCESS' AND success_time >= ${start} AND success_time < ${end}) AS found`);
+        OR EXISTS (SELECT 1 FROM sandbox_wechat_refunds WHERE mch_id = ${mchId} AND created_at >= ${start} AND created_at < ${end}) AS found`);
   return rows[0]!.found;
 }
 
@@ -149,10 +181,11 @@ export async function tradeBill(db: Database, query: URLSearchParams, keys: Sand
   const tarType = query.get('tar_type');
   if (tarType !== null && tarType !== 'GZIP') return refuse(400, 'PARAM_ERROR', 'tar_type must be GZIP or absent');
   if (bounds.start.getTime() < now.getTime() - 92 * 86_400_000) return refuse(400, 'PARAM_ERROR', 'bill_date: only bills of the last three months can be downloaded');
-  if (bounds.end.getTime() > now.getTime() || !(await hasRows(db, keys.mchId, bounds.start, bounds.end))) {
-    return refuse(400, 'NO_STATEMENT_EXIST', '账单文件不存在 (no bill for this date: the day has not ended, or it had no trade)');
-  }
-  const request: BillRequest = { mchId: keys.mchId, day, billType, gzip: tarType === 'GZIP' };
+  if (bounds.end.getTime() > now.getTime()) return refuse(400, 'NO_STATEMENT_EXIST', '账单文件不存在 (no bill for this date: the day has not ended)');
+  const [plan] = await db.select().from(sandboxWechatBillPlans).where(and(eq(sandboxWechatBillPlans.mchId, keys.mchId), eq(sandboxWechatBillPlans.day, day)));
+  if (plan?.plan === 'creating' || now.getTime() < bounds.start.getTime() + BILL_MADE_AFTER_MS) return refuse(400, 'STATEMENT_CREATING', '账单生成中，请稍后再试 (the bill is made after 10:00 the next day, Beijing time)');
+  if (!(await hasRows(db, keys.mchId, bounds.start, bounds.end))) return refuse(400, 'NO_STATEMENT_EXIST', '账单文件不存在 (no trade on this date)');
+  const request: BillRequest = { mchId: keys.mchId, day, billType, gzip: tarType === 'GZIP', layout: plan?.plan === 'legacy' ? 'legacy' : 'current' };
   const hash = createHash('sha1');
   for await (const chunk of billBytes(db, request)) hash.update(chunk);
   const payload = Buffer.from(JSON.stringify({ ...request, expires: now.getTime() + BILL_URL_LIFETIME_MS })).toString('base64url');
@@ -178,4 +211,17 @@ export async function refundInMerchantPlatform(db: Database, input: { transactio
   if (!order || order.tradeState !== 'SUCCESS') throw new Error(`transaction ${input.transactionId} is not paid`);
   const refundId = `50300${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   await db.insert(sandboxWechatConsoleRefunds).values({ transactionId: input.transactionId, outRefundNo: input.outRefundNo, refundId, amountMinor: input.amountMinor, refundedAt: input.at });
+}
+
+/** Sandbox control: what the simulated WeChat Pay does with a day's bill ('creating', 'legacy'; null: as it would). */
+export async function planWechatBill(db: Database, input: { mchId: string; day: string; plan: 'creating' | 'legacy' | null }): Promise<void> {
+  if (!dayBounds(input.day)) throw new Error(`day ${input.day} is not yyyy-MM-dd`);
+  if (input.plan === null) {
+    await db.delete(sandboxWechatBillPlans).where(and(eq(sandboxWechatBillPlans.mchId, input.mchId), eq(sandboxWechatBillPlans.day, input.day)));
+    return;
+  }
+  await db
+    .insert(sandboxWechatBillPlans)
+    .values({ mchId: input.mchId, day: input.day, plan: input.plan })
+    .onConflictDoUpdate({ target: [sandboxWechatBillPlans.mchId, sandboxWechatBillPlans.day], set: { plan: input.plan } });
 }

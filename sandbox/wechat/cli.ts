@@ -4,6 +4,8 @@ import type { CliCommand } from '@/lib/cli/command';
 import { sandboxPayCommand } from '../sandbox-pay-command';
 import { wechatMode, wechatRotateCertificate } from './keys-cli';
 import { paySandboxWechatOrder, SandboxWechatPayRefused } from './pay';
+import { planWechatBill } from './bill';
+import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
 
 const payUsage = `usage: npm run sandbox -- wechat pay --order <platformOrderNo> [--no-callback] [--json]
 
@@ -36,7 +38,39 @@ export const wechatPay = sandboxPayCommand({
   },
 });
 
+const BILL_PLANS = ['creating', 'legacy', 'none'] as const;
+
+const billPlanUsage = `usage: npm run sandbox -- wechat bill-plan --date <yyyy-MM-dd> --plan ${BILL_PLANS.join('|')} [--json]
+
+What the simulated WeChat Pay does with one day's trade bill (GET /v3/bill/tradebill). By default it answers
+STATEMENT_CREATING until 10:00 Beijing time the next day, then serves the bill in the current layout.
+
+  creating   the bill is still being made: STATEMENT_CREATING, whatever the time
+  legacy     the bill is served in the older layout (总金额, 企业红包金额; no 订单金额 / 申请退款金额)
+  none       as WeChat Pay would by default`;
+
+export const wechatBillPlan: CliCommand = {
+  group: 'wechat',
+  action: 'bill-plan',
+  summary: "set what the sandbox WeChat Pay does with a day's trade bill (still being made, older layout)",
+  usage: billPlanUsage,
+  options: { date: { type: 'string' }, plan: { type: 'string' } },
+  prepare(args) {
+    args.expectPositionals();
+    const day = args.required('date').trim();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) args.fail(`option --date must be a day as yyyy-MM-dd, got ${JSON.stringify(day)}`);
+    const plan = args.required('plan') as (typeof BILL_PLANS)[number];
+    if (!BILL_PLANS.includes(plan)) args.fail(`option --plan must be one of ${BILL_PLANS.join(', ')}`);
+    return async (db) => {
+      const { mchId } = await sandboxWechatKeysOf(db);
+      await planWechatBill(db, { mchId, day, plan: plan === 'none' ? null : plan });
+      return { json: { mchId, day, plan }, text: `${mchId} ${day}: bill ${plan}` };
+    };
+  },
+};
+
 export const wechatSandboxCommands: CliCommand[] = [
+  wechatBillPlan,
   wechatPay,
   wechatMode,
   wechatRotateCertificate,

@@ -1,4 +1,4 @@
-import { bigint, bigserial, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /** The simulator's own order book (one row per out_trade_no of a mchid). */
 export const sandboxWechatOrders = pgTable(
@@ -69,3 +69,18 @@ export const sandboxWechatConsoleRefunds = pgTable('sandbox_wechat_console_refun
   amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
   refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What the simulated WeChat Pay does with one day's trade bill of a merchant (a sandbox control): 'creating' answers
+ * STATEMENT_CREATING (the bill is still being made), 'legacy' serves the older layout (总金额 / 企业红包金额, without
+ * 订单金额 / 申请退款金额) that WeChat Pay still gives some merchants.
+ */
+export const sandboxWechatBillPlans = pgTable(
+  'sandbox_wechat_bill_plans',
+  {
+    mchId: text('mch_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    plan: text('plan').$type<'creating' | 'legacy'>().notNull(),
+  },
+  (table) => [primaryKey({ name: 'sandbox_wechat_bill_plans_pkey', columns: [table.mchId, table.day] })],
+);

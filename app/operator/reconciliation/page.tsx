@@ -40,7 +40,7 @@ async function RunSection({ run }: { run: RunView }) {
           {run.findings.map((finding) => (
             <tr key={finding.id} data-testid={`finding-${finding.reference}`}>
               <td className={cell}>
-                <Badge tone={finding.resolvedAt ? 'good' : 'bad'}>{t(`kinds.${finding.kind}`)}</Badge>
+                <Badge tone={finding.resolvedAt ? 'good' : finding.kind === 'not_made_here' ? 'neutral' : 'bad'}>{t(`kinds.${finding.kind}`)}</Badge>
               </td>
               <td className={`${cell} font-mono text-xs`}>
                 {finding.appId ? (

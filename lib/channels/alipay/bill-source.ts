@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { upstreamCredentials } from '../../db/schema';
 import { usableCredentialOf } from '../../credentials/find-usable-credential';
-import { BillFormatError } from '../../reconciliation/bill-row';
+import { BillFormatError, rowsOfFile } from '../../reconciliation/bill-row';
 import { BillUnavailable, type ReconciliationScope, type ReconciliationSource } from '../../reconciliation/bill-source';
 import { credentialScopes } from '../../reconciliation/credential-scopes';
 import { saveToTemporaryFile } from '../../reconciliation/download';
@@ -52,16 +52,24 @@ async function* rows(db: Database, scope: ReconciliationScope, day: string, sign
   if (!response.ok) throw new AlipayUpstreamError(`the bill download answered HTTP ${response.status}`);
   const file = await saveToTemporaryFile(response);
   try {
-    const detail = (await zipEntries(file.path)).find((entry) => DETAIL_FILE.test(entry.name));
-    if (!detail) throw new BillFormatError('the bill archive has no …_业务明细.csv detail file');
-    yield* alipayBillRows(textLines(detail.open(), 'gbk'));
+    const bill = `Alipay trade bill ${day} of ${scope.key}`;
+    const entries = await zipEntries(file.path).catch((error: unknown) => {
+      throw error instanceof BillFormatError ? new BillFormatError(`${bill}: ${error.message}`) : error;
+    });
+    const detail = entries.find((entry) => DETAIL_FILE.test(entry.name));
+    if (!detail) throw new BillFormatError(`${bill}: the archive has no …_业务明细.csv detail file`);
+    yield* rowsOfFile(`${bill}, ${detail.name}`, alipayBillRows(textLines(detail.open(), 'gbk')));
   } finally {
     await file.remove();
   }
 }
 
-/** ALIPAY's reconciliation: the daily trade bill of each Alipay app the service's credentials use. */
+/**
+ * ALIPAY's reconciliation: the daily trade bill of each Alipay account (PID) the service's credentials use. The bill
+ * covers the account, every app on it, so credentials of several apps on one PID (the credential's seller id) read it
+ * once; a credential without one is taken as an account of its own, by its app id.
+ */
 export const alipayReconciliation: ReconciliationSource = {
-  scopes: (db) => credentialScopes(db, 'ALIPAY', (row) => row.upstreamAppId),
+  scopes: (db) => credentialScopes(db, 'ALIPAY', (row) => row.sellerId ?? row.upstreamAppId),
   rows,
 };

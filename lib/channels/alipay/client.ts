@@ -105,7 +105,7 @@ export type AlipayCloseResult =
   | 'not_waiting';
 
 /** The signed answer of a server call (`exec` with the answer's RSA2 signature checked), or AlipayUpstreamError. */
-export async function signedCall(config: AlipayConfig, credential: UsableCredential, method: string, bizContent: Record<string, string>): Promise<Record<string, unknown>> {
+export async function signedCall(config: AlipayConfig, credential: UsableCredential, method: string, bizContent: Record<string, string | string[]>): Promise<Record<string, unknown>> {
   if (!credential.upstreamPublicKey) throw new AlipayUpstreamError('the credential has no Alipay public key to verify the answer');
   try {
     const operation = method.replace(/^alipay\.trade\./, '');

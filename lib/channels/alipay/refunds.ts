@@ -4,6 +4,7 @@ import { formatMinorUnits, parseMinorUnits } from '../../money/decimal-amount';
 import type { ChannelRefunds, RefundAttempt, RefundOutcome } from '../../refunds/channel-refunds';
 import { signedCall } from './client';
 import { alipayConfig } from './config';
+import { parseBeijingTime } from './beijing-time';
 
 /**
  * Alipay's refusals of alipay.trade.refund that are final, in words a merchant can act on. Any other sub_code is a
@@ -40,6 +41,8 @@ async function queryRefund(db: Database, attempt: RefundAttempt, accepted: boole
   const answer = await signedCall(alipayConfig(), await credentialFor(db, attempt), 'alipay.trade.fastpay.refund.query', {
     out_trade_no: attempt.order.orderNo,
     out_request_no: attempt.refund.refundNo,
+    // gmt_refund_pay is answered only when asked for: when the money went back, the day the bill lists the refund on.
+    query_options: ['gmt_refund_pay'],
   });
   if (answer.code !== '10000') {
     const subCode = text(answer.subCode) ?? String(answer.code);
@@ -50,7 +53,7 @@ async function queryRefund(db: Database, attempt: RefundAttempt, accepted: boole
     if (amount !== undefined && parseMinorUnits(amount) !== attempt.refund.amountMinor) {
       return { state: 'unknown', reason: `Alipay reports refund ${attempt.refund.refundNo} of ${amount}, not ${formatMinorUnits(attempt.refund.amountMinor)}` };
     }
-    return { state: 'succeeded', upstreamRefundId: text(answer.tradeNo) };
+    return { state: 'succeeded', upstreamRefundId: text(answer.tradeNo), finishedAt: parseBeijingTime(text(answer.gmtRefundPay)) };
   }
   return accepted ? { state: 'processing' } : { state: 'not_found' };
 }
@@ -74,7 +77,7 @@ async function requestRefund(db: Database, attempt: RefundAttempt): Promise<Refu
     return { state: 'unknown', reason: error instanceof Error ? error.message : String(error) };
   }
   if (answer.code === '10000') {
-    if (answer.fundChange === 'Y') return { state: 'succeeded', upstreamRefundId: text(answer.tradeNo) };
+    if (answer.fundChange === 'Y') return { state: 'succeeded', upstreamRefundId: text(answer.tradeNo), finishedAt: parseBeijingTime(text(answer.gmtRefundPay)) };
     return queryRefund(db, attempt, true);
   }
   const subCode = text(answer.subCode) ?? String(answer.code);

@@ -15,6 +15,7 @@ const refundResourceSchema = z.object({
   out_refund_no: z.string(),
   refund_id: z.string().optional(),
   refund_status: z.enum(['SUCCESS', 'CLOSED', 'PROCESSING', 'ABNORMAL']),
+  success_time: z.string().optional(),
   amount: z.object({ total: z.number().int(), refund: z.number().int() }).partial().optional(),
 });
 

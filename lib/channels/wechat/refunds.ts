@@ -17,8 +17,18 @@ export const wechatRefundSchema = z.object({
   out_trade_no: z.string().optional(),
   status: z.enum(['SUCCESS', 'CLOSED', 'PROCESSING', 'ABNORMAL']).optional(),
   refund_status: z.enum(['SUCCESS', 'CLOSED', 'PROCESSING', 'ABNORMAL']).optional(),
+  /** RFC 3339: when the refund succeeded, and when WeChat accepted it (退款受理时间). */
+  success_time: z.string().optional(),
+  create_time: z.string().optional(),
   amount: z.object({ refund: z.number().int(), total: z.number().int() }).partial().optional(),
 });
+
+/** An RFC 3339 time of WeChat's (2020-12-01T16:18:12+08:00), or undefined when it is not one. */
+function instantOf(text: string | undefined): Date | undefined {
+  if (text === undefined || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
 
 /** What a WeChat refund status means here: ABNORMAL (the payer's account cannot take it) and CLOSED are final. */
 export function refundOutcomeOf(refund: z.infer<typeof wechatRefundSchema>, expectedMinor: bigint): RefundOutcome {
@@ -26,8 +36,9 @@ export function refundOutcomeOf(refund: z.infer<typeof wechatRefundSchema>, expe
   if (refund.amount?.refund !== undefined && BigInt(refund.amount.refund) !== expectedMinor) {
     return { state: 'unknown', reason: `WeChat Pay reports refund ${refund.out_refund_no} of ${refund.amount.refund} fen, not ${expectedMinor}` };
   }
-  if (status === 'SUCCESS') return { state: 'succeeded', upstreamRefundId: refund.refund_id };
-  if (status === 'PROCESSING') return { state: 'processing', upstreamRefundId: refund.refund_id };
+  const acceptedAt = instantOf(refund.create_time);
+  if (status === 'SUCCESS') return { state: 'succeeded', upstreamRefundId: refund.refund_id, finishedAt: instantOf(refund.success_time), acceptedAt };
+  if (status === 'PROCESSING') return { state: 'processing', upstreamRefundId: refund.refund_id, acceptedAt };
   if (status === 'ABNORMAL') return { state: 'failed', reason: "ABNORMAL: the payer's account could not take the refund (WeChat Pay)" };
   if (status === 'CLOSED') return { state: 'closed', reason: 'CLOSED: WeChat Pay closed the refund' };
   return { state: 'unknown', reason: 'WeChat Pay answered no refund status' };

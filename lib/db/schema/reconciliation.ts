@@ -9,9 +9,11 @@ export type ReconciliationRunStatus = (typeof RECONCILIATION_RUN_STATUSES)[numbe
  * missing_here: the upstream took the payment, the order here is not paid (creditable when the order exists);
  * missing_upstream: paid here, absent from the upstream's record; amount_differs; status_differs (paid here, the
  * upstream reports the trade revoked or not successful); refund_outside: a refund the service did not make;
- * transfer_no_order: a chain transfer to our address that paid no order.
+ * transfer_no_order: a chain transfer to our address that paid no order; not_made_here: a trade (or its refund) on the
+ * upstream account that this service never created (another app or shop on the same Alipay PID / WeChat Pay mchid),
+ * shown on the run but not on the attention list.
  */
-export const FINDING_KINDS = ['missing_here', 'missing_upstream', 'amount_differs', 'status_differs', 'refund_outside', 'transfer_no_order'] as const;
+export const FINDING_KINDS = ['missing_here', 'missing_upstream', 'amount_differs', 'status_differs', 'refund_outside', 'transfer_no_order', 'not_made_here'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
 /**
@@ -24,7 +26,7 @@ export const reconciliationRuns = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     day: date('day', { mode: 'string' }).notNull(),
     channel: text('channel').notNull(),
-    /** 'credential:<id>' for a channel with merchant credentials, 'chain:<name>' for USDT. */
+    /** 'account:<upstream account>' (an Alipay PID, a WeChat Pay mchid) for a channel with credentials, 'chain:<name>' for USDT. */
     scope: text('scope').notNull(),
     credentialId: integer('credential_id'),
     status: text('status').$type<ReconciliationRunStatus>().notNull(),
@@ -72,7 +74,7 @@ export const reconciliationFindings = pgTable(
   (table) => [
     unique('reconciliation_findings_item_key').on(table.runId, table.kind, table.reference, table.upstreamReference),
     index('reconciliation_findings_open_idx').on(table.id).where(sql`${table.resolvedAt} IS NULL`),
-    check('reconciliation_findings_kind_check', sql`${table.kind} in ('missing_here', 'missing_upstream', 'amount_differs', 'status_differs', 'refund_outside', 'transfer_no_order')`),
+    check('reconciliation_findings_kind_check', sql`${table.kind} in ('missing_here', 'missing_upstream', 'amount_differs', 'status_differs', 'refund_outside', 'transfer_no_order', 'not_made_here')`),
   ],
 );
 

@@ -34,6 +34,8 @@ export const refunds = pgTable(
     failureReason: text('failure_reason'),
     /** The upstream took the request (Alipay's 10000, WeChat's 200): from then on it is asked about, not sent again. */
     upstreamAccepted: boolean('upstream_accepted').notNull().default(false),
+    /** When the upstream accepted it (WeChat Pay's create_time, else when its acceptance was first heard of). */
+    upstreamAcceptedAt: timestamp('upstream_accepted_at', { withTimezone: true }),
     /** Requests sent upstream, every one with the same refundNo and amount. */
     requestCount: integer('request_count').notNull().default(0),
     /** When the refund poller next asks about (or sends again) a processing refund. */
