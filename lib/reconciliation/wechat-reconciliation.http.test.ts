@@ -7,7 +7,15 @@ import { completeOrderManually } from '../orders/complete-order-manually';
 import { aMerchant } from '../../test/factories';
 import { SUBMIT, startSandboxTestBed } from '../../test/beds/sandboxes';
 import { paySandboxWechatOrder } from '../../sandbox/wechat/pay';
-import { refundInMerchantPlatform } from '../../sandbox/wechat/bill';
+import { orderOfAnotherApp, planWechatBill, refundInMerchantPlatform } from '../../sandbox/wechat/bill';
+import { planWechatRefund, settleSandboxWechatRefund } from '../../sandbox/wechat/refund';
+import { sandboxWechatKeysOf } from '../channels/wechat/sandbox-keys';
+import { wechatRefunds } from '../channels/wechat/refunds';
+import { checkRefund } from '../refunds/send-refund';
+import { ManualClock } from '../clock';
+import { runJobExclusively } from '../workers/periodic-job';
+import { openFindings } from './reconciliation-view';
+import { reconcileJob } from './reconcile-job';
 import { handleSandboxWechatApi } from '../../sandbox/wechat/http-api';
 import { serveWebHandler } from '../../test/web-handler-server';
 import { beijingDayBounds, beijingDayOf } from './beijing-day';
@@ -19,23 +27,29 @@ let counter = 0;
 
 /**
  * A day of the last three months (WeChat's limit) for this test alone: what earlier runs left on it is moved a year
- * back, on both sides.
+ * back, on both sides, and its bill plan removed.
  */
 async function aDayOfItsOwn(): Promise<string> {
   const day = beijingDayOf(new Date(Date.now() - (3 + Math.floor(Math.random() * 80)) * 86_400_000));
-  const { start, end } = beijingDayBounds(day)!;
-  await getDb().execute(sql`UPDATE sandbox_wechat_orders SET success_time = success_time - interval '400 days' WHERE success_time >= ${start} AND success_time < ${end}`);
-  await getDb().execute(sql`UPDATE sandbox_wechat_console_refunds SET refunded_at = refunded_at - interval '400 days' WHERE refunded_at >= ${start} AND refunded_at < ${end}`);
-  await getDb().execute(sql`UPDATE orders SET paid_at = paid_at - interval '400 days' WHERE channel = 'WECHAT' AND paid_at >= ${start} AND paid_at < ${end}`);
-  await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET success_time = success_time - interval '400 days' WHERE success_time >= ${start} AND success_time < ${end}`);
-  await getDb().execute(sql`UPDATE refunds SET finished_at = finished_at - interval '400 days' WHERE finished_at >= ${start} AND finished_at < ${end}
-    AND order_id IN (SELECT id FROM orders WHERE channel = 'WECHAT')`);
+  await clearDay(day);
   return day;
 }
 
-async function anOrder(amount: string) {
+async function clearDay(day: string) {
+  const { start, end } = beijingDayBounds(day)!;
+  await getDb().execute(sql`DELETE FROM sandbox_wechat_bill_plans WHERE day = ${day}`);
+  await getDb().execute(sql`UPDATE sandbox_wechat_orders SET success_time = success_time - interval '400 days' WHERE success_time >= ${start} AND success_time < ${end}`);
+  await getDb().execute(sql`UPDATE sandbox_wechat_console_refunds SET refunded_at = refunded_at - interval '400 days' WHERE refunded_at >= ${start} AND refunded_at < ${end}`);
+  await getDb().execute(sql`UPDATE orders SET paid_at = paid_at - interval '400 days' WHERE channel = 'WECHAT' AND paid_at >= ${start} AND paid_at < ${end}`);
+  await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET created_at = created_at - interval '400 days' WHERE created_at >= ${start} AND created_at < ${end}`);
+  await getDb().execute(sql`UPDATE refunds SET created_at = created_at - interval '400 days', upstream_accepted_at = upstream_accepted_at - interval '400 days'
+    WHERE COALESCE(upstream_accepted_at, created_at) >= ${start} AND COALESCE(upstream_accepted_at, created_at) < ${end}
+    AND order_id IN (SELECT id FROM orders WHERE channel = 'WECHAT')`);
+}
+
+async function anOrder(amount: string, productName = '季度会员') {
   counter += 1;
-  const fields = { appId: merchant.appId, merchantOrderNo: `WXR-${process.pid}-${counter}-${Date.now()}`, payType: 'WECHAT', payMethod: 'native', amount, productName: '季度会员', notifyUrl: 'https://merchant.example/notify' };
+  const fields = { appId: merchant.appId, merchantOrderNo: `WXR-${process.pid}-${counter}-${Date.now()}`, payType: 'WECHAT', payMethod: 'native', amount, productName, notifyUrl: 'https://merchant.example/notify' };
   const { json } = (await bed.app.signedPost(SUBMIT, fields, merchant.appSecret)) as { json: { code: number; data: { platformOrderNo: string } } };
   expect(json.code).toBe(0);
   return { orderNo: json.data.platformOrderNo, merchantOrderNo: fields.merchantOrderNo };
@@ -48,8 +62,8 @@ async function happenedOn(day: string, orderNo: string) {
   return noon;
 }
 
-async function reconcileWechat(day: string) {
-  const outcomes = await reconcileDay(getDb(), { day, now: () => new Date(), channels: ['WECHAT'] });
+async function reconcileWechat(day: string, now = () => new Date()) {
+  const outcomes = await reconcileDay(getDb(), { day, now, channels: ['WECHAT'] });
   expect(outcomes).toHaveLength(1);
   return outcomes[0]!;
 }
@@ -61,13 +75,16 @@ async function findingsOf(runId: number) {
   return rows;
 }
 
-/** A refund asked for through the open API (WeChat Pay's simulator settles it at once), moved to `at` on both sides. */
-async function refundThroughApi(order: { orderNo: string; merchantOrderNo: string }, amount: string, at: Date) {
+/**
+ * A refund asked for through the open API (WeChat Pay's simulator settles it at once unless the order's refund plan
+ * keeps it processing), accepted and done at `at` on both sides.
+ */
+async function refundThroughApi(order: { orderNo: string; merchantOrderNo: string }, amount: string, at: Date, status: 'succeeded' | 'processing' = 'succeeded') {
   const fields = { appId: merchant.appId, merchantOrderNo: order.merchantOrderNo, merchantRefundNo: `WRR-${order.orderNo}-${amount.replace('.', '_')}`, refundAmount: amount };
   const { json } = (await bed.app.signedPost('/v1/api/open/refund/submit', fields, merchant.appSecret)) as { json: { code: number; data: { refundNo: string; status: string } } };
-  expect(json).toMatchObject({ code: 0, data: { status: 'succeeded' } });
-  await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET success_time = ${at} WHERE out_refund_no = ${json.data.refundNo}`);
-  await getDb().execute(sql`UPDATE refunds SET finished_at = ${at} WHERE refund_no = ${json.data.refundNo}`);
+  expect(json).toMatchObject({ code: 0, data: { status } });
+  await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET created_at = ${at}, success_time = CASE WHEN success_time IS NULL THEN NULL ELSE ${at}::timestamptz END WHERE out_refund_no = ${json.data.refundNo}`);
+  await getDb().execute(sql`UPDATE refunds SET created_at = ${at}, upstream_accepted_at = ${at}, finished_at = CASE WHEN finished_at IS NULL THEN NULL ELSE ${at}::timestamptz END WHERE refund_no = ${json.data.refundNo}`);
   return json.data.refundNo;
 }
 
@@ -130,8 +147,9 @@ describe('reconciling a day of WECHAT against the simulated WeChat Pay trade bil
     await refundThroughApi(order, '10.00', afternoon);
     const amountDiffers = await refundThroughApi(order, '20.00', afternoon);
     await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET amount_minor = 2001 WHERE out_refund_no = ${amountDiffers}`);
+    // WeChat accepted it the next day (so its bill lists it then), here it was accepted during this one.
     const notInBill = await refundThroughApi(order, '3.00', afternoon);
-    await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET success_time = ${new Date(noon.getTime() + 86_400_000)} WHERE out_refund_no = ${notInBill}`);
+    await getDb().execute(sql`UPDATE sandbox_wechat_refunds SET created_at = ${new Date(noon.getTime() + 86_400_000)} WHERE out_refund_no = ${notInBill}`);
     await refundInMerchantPlatform(getDb(), { transactionId: paid.transactionId, amountMinor: 400n, outRefundNo: `RF-${order.orderNo}`, at: afternoon });
 
     const outcome = await reconcileWechat(day);
@@ -176,7 +194,7 @@ describe('reconciling a day of WECHAT against the simulated WeChat Pay trade bil
     process.env.WECHAT_API_BASE_URL = altering.url;
     try {
       const outcome = await reconcileWechat(day);
-      expect(outcome).toMatchObject({ status: 'failed', totals: null, detail: expect.stringMatching(/^the bill's SHA1 [0-9a-f]{40} is not the hash_value [0-9a-f]{40} WeChat Pay announced$/) });
+      expect(outcome).toMatchObject({ status: 'failed', totals: null, detail: expect.stringMatching(new RegExp(`^WeChat Pay trade bill ${day} of mchid \\S+ \\(bill_type ALL\\): its SHA1 [0-9a-f]{40} is not the hash_value [0-9a-f]{40} WeChat Pay announced$`)) });
       expect(await findingsOf(outcome.runId)).toEqual([]);
       const { rows } = await getDb().execute<{ staged: number }>(sql`SELECT count(*)::int AS staged FROM reconciliation_upstream_rows WHERE run_id = ${outcome.runId}`);
       expect(rows[0]!.staged).toBe(0);
@@ -187,3 +205,123 @@ describe('reconciling a day of WECHAT against the simulated WeChat Pay trade bil
     expect(await reconcileWechat(day)).toMatchObject({ status: 'complete', totals: { upstreamCount: 1, upstreamTotalMinor: 990n, findingCount: 0 } });
   });
 });
+
+/** `hours` after the start of `day`, Beijing time (34 is 10:00 the next day). */
+const beijingHour = (day: string, hours: number) => new Date(beijingDayBounds(day)!.start.getTime() + hours * 3600_000);
+const nextDay = (day: string) => beijingDayOf(beijingHour(day, 36));
+
+describe('reconciling WECHAT as WeChat Pay makes its bills', () => {
+  it('a refund accepted on D and done on D+1 is in D\'s bill as processing: matched on D, no false missing_upstream on D+1; finished at WeChat\'s success_time', async () => {
+    const day = await aDayOfItsOwn();
+    await clearDay(nextDay(day));
+    const order = await anOrder('70.00');
+    await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
+    await happenedOn(day, order.orderNo);
+    await planWechatRefund(getDb(), order.orderNo, 'processing');
+    // Asked for (and accepted by WeChat) late on D; a card refund, done the next afternoon.
+    const refundNo = await refundThroughApi(order, '15.00', beijingHour(day, 23.5), 'processing');
+    const doneAt = beijingHour(day, 24 + 15);
+    await settleSandboxWechatRefund(getDb(), refundNo, 'SUCCESS', { notify: false, now: doneAt });
+    const { rows: ours } = await getDb().execute<{ id: string }>(sql`SELECT id FROM refunds WHERE refund_no = ${refundNo}`);
+    expect((await checkRefund(getDb(), wechatRefunds as Extract<typeof wechatRefunds, { offered: true }>, Number(ours[0]!.id), new Date())).state).toBe('succeeded');
+    const { rows: settled } = await getDb().execute<{ state: string; finished_at: Date }>(sql`SELECT state, finished_at FROM refunds WHERE refund_no = ${refundNo}`);
+    expect(settled[0]!.state).toBe('succeeded');
+    expect(new Date(settled[0]!.finished_at).toISOString()).toBe(doneAt.toISOString());
+
+    const onDay = await reconcileWechat(day);
+    expect(onDay.status, onDay.detail ?? '').toBe('complete');
+    expect(onDay.totals).toMatchObject({ upstreamRefundCount: 1, upstreamRefundTotalMinor: 1500n, findingCount: 0 });
+    const following = await reconcileWechat(nextDay(day));
+    expect(following.status, following.detail ?? '').toBe('complete');
+    expect(await findingsOf(following.runId)).toEqual([]);
+  });
+
+  it('a product name with a comma (quoted after its backtick) is read, not split', async () => {
+    const day = await aDayOfItsOwn();
+    const order = await anOrder('19.90', '季度会员, 含税 "标准版"');
+    await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
+    await happenedOn(day, order.orderNo);
+    const outcome = await reconcileWechat(day);
+    expect(outcome.status, outcome.detail ?? '').toBe('complete');
+    expect(outcome.totals).toMatchObject({ upstreamCount: 1, upstreamTotalMinor: 1990n, oursCount: 1, findingCount: 0 });
+  });
+
+  it('the older bill layout (总金额, no 订单金额 / 申请退款金额) is read like the current one', async () => {
+    const day = await aDayOfItsOwn();
+    const { mchId } = await sandboxWechatKeysOf(getDb());
+    await planWechatBill(getDb(), { mchId, day, plan: 'legacy' });
+    const order = await anOrder('45.00');
+    await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
+    const noon = await happenedOn(day, order.orderNo);
+    await refundThroughApi(order, '5.00', new Date(noon.getTime() + 3600_000));
+    const outcome = await reconcileWechat(day);
+    expect(outcome.status, outcome.detail ?? '').toBe('complete');
+    expect(outcome.totals).toMatchObject({ upstreamCount: 1, upstreamTotalMinor: 4500n, upstreamRefundCount: 1, upstreamRefundTotalMinor: 500n, findingCount: 0 });
+    await planWechatBill(getDb(), { mchId, day, plan: null });
+  });
+
+  it('NO_STATEMENT_EXIST before 10:00 the next day is no empty day: unavailable until then, complete and empty after', async () => {
+    const day = await aDayOfItsOwn();
+    const early = await reconcileWechat(day, () => beijingHour(day, 33.5));
+    expect(early.status).toBe('unavailable');
+    expect(early.detail).toMatch(/NO_STATEMENT_EXIST before 10:00/);
+    const later = await reconcileWechat(day, () => beijingHour(day, 34.5));
+    expect(later).toMatchObject({ status: 'complete', totals: { upstreamCount: 0, findingCount: 0 } });
+  });
+
+  it('STATEMENT_CREATING is "not made yet": the job stays green and asks again after 10:00, then every 30 minutes, until the bill is read', async () => {
+    const day = await aDayOfItsOwn();
+    const { mchId } = await sandboxWechatKeysOf(getDb());
+    await planWechatBill(getDb(), { mchId, day, plan: 'creating' });
+    const order = await anOrder('8.80');
+    await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
+    await happenedOn(day, order.orderNo);
+    const clock = new ManualClock(beijingHour(day, 33));
+    // Other channels' scopes of this shared database (no chain node here) may fail the job run: WeChat's must not.
+    const failures: string[] = [];
+    const attempts: string[] = [];
+    const runAt = async (hours: number) => {
+      clock.set(beijingHour(day, hours));
+      await runJobExclusively(reconcileJob, { db: getDb(), clock, log: () => undefined }).catch((error: Error) => failures.push(error.message));
+      const { rows } = await getDb().execute<{ status: string; finished_at: Date }>(sql`SELECT status, finished_at FROM reconciliation_runs WHERE day = ${day} AND channel = 'WECHAT'`);
+      const run = rows[0]!;
+      if (new Date(run.finished_at).getTime() === clock.now().getTime()) attempts.push(`${hours}:${run.status}`);
+      return run.status;
+    };
+    expect(await runAt(33)).toBe('unavailable');
+    await runAt(33.25);
+    await runAt(33.75);
+    expect(await runAt(34)).toBe('unavailable');
+    await runAt(34.25);
+    await runAt(34.5);
+    await planWechatBill(getDb(), { mchId, day, plan: null });
+    await runAt(34.75);
+    expect(await runAt(35)).toBe('complete');
+    await runAt(35.25);
+    expect(attempts).toEqual(['33:unavailable', '34:unavailable', '34.5:unavailable', '35:complete']);
+    expect(failures.filter((failure) => failure.includes('WECHAT'))).toEqual([]);
+    const { rows } = await getDb().execute<{ detail: string | null }>(sql`SELECT detail FROM reconciliation_runs WHERE day = ${day} AND channel = 'WECHAT'`);
+    expect(rows[0]!.detail).toBeNull();
+  });
+
+  it("a payment to the mchid that this service never made is one low-severity finding (not_made_here), not on the attention list", async () => {
+    const day = await aDayOfItsOwn();
+    const { mchId } = await sandboxWechatKeysOf(getDb());
+    const elsewhere = await orderOfAnotherApp(getDb(), { mchId, appId: 'wxshop00000000001', outTradeNo: `SHOP-${Date.now()}`, amountMinor: 1200n, paidAt: beijingHour(day, 9) });
+    await refundInMerchantPlatform(getDb(), { transactionId: elsewhere.transactionId, amountMinor: 200n, outRefundNo: `SHOPRF-${Date.now()}`, at: beijingHour(day, 10) });
+    const missingHere = await anOrder('20.00');
+    await paySandboxWechatOrder(getDb(), { outTradeNo: missingHere.orderNo }, { notify: false });
+    await happenedOn(day, missingHere.orderNo);
+    const outcome = await reconcileWechat(day);
+    expect(outcome.status, outcome.detail ?? '').toBe('complete');
+    expect((await findingsOf(outcome.runId)).map(({ kind, reference }) => ({ kind, reference }))).toEqual([
+      { kind: 'missing_here', reference: missingHere.orderNo },
+      { kind: 'not_made_here', reference: elsewhere.outTradeNo },
+      { kind: 'not_made_here', reference: elsewhere.outTradeNo },
+    ]);
+    const attention = await openFindings(getDb(), 1000);
+    expect(attention.map((item) => item.reference)).toContain(missingHere.orderNo);
+    expect(attention.map((item) => item.reference)).not.toContain(elsewhere.outTradeNo);
+  });
+});
+

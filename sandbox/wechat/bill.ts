@@ -225,3 +225,31 @@ export async function planWechatBill(db: Database, input: { mchId: string; day: 
     .values({ mchId: input.mchId, day: input.day, plan: input.plan })
     .onConflictDoUpdate({ target: [sandboxWechatBillPlans.mchId, sandboxWechatBillPlans.day], set: { plan: input.plan } });
 }
+
+/**
+ * A payment to the same merchant number through another app or a shop's own terminal (not through the service): the
+ * mchid's bill lists it like any other.
+ */
+export async function orderOfAnotherApp(db: Database, input: { mchId: string; appId: string; outTradeNo: string; amountMinor: bigint; paidAt: Date; description?: string }) {
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const [order] = await db
+    .insert(sandboxWechatOrders)
+    .values({
+      payId: `elsewhere-${unique}`,
+      transactionId: `4200${unique}`.slice(0, 28),
+      prepayId: `wx${unique}`,
+      mchId: input.mchId,
+      appId: input.appId,
+      outTradeNo: input.outTradeNo,
+      tradeType: 'MICROPAY',
+      description: input.description ?? '门店收款',
+      amountMinor: input.amountMinor,
+      notifyUrl: 'https://shop.example/notify',
+      timeExpire: new Date(input.paidAt.getTime() + 3600_000),
+      tradeState: 'SUCCESS',
+      successTime: input.paidAt,
+      createdAt: input.paidAt,
+    })
+    .returning();
+  return order!;
+}
