@@ -13,7 +13,11 @@ import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 import { alipaySubmit, anAlipayMerchant } from '../../test/alipay-sandbox';
 import { SUBMIT, startSandboxTestBed } from '../../test/beds/sandboxes';
 import { paySandboxTrade } from '../../sandbox/alipay/pay';
-import { refundInConsole } from '../../sandbox/alipay/bill';
+import { refundInConsole, tradeOfAnotherApp } from '../../sandbox/alipay/bill';
+import { planTradeRefund, settleProcessingRefund } from '../../sandbox/alipay/refund';
+import { alipayRefunds } from '../channels/alipay/refunds';
+import { checkRefund } from '../refunds/send-refund';
+import { openFindings } from './reconciliation-view';
 import { beijingDayBounds, beijingDayOf } from './beijing-day';
 import { creditFinding } from './credit-finding';
 import { reconcileDay } from './reconcile-day';
@@ -268,3 +272,66 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
     expect(failures.filter((failure) => failure.includes('ALIPAY'))).toEqual([]);
   });
 });
+
+describe('reconciling ALIPAY per account (PID), as its bill covers it', () => {
+  it('two credentials of two apps on one Alipay account (PID) read its bill once', async () => {
+    // Another app of the same account, whose credential is no longer in use: its orders count, the bill is not read twice.
+    const { rows } = await getDb().execute<{ id: number }>(sql`
+      INSERT INTO upstream_credentials (merchant_id, channel, upstream_app_id, mch_id, seller_id, private_key_encrypted, upstream_public_key, review_status, enabled)
+      SELECT merchant_id, channel, '2021000000009999', mch_id, seller_id, private_key_encrypted, upstream_public_key, 'approved', false FROM upstream_credentials WHERE id = ${merchant.credentialId}
+      RETURNING id`);
+    try {
+      const day = aPastDay();
+      const order = await anOrder('31.00');
+      await payAtAlipay(order, true);
+      await happenedOn(day, order.orderNo);
+      const outcomes = await reconcileDay(getDb(), { day, now: () => new Date(), channels: ['ALIPAY'] });
+      expect(outcomes.map(({ status, scope }) => ({ status, scope }))).toEqual([{ status: 'complete', scope: expect.stringMatching(/^account:2088/) }]);
+      expect(outcomes[0]!.totals).toMatchObject({ upstreamCount: 1, upstreamTotalMinor: 3100n, findingCount: 0 });
+    } finally {
+      await getDb().execute(sql`DELETE FROM upstream_credentials WHERE id = ${rows[0]!.id}`);
+    }
+  });
+
+  it("a trade of another app on the account (and its refund) is one low-severity finding, not_made_here, off the attention list", async () => {
+    const day = aPastDay();
+    const noon = new Date(beijingDayBounds(day)!.start.getTime() + 12 * 3600_000);
+    const elsewhere = await tradeOfAnotherApp(getDb(), { appId: '2021000000008888', outTradeNo: `SHOP-${Date.now()}`, amountMinor: 4200n, paidAt: noon });
+    await refundInConsole(getDb(), { tradeNo: elsewhere.tradeNo, amountMinor: 200n, outRequestNo: `SHOPR-${Date.now()}`, at: new Date(noon.getTime() + 3600_000) });
+    const missingHere = await anOrder('20.00');
+    await payAtAlipay(missingHere, false);
+    await happenedOn(day, missingHere.orderNo);
+    const outcome = await reconcileAlipay(day);
+    expect(outcome.status, outcome.detail ?? '').toBe('complete');
+    expect((await findingsOf(outcome.runId)).map(({ kind, reference }) => ({ kind, reference }))).toEqual([
+      { kind: 'missing_here', reference: missingHere.orderNo },
+      { kind: 'not_made_here', reference: elsewhere.outTradeNo },
+      { kind: 'not_made_here', reference: elsewhere.outTradeNo },
+    ]);
+    const attention = (await openFindings(getDb(), 1000)).map((item) => item.reference);
+    expect(attention).toContain(missingHere.orderNo);
+    expect(attention).not.toContain(elsewhere.outTradeNo);
+  });
+
+  it("a refund's finished_at is Alipay's gmt_refund_pay, so the bill of the day it was paid back matches it", async () => {
+    const day = aPastDay();
+    const order = await anOrder('60.00');
+    await payAtAlipay(order, true);
+    await happenedOn(day, order.orderNo);
+    await planTradeRefund(getDb(), order.orderNo, 'processing');
+    const fields = { appId: merchant.appId, merchantOrderNo: order.merchantOrderNo, merchantRefundNo: `RP-${order.orderNo}`, refundAmount: '25.00', reason: 'returned' };
+    const { json } = (await bed.app.signedPost('/v1/api/open/refund/submit', fields, merchant.appSecret)) as { json: { code: number; data: { refundNo: string; status: string } } };
+    expect(json).toMatchObject({ code: 0, data: { status: 'processing' } });
+    // Paid back at Alipay in the evening of that day; the service hears of it later, by its poller.
+    const paidBackAt = new Date(beijingDayBounds(day)!.start.getTime() + 21 * 3600_000);
+    await settleProcessingRefund(getDb(), json.data.refundNo, paidBackAt);
+    const { rows } = await getDb().execute<{ id: string }>(sql`SELECT id FROM refunds WHERE refund_no = ${json.data.refundNo}`);
+    expect((await checkRefund(getDb(), alipayRefunds as Extract<typeof alipayRefunds, { offered: true }>, Number(rows[0]!.id), new Date())).state).toBe('succeeded');
+    const { rows: settled } = await getDb().execute<{ finished_at: Date }>(sql`SELECT finished_at FROM refunds WHERE refund_no = ${json.data.refundNo}`);
+    expect(new Date(settled[0]!.finished_at).toISOString()).toBe(paidBackAt.toISOString());
+    const outcome = await reconcileAlipay(day);
+    expect(outcome.status, outcome.detail ?? '').toBe('complete');
+    expect(outcome.totals).toMatchObject({ upstreamRefundCount: 1, upstreamRefundTotalMinor: 2500n, findingCount: 0 });
+  });
+});
+
