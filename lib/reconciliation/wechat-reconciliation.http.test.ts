@@ -211,6 +211,33 @@ const beijingHour = (day: string, hours: number) => new Date(beijingDayBounds(da
 const nextDay = (day: string) => beijingDayOf(beijingHour(day, 36));
 
 describe('reconciling WECHAT as WeChat Pay makes its bills', () => {
+  it('a bill in no layout WeChat documents fails the run naming the file and the check, stages nothing, and is read again once it is right', async () => {
+    const day = await aDayOfItsOwn();
+    const order = await anOrder('9.90');
+    await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
+    await happenedOn(day, order.orderNo);
+    const mangling = await serveWebHandler(async (request, segments) => {
+      const response = await handleSandboxWechatApi(request, segments, getDb());
+      if (!segments.join('/').endsWith('billdownload/file') || response.status !== 200) return response;
+      const file = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+      return new Response(gzipSync(Buffer.from(file.replace(',订单金额,申请退款金额,', ',金额,退款申请,'), 'utf8')), { status: 200, headers: response.headers });
+    }, '/sandbox/wechat');
+    const honest = process.env.WECHAT_API_BASE_URL;
+    process.env.WECHAT_API_BASE_URL = mangling.url;
+    try {
+      const outcome = await reconcileWechat(day);
+      expect(outcome).toMatchObject({ status: 'failed', totals: null });
+      expect(outcome.detail).toMatch(new RegExp(`^WeChat Pay trade bill ${day} of mchid \\S+ \\(bill_type ALL\\): the bill's header is in no layout WeChat Pay documents`));
+      const { rows } = await getDb().execute<{ staged: number }>(sql`SELECT count(*)::int AS staged FROM reconciliation_upstream_rows WHERE run_id = ${outcome.runId}`);
+      expect(rows[0]!.staged).toBe(0);
+    } finally {
+      process.env.WECHAT_API_BASE_URL = honest;
+      await mangling.close();
+    }
+    expect(await reconcileWechat(day)).toMatchObject({ status: 'complete', totals: { upstreamCount: 1, findingCount: 0 } });
+  });
+
+
   it('a refund accepted on D and done on D+1 is in D\'s bill as processing: matched on D, no false missing_upstream on D+1; finished at WeChat\'s success_time', async () => {
     const day = await aDayOfItsOwn();
     await clearDay(nextDay(day));
