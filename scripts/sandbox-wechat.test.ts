@@ -6,6 +6,8 @@ import { parseSingleJsonObject } from '../lib/cli/run-admin-for-tests';
 import { aMerchant, aWechatCredential, aWechatOrder } from '../test/factories';
 import { runSandbox } from '../test/run-sandbox';
 import { startSandboxTestBed } from '../test/beds/sandboxes';
+import { sandboxWechatKeysOf } from '../lib/channels/wechat/sandbox-keys';
+import { tradeBill } from '../sandbox/wechat/bill';
 
 let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchantId: number;
@@ -76,3 +78,26 @@ describe('npm run sandbox -- wechat mode / rotate-certificate', () => {
     await runSandbox(['wechat', 'mode', '--set', 'public_key']);
   });
 });
+
+describe('npm run sandbox -- wechat bill-plan', () => {
+  const day = '2026-11-20';
+  const ask = async (now: Date) => (await tradeBill(getDb(), new URLSearchParams({ bill_date: day, bill_type: 'ALL', tar_type: 'GZIP' }), await sandboxWechatKeysOf(getDb()), now, 'http://sandbox.test/v3/billdownload/file')).body.code;
+
+  it('answers STATEMENT_CREATING before 10:00 Beijing time the next day by default, and for a day planned creating whatever the time', async () => {
+    await runSandbox(['wechat', 'bill-plan', '--date', day, '--plan', 'none']);
+    expect(await ask(new Date('2026-11-21T01:59:00Z'))).toBe('STATEMENT_CREATING');
+    expect(await ask(new Date('2026-11-21T02:01:00Z'))).not.toBe('STATEMENT_CREATING');
+    const creating = await runSandbox(['wechat', 'bill-plan', '--date', day, '--plan', 'creating', '--json']);
+    expect(creating.exitCode, creating.stderr).toBe(0);
+    expect(parseSingleJsonObject(creating.stdout)).toMatchObject({ day, plan: 'creating' });
+    expect(await ask(new Date('2026-11-25T02:00:00Z'))).toBe('STATEMENT_CREATING');
+    expect((await runSandbox(['wechat', 'bill-plan', '--date', day, '--plan', 'legacy'])).exitCode).toBe(0);
+    const { rows } = await getDb().execute<{ plan: string }>(sql`SELECT plan FROM sandbox_wechat_bill_plans WHERE day = ${day}`);
+    expect(rows).toEqual([{ plan: 'legacy' }]);
+    expect((await runSandbox(['wechat', 'bill-plan', '--date', day, '--plan', 'none'])).exitCode).toBe(0);
+    const bad = await runSandbox(['wechat', 'bill-plan', '--date', day, '--plan', 'later']);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain('option --plan must be one of creating, legacy, none');
+  });
+});
+
