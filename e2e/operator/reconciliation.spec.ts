@@ -74,3 +74,28 @@ test('reconciliation: the operator reviews a day whose payment never reached the
   await page.goto(`/operator/reconciliation?day=${day}`);
   await expect(page.getByTestId('clean-ALIPAY')).toHaveText('No differences: both sides agree.');
 });
+
+test('reconciliation: a trade of another app on the same Alipay account is shown as not made here, and is no alarm on the attention list', async ({ page, baseURL }, testInfo) => {
+  const merchant = admin('merchant', 'create', '--name', `E2E not made here ${testInfo.project.name}`, '--orders', 'on');
+  admin('credential', 'add', '--app-id', merchant.appId, '--channel', 'ALIPAY', '--sandbox', '--approve', '--enable');
+  const day = aPastDay();
+  const shopOrderNo = `SHOP-${testInfo.project.name}-${Date.now()}`;
+  // Paid at a shop's own terminal, another app on the same Alipay account (PID): the account's bill lists it.
+  await withDatabase(async (client) => {
+    await client.query(
+      `INSERT INTO sandbox_alipay_trades (trade_no, app_id, out_trade_no, method, amount_minor, subject, time_expire, status, buyer_logon_id, paid_at, created_at)
+       VALUES ($1, '2021000000007777', $2, 'alipay.trade.precreate', 1500, '门店收款', now(), 'TRADE_SUCCESS', 'shop***@example.com', $3::date + interval '3 hours', $3::date + interval '3 hours')`,
+      [`2020${Date.now()}`, shopOrderNo, day],
+    );
+  });
+  expect(reconcile(day, baseURL!).runs).toEqual([expect.objectContaining({ status: 'complete', findings: 1 })]);
+
+  await signInAsOperator(page, anOperator(`not-made-here-${testInfo.project.name}`));
+  await page.goto(`/operator/reconciliation?day=${day}`);
+  const finding = page.getByTestId(`finding-${shopOrderNo}`);
+  await expect(finding).toContainText('Not made here (another app or shop on the same upstream account)');
+  await expect(finding).toContainText('15.00');
+  await expect(finding.getByRole('button')).toHaveCount(0);
+  await page.goto('/operator/attention');
+  await expect(page.getByText(shopOrderNo)).toHaveCount(0);
+});
