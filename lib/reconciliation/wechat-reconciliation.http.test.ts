@@ -88,6 +88,29 @@ async function refundThroughApi(order: { orderNo: string; merchantOrderNo: strin
   return json.data.refundNo;
 }
 
+/** Reconciles `day` against the simulator whose bill files (not signed by WeChat Pay) arrive changed by `alter`. */
+async function reconcileWithBillAltered(day: string, alter: (file: string) => string) {
+  const altering = await serveWebHandler(async (request, segments) => {
+    const response = await handleSandboxWechatApi(request, segments, getDb());
+    if (!segments.join('/').endsWith('billdownload/file') || response.status !== 200) return response;
+    const file = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+    return new Response(gzipSync(Buffer.from(alter(file), 'utf8')), { status: 200, headers: response.headers });
+  }, '/sandbox/wechat');
+  const honest = process.env.WECHAT_API_BASE_URL;
+  process.env.WECHAT_API_BASE_URL = altering.url;
+  try {
+    return await reconcileWechat(day);
+  } finally {
+    process.env.WECHAT_API_BASE_URL = honest;
+    await altering.close();
+  }
+}
+
+async function stagedRowsOf(runId: number): Promise<number> {
+  const { rows } = await getDb().execute<{ staged: number }>(sql`SELECT count(*)::int AS staged FROM reconciliation_upstream_rows WHERE run_id = ${runId}`);
+  return rows[0]!.staged;
+}
+
 beforeAll(async () => {
   bed = await startSandboxTestBed();
   merchant = await aMerchant();
@@ -183,25 +206,13 @@ describe('reconciling a day of WECHAT against the simulated WeChat Pay trade bil
     await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
     await happenedOn(day, order.orderNo);
     // The simulator again, whose bill files (not signed by WeChat Pay) arrive with one amount changed.
-    const altering = await serveWebHandler(async (request, segments) => {
-      const response = await handleSandboxWechatApi(request, segments, getDb());
-      if (!segments.join('/').endsWith('billdownload/file') || response.status !== 200) return response;
-      const file = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+    const outcome = await reconcileWithBillAltered(day, (file) => {
       expect(file).toContain('`9.90');
-      return new Response(gzipSync(Buffer.from(file.replace('`9.90', '`9.09'), 'utf8')), { status: 200, headers: response.headers });
-    }, '/sandbox/wechat');
-    const honest = process.env.WECHAT_API_BASE_URL;
-    process.env.WECHAT_API_BASE_URL = altering.url;
-    try {
-      const outcome = await reconcileWechat(day);
-      expect(outcome).toMatchObject({ status: 'failed', totals: null, detail: expect.stringMatching(new RegExp(`^WeChat Pay trade bill ${day} of mchid \\S+ \\(bill_type ALL\\): its SHA1 [0-9a-f]{40} is not the hash_value [0-9a-f]{40} WeChat Pay announced$`)) });
-      expect(await findingsOf(outcome.runId)).toEqual([]);
-      const { rows } = await getDb().execute<{ staged: number }>(sql`SELECT count(*)::int AS staged FROM reconciliation_upstream_rows WHERE run_id = ${outcome.runId}`);
-      expect(rows[0]!.staged).toBe(0);
-    } finally {
-      process.env.WECHAT_API_BASE_URL = honest;
-      await altering.close();
-    }
+      return file.replace('`9.90', '`9.09');
+    });
+    expect(outcome).toMatchObject({ status: 'failed', totals: null, detail: expect.stringMatching(new RegExp(`^WeChat Pay trade bill ${day} of mchid \\S+ \\(bill_type ALL\\): its SHA1 [0-9a-f]{40} is not the hash_value [0-9a-f]{40} WeChat Pay announced$`)) });
+    expect(await findingsOf(outcome.runId)).toEqual([]);
+    expect(await stagedRowsOf(outcome.runId)).toBe(0);
     expect(await reconcileWechat(day)).toMatchObject({ status: 'complete', totals: { upstreamCount: 1, upstreamTotalMinor: 990n, findingCount: 0 } });
   });
 });
@@ -216,24 +227,10 @@ describe('reconciling WECHAT as WeChat Pay makes its bills', () => {
     const order = await anOrder('9.90');
     await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
     await happenedOn(day, order.orderNo);
-    const mangling = await serveWebHandler(async (request, segments) => {
-      const response = await handleSandboxWechatApi(request, segments, getDb());
-      if (!segments.join('/').endsWith('billdownload/file') || response.status !== 200) return response;
-      const file = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
-      return new Response(gzipSync(Buffer.from(file.replace(',订单金额,申请退款金额,', ',金额,退款申请,'), 'utf8')), { status: 200, headers: response.headers });
-    }, '/sandbox/wechat');
-    const honest = process.env.WECHAT_API_BASE_URL;
-    process.env.WECHAT_API_BASE_URL = mangling.url;
-    try {
-      const outcome = await reconcileWechat(day);
-      expect(outcome).toMatchObject({ status: 'failed', totals: null });
-      expect(outcome.detail).toMatch(new RegExp(`^WeChat Pay trade bill ${day} of mchid \\S+ \\(bill_type ALL\\): the bill's header is in no layout WeChat Pay documents`));
-      const { rows } = await getDb().execute<{ staged: number }>(sql`SELECT count(*)::int AS staged FROM reconciliation_upstream_rows WHERE run_id = ${outcome.runId}`);
-      expect(rows[0]!.staged).toBe(0);
-    } finally {
-      process.env.WECHAT_API_BASE_URL = honest;
-      await mangling.close();
-    }
+    const outcome = await reconcileWithBillAltered(day, (file) => file.replace(',订单金额,申请退款金额,', ',金额,退款申请,'));
+    expect(outcome).toMatchObject({ status: 'failed', totals: null });
+    expect(outcome.detail).toMatch(new RegExp(`^WeChat Pay trade bill ${day} of mchid \\S+ \\(bill_type ALL\\): the bill's header is in no layout WeChat Pay documents`));
+    expect(await stagedRowsOf(outcome.runId)).toBe(0);
     expect(await reconcileWechat(day)).toMatchObject({ status: 'complete', totals: { upstreamCount: 1, findingCount: 0 } });
   });
 
