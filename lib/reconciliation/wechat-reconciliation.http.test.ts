@@ -16,6 +16,7 @@ import { ManualClock } from '../clock';
 import { runJobExclusively } from '../workers/periodic-job';
 import { openFindings } from './reconciliation-view';
 import { reconcileJob } from './reconcile-job';
+import { runAdmin } from '../cli/run-admin-for-tests';
 import { handleSandboxWechatApi } from '../../sandbox/wechat/http-api';
 import { serveWebHandler } from '../../test/web-handler-server';
 import { beijingDayBounds, beijingDayOf } from './beijing-day';
@@ -326,6 +327,17 @@ describe('reconciling WECHAT as WeChat Pay makes its bills', () => {
     expect(failures.filter((failure) => failure.includes('WECHAT'))).toEqual([]);
     const { rows } = await getDb().execute<{ detail: string | null }>(sql`SELECT detail FROM reconciliation_runs WHERE day = ${day} AND channel = 'WECHAT'`);
     expect(rows[0]!.detail).toBeNull();
+  });
+
+  it('npm run admin -- reconcile of a day whose bill WeChat is still making reports it unavailable and exits 0, not a failure', async () => {
+    const day = await aDayOfItsOwn();
+    const { mchId } = await sandboxWechatKeysOf(getDb());
+    await planWechatBill(getDb(), { mchId, day, plan: 'creating' });
+    const run = await runAdmin(['reconcile', '--date', day, '--channel', 'WECHAT'], { timeoutMs: 60_000 });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain('unavailable');
+    expect(run.stdout).toContain('STATEMENT_CREATING');
+    await planWechatBill(getDb(), { mchId, day, plan: null });
   });
 
   it("a payment to the mchid that this service never made is one low-severity finding (not_made_here), not on the attention list", async () => {
