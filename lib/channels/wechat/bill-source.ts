@@ -78,6 +78,7 @@ async function* rows(db: Database, scope: ReconciliationScope, day: string, sign
   if (digest !== answer.hash_value.toLowerCase()) throw new BillFormatError(`${file}: its SHA1 ${digest} is not the hash_value ${answer.hash_value} WeChat Pay announced`);
 }
 
+/** WeChat Pay makes its bills per merchant number (对账单是以商户号维度来生成的), whatever appid a trade was made with. */
 export const wechatReconciliation: ReconciliationSource = {
   scopes: (db) => credentialScopes(db, 'WECHAT', (credential) => credential.mchId ?? credential.upstreamAppId),
   rows,
