@@ -6,6 +6,8 @@ import { getDb } from '../../db/client';
 import { merchants } from '../../db/schema';
 import { aMerchant, receivingAddresses } from '../../../test/factories';
 import { startTestAppForMonitor } from '../../../test/open-api-client';
+import { capturingDatabase } from '../../../test/plan-inspector';
+import { createUsdtOrder } from './create-usdt-order';
 
 /**
  * The seed's +0.01 rule for a merchant no other merchant contends with: on a fresh install (`npm run dev`'s first run:
@@ -71,6 +73,18 @@ async function holdingInBulk(merchant: Merchant, count: number, work: () => Prom
   }
 }
 
+/** The statements one order of the merchant sends, on the common path (a free slot at the amount). */
+async function statementsOfOneOrder(merchant: Merchant, amountMinor: bigint): Promise<string[]> {
+  const capturing = capturingDatabase(process.env.DATABASE_URL!);
+  try {
+    counter += 1;
+    const statements = await capturing.capture(() => createUsdtOrder(capturing.db, merchant.id, { merchantOrderNo: `LONE-${counter}`, amountMinor, chainType: '1' }));
+    return statements.map((statement) => statement.text.trim().split(/\s+/).slice(0, 2).join(' '));
+  } finally {
+    await capturing.close();
+  }
+}
+
 const poolFull = (amount: string, next: string, addresses: string) =>
   `pay_usdt ${amount}: ${addresses} already ${addresses.startsWith('the only') ? 'holds' : 'hold'} ${amount} and ${next} for other orders ` +
   '(pending, or expired and in their 60-minute cool-down); try again when one of them is paid or its cool-down ends, or ask the operator to add receiving addresses';
@@ -132,6 +146,11 @@ describe('a merchant alone on its pool keeps the +0.01 rule in full', () => {
       await runAdminJson(['pool', 'set', '--app-id', firstRun.appId, '--amount-slots', 'default']);
     }
   });
+
+  it('its submit is the one batched insert: no fair-share statement after it', async () => {
+    await freshPool(1);
+    expect(await statementsOfOneOrder(firstRun, 9_100n)).toEqual(['WITH inserted']);
+  });
 });
 
 describe('between merchants, nobody makes an amount unavailable to the others', () => {
@@ -165,6 +184,11 @@ describe('between merchants, nobody makes an amount unavailable to the others', 
       ['89.00', 'second'],
       ['89.01', 'first'],
     ]);
+  });
+
+  it('a merchant under the default share pays the check after the insert', async () => {
+    await freshPool(1);
+    expect(await statementsOfOneOrder(second, 9_200n)).toEqual(['WITH inserted', 'WITH pool']);
   });
 
   it('the default limit on slots in all comes back with the second merchant', async () => {
