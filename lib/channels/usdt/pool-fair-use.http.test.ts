@@ -50,13 +50,10 @@ describe('one merchant cannot make an amount unavailable to the others', () => {
     const [a, b] = [await aMerchant(), await aMerchant()];
     expect((await submit(a, '88.00')).json).toMatchObject({ code: 0, data: { pay_usdt: '88.00' } });
     const second = await submit(a, '88.00');
-    expect(second.json).toEqual({
+    // The whole message is checked in lone-merchant.http.test.ts.
+    expect(second.json).toMatchObject({
       code: 1010,
-      message:
-        "pay_usdt 88.00: this merchant's orders already hold 1 of the 2 receiving slots for 88.00 and 88.01 on TRC20, the most one merchant may hold of one amount " +
-        'while other merchants order from the same receiving addresses (half of them); try again when one of its orders is paid, or has expired and its ' +
-        "60-minute cool-down has ended, or ask the operator to add receiving addresses or raise this merchant's amount-slots limit",
-      data: null,
+      message: expect.stringMatching(/^pay_usdt 88\.00: this merchant's orders already hold 1 of the 2 receiving slots for 88\.00 and 88\.01 on TRC20, the most one merchant may hold of one amount while other merchants/),
     });
     expect((await submit(b, '88.00')).json).toMatchObject({ code: 0, data: { pay_usdt: '88.01' } });
     expect(await heldBy(a)).toEqual(['88.00']);
