@@ -48,9 +48,10 @@ export interface MerchantHoldings {
   chainName: string;
   /** The network's enabled receiving addresses: an amount and its next cent have twice as many slots. */
   addresses: number;
-  /** Whether another merchant may place orders: only then do the defaults limit this one. */
-  shared: boolean;
-  /** Whether the operator set each limit for this merchant (else it is the default, or none while it is alone). */
+  /**
+   * Whether the operator set each limit for this merchant; else it is the default while another merchant may place
+   * orders, and none while it is alone.
+   */
   heldLimitSet: boolean;
   amountLimitSet: boolean;
   /** 0: no limit. */

@@ -23,7 +23,7 @@ export const MERCHANT_HOLDINGS_SQL = `
              coalesce(amount_set, CASE WHEN shared THEN addresses ELSE 0 END) AS max_amount
       FROM pool
     )
-    SELECT limits.shared, limits.addresses, limits.held_set IS NOT NULL AS held_limit_set, limits.amount_set IS NOT NULL AS amount_limit_set,
+    SELECT limits.addresses, limits.held_set IS NOT NULL AS held_limit_set, limits.amount_set IS NOT NULL AS amount_limit_set,
            limits.max_held, limits.max_amount,
            (SELECT count(*)::int FROM (
               SELECT 1 FROM orders o WHERE o.holds_slot AND o.merchant_id = $1::bigint AND o.chain_type = $2
@@ -35,7 +35,6 @@ export const MERCHANT_HOLDINGS_SQL = `
     FROM limits`;
 
 interface HoldingsRow {
-  shared: boolean;
   addresses: number;
   held_limit_set: boolean;
   amount_limit_set: boolean;
@@ -54,7 +53,6 @@ export async function merchantHoldings(db: Database, merchantId: number, chainTy
   return {
     chainName,
     addresses: row.addresses,
-    shared: row.shared,
     heldLimitSet: row.held_limit_set,
     amountLimitSet: row.amount_limit_set,
     maxHeldSlots: row.max_held,
