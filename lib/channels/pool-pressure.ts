@@ -1,7 +1,8 @@
 /**
  * How full a channel's shared receiving pool is, for the health page and `/healthz?details`: per network, per amount
  * band, how many slots orders hold and how many are left at the busiest amount. A band whose busiest amount has no
- * free slot answers that amount's next submits at +0.01, or 1010 when that is held too.
+ * free slot answers that amount's next submits at +0.01, or 1010 when that is held too; and, while several merchants
+ * share the pool, where a merchant has reached its share.
  */
 export interface PoolBandPressure {
   /** The band's amounts, e.g. "10–100" (the lower bound included, the upper not; "1000+" for the last). */
@@ -16,6 +17,12 @@ export interface PoolBandPressure {
   fewestFreeSlots: number;
   /** That amount, or null when the band holds none. */
   busiestAmount: string | null;
+  /**
+   * Amounts at which a merchant's orders hold all its share of the amount and the next cent allows (the limit the
+   * operator set for it, else the default while the pool is shared): its next order of that amount is refused
+   * (1010), free slots or not.
+   */
+  amountsAtShare: number;
 }
 
 export interface PoolPressure {
@@ -23,5 +30,13 @@ export interface PoolPressure {
   chain: string;
   /** Enabled receiving addresses: the free slots of an amount no order holds. */
   addresses: number;
+  /** Merchants that may place orders (order permission on): with one, nobody contends for its slots. */
+  merchants: number;
+  /**
+   * What each merchant may hold by default while others may place orders: slots of one amount and the next cent, and
+   * slots in all; null while at most one merchant may, when no default limit weighs on it (limits an operator set
+   * still do).
+   */
+  defaultShare: { amountSlots: number; heldSlots: number } | null;
   bands: PoolBandPressure[];
 }

@@ -9,7 +9,7 @@ import { getUsdtMaxPerOrderMinor } from './max-per-order';
 import { findMerchantOrder } from '../../orders/find-order';
 import { orderTtlMinutes } from '../../orders/identifiers';
 import { candidateSlots, releaseCooledSlot, type AmountSlot } from './amount-slots';
-import { amountsWithinShare } from './fair-share';
+import { amountsWithinShare, noFreeSlotRefusal, withinAnyShare } from './fair-share';
 import { keptWithinShare, merchantHoldings } from './merchant-holdings';
 import { slotCooldownCutoff } from './slot-cooldown';
 import { chainOf, insertOnFreeSlot, newOrderFields, type CreatedUsdtOrder, type UsdtOrderInput } from './insert-on-free-slots';
@@ -79,8 +79,8 @@ function created(order: CreatedUsdtOrder): CreatedOrder {
 
 /**
  * Creates a USDT order on a receiving address where no order holds the amount, else at amount + 0.01, else 1010
- * (the amount-slot rule: lib/channels/usdt/amount-slots.ts), within the merchant's share of the pool (fair-share.ts:
- * 1010 naming the limit). An order holds its slot until it is paid or a
+ * (the amount-slot rule: lib/channels/usdt/amount-slots.ts), within the merchant's share of the pool while other
+ * merchants share it (fair-share.ts: 1010 naming the limit). An order holds its slot until it is paid or a
  * cool-down after its window (so a late transfer for it cannot pay the next order). Concurrent submits race on the
  * partial unique index, never on a read-then-write.
  */
@@ -104,7 +104,9 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
   }
 
   // The merchant's share of the pool (fair-share.ts): the pay amounts it may still take a slot of, else 1010 naming the limit.
-  const allowedAmounts = amountsWithinShare(await merchantHoldings(db, merchantId, input.chainType, chain, input.amountMinor), input.amountMinor);
+  const holdings = await merchantHoldings(db, merchantId, input.chainType, chain, input.amountMinor);
+  const allowedAmounts = amountsWithinShare(holdings, input.amountMinor);
+  const kept = (order: OrderRow) => (withinAnyShare(holdings) ? order : keptWithinShare(db, order, chain));
   const cutoff = slotCooldownCutoff(now);
   const insertOn = (slot: AmountSlot) =>
     insertOrder(db).execute({
@@ -119,11 +121,11 @@ export async function createUsdtOrder(db: Database, merchantId: number, input: U
     for (const slot of slots) {
       let [inserted] = await insertOn(slot);
       if (!inserted && (await releaseCooledSlot(db, slot, cutoff, now))) [inserted] = await insertOn(slot);
-      if (inserted) return created(await keptWithinShare(db, inserted, chain));
+      if (inserted) return created(await kept(inserted));
       // Either the slot went to a concurrent order, or the same merchantOrderNo was created concurrently.
       const raced = await findMerchantOrder(db, merchantId, input.merchantOrderNo);
       if (raced) return recoverExisting(raced, input);
     }
   }
-  throw new DomainError('no_receiving_address', { message: `no receiving address is free for pay_usdt ${formatMinorUnits(input.amountMinor)}; try again later` });
+  throw noFreeSlotRefusal(holdings, input.amountMinor, allowedAmounts);
 }

@@ -10,6 +10,7 @@ import { DEFAULT_USDT_MAX_PER_ORDER_MINOR, USDT_MAX_PER_ORDER } from './max-per-
 import { newOrderNo, newPayToken } from '../../orders/identifiers';
 import { usdtChainByType } from './usdt-chains';
 import { isoTimestamp } from '../../clock';
+import { poolSharedSql } from './fair-share';
 
 /*
  * A USDT order's fields, and the submits' common case: one statement inserting the orders of the submits that arrive
@@ -82,8 +83,9 @@ export const CREATED_COLUMNS = Object.entries({
  * Only the slot key arbitrates the ON CONFLICT: each arbiter costs a probe of its index before every row, and the
  * other unique keys conflict only in races, which the NOT EXISTS above does not see (a concurrent statement's
  * merchantOrderNo, an order number drawn twice in one second). Those fail the statement, which
- * insertOnFreeSlotsStatement runs again. Each row says too whether the merchant's pool share is unlimited (both
- * limits set to none), when the fair-share check after the insert has nothing to weigh.
+ * insertOnFreeSlotsStatement runs again. Each row says too whether the merchant's pool share is unlimited (each limit
+ * set to none, or left at the default while no other merchant may place orders: fair-share.ts), when the fair-share
+ * check after the insert has nothing to weigh: a merchant alone on its pool pays this one statement per submit.
  */
 export const INSERT_ON_FREE_SLOTS_SQL = `
     WITH inserted AS (
@@ -108,7 +110,9 @@ export const INSERT_ON_FREE_SLOTS_SQL = `
       ORDER BY r.i
       ON CONFLICT (receiving_address_id, pay_amount_minor) WHERE holds_slot DO NOTHING
       RETURNING ${CREATED_COLUMNS.map(([, column]) => column.name).join(', ')})
-    SELECT inserted.*, coalesce(l.max_held_slots, -1) = 0 AND coalesce(l.max_amount_slots, -1) = 0 AS unlimited_share
+    SELECT inserted.*,
+           coalesce(l.max_held_slots, 0) = 0 AND coalesce(l.max_amount_slots, 0) = 0
+             AND ((l.max_held_slots = 0 AND l.max_amount_slots = 0) OR NOT ${poolSharedSql('inserted.merchant_id')}) AS unlimited_share
     FROM inserted LEFT JOIN usdt_merchant_limits l ON l.merchant_id = inserted.merchant_id`;
 
 /** The new order's own fields, whichever slot it gets (a fresh order number and pay token for each attempt). */

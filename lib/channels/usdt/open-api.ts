@@ -7,14 +7,19 @@ export const usdtOpenApi: ChannelOpenApi = {
     amount_over_limit: [{ example: 'pay_usdt exceeds the platform per-order limit of 10000.00 USDT', when: 'Amount over the platform per-order limit.' }],
     no_receiving_address: [
       {
-        example: 'no receiving address is free for pay_usdt 10.50; try again later',
-        when: 'USDT: every receiving address already holds that amount and amount + 0.01 for pending orders.',
+        example:
+          'pay_usdt 10.50: all 3 receiving addresses on TRC20 already hold 10.50 and 10.51 for other orders (pending, or expired and in their 60-minute cool-down); ' +
+          'try again when one of them is paid or its cool-down ends, or ask the operator to add receiving addresses',
+        when: "USDT: every receiving address of the order's network already holds that amount and amount + 0.01 for other orders (or the network has none enabled).",
       },
     ],
     pool_share_exceeded: [
       {
-        example: "pay_usdt 88.00: this merchant's orders already hold 1 of the receiving slots for 88.00 and 88.01 on TRC20, the most one merchant may hold of one amount; try again later",
-        when: "USDT: the merchant's own orders already hold its share of the slots of that amount and the next cent (by default half of them), or of the network's slots in all (500 by default); the operator sets both per merchant.",
+        example:
+          "pay_usdt 88.00: this merchant's orders already hold 1 of the 2 receiving slots for 88.00 and 88.01 on TRC20, the most one merchant may hold of one amount " +
+          'while other merchants order from the same receiving addresses (half of them); try again when one of its orders is paid, or has expired and its ' +
+          "60-minute cool-down has ended, or ask the operator to add receiving addresses or raise this merchant's amount-slots limit",
+        when: "USDT: the merchant's own orders already hold its share of the slots of that amount and the next cent (by default half of them, while other merchants may place orders), or of the network's slots in all (500 by default, likewise); the operator sets both per merchant, and a limit it set applies to a merchant alone too.",
       },
     ],
   },
