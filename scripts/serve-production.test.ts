@@ -50,6 +50,23 @@ describe('npm start refuses a production it cannot run safely', { timeout: 90_00
     expect(fine.output).not.toMatch(/HEALTH_DETAILS_TOKEN/);
   });
 
+  it('with a token or secret too easy to guess (the probe\'s 40 × a), naming the setting', async () => {
+    const site = { ...secrets, PUBLIC_BASE_URL: 'https://pay.example.com' };
+    for (const [name, value] of [
+      ['HEALTH_DETAILS_TOKEN', 'a'.repeat(40)],
+      ['METRICS_TOKEN', 'abcd'.repeat(10)],
+      ['NEXTAUTH_SECRET', 'x'.repeat(40)],
+      ['APP_ENCRYPTION_KEY', 'a'.repeat(64)],
+    ] as const) {
+      const run = await startProduction({ ...site, [name]: value });
+      expect(run.exitCode, name).not.toBe(0);
+      expect(run.output).toMatch(new RegExp(`refused to start: ${name}: is too easy to guess \\(about \\d+ bits of entropy in its characters, at least \\d+ needed\\)`));
+      expect(run.output).not.toContain(value);
+    }
+    const random = await startProduction({ ...site, HEALTH_DETAILS_TOKEN: randomBytes(16).toString('hex'), METRICS_TOKEN: randomBytes(24).toString('base64url') }, /database: DATABASE_URL/);
+    expect(random.output).not.toMatch(/TOKEN/);
+  });
+
   it('says loudly at start that the sandbox is mounted in production', async () => {
     const run = await startProduction({ ...secrets, PUBLIC_BASE_URL: 'https://pay.example.com', SANDBOX_ENABLED: 'true' }, /SANDBOX MOUNTED IN PRODUCTION/);
     expect(run.output).toMatch(/!!! SANDBOX MOUNTED IN PRODUCTION \(SANDBOX_ENABLED=true\)/);

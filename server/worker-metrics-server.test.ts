@@ -11,9 +11,9 @@ const env = (variables: Record<string, string>) => variables as NodeJS.ProcessEn
 describe("the worker's metrics on METRICS_PORT", () => {
   it('refuses to start without a token to guard them, naming the setting, and refuses a port that is not one', () => {
     expect(() => workerMetricsSettings(env({ METRICS_PORT: '9464' }))).toThrow(/METRICS_TOKEN: METRICS_PORT is set: set METRICS_TOKEN \(or HEALTH_DETAILS_TOKEN\)/);
-    expect(() => workerMetricsSettings(env({ METRICS_PORT: 'nine', METRICS_TOKEN: 'k'.repeat(32) }))).toThrow(/METRICS_PORT: must be a port number/);
+    expect(() => workerMetricsSettings(env({ METRICS_PORT: 'nine', METRICS_TOKEN: randomBytes(24).toString('base64url') }))).toThrow(/METRICS_PORT: must be a port number/);
     expect(workerMetricsSettings(env({}))).toBeUndefined();
-    expect(workerMetricsSettings(env({ METRICS_PORT: '9464', HEALTH_DETAILS_TOKEN: 'k'.repeat(32) }))).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(workerMetricsSettings(env({ METRICS_PORT: '9464', HEALTH_DETAILS_TOKEN: randomBytes(24).toString('base64url') }))).toEqual({ port: 9464, host: '127.0.0.1' });
   });
 
   it('answers Prometheus text to the bearer of METRICS_TOKEN only, with the jobs this process ran', async () => {

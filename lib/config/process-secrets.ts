@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { guessableReason } from './secret-strength';
 import { StartupRefusal } from './startup-refusal';
 
 /**
@@ -30,10 +31,14 @@ export function parseEncryptionKey(text: string): Buffer | undefined {
 function checkConfigured(env: NodeJS.ProcessEnv): void {
   const key = env.APP_ENCRYPTION_KEY;
   if (key && !parseEncryptionKey(key)) throw new StartupRefusal('APP_ENCRYPTION_KEY', 'must be 32 bytes: 64 hex characters or base64 (e.g. `openssl rand -hex 32`)');
+  const keyGuessable = key ? guessableReason(key) : undefined;
+  if (keyGuessable) throw new StartupRefusal('APP_ENCRYPTION_KEY', keyGuessable);
   const session = env.NEXTAUTH_SECRET ?? env.AUTH_SECRET;
   if (session && session.length < SESSION_SECRET_MIN_LENGTH) {
     throw new StartupRefusal('NEXTAUTH_SECRET', `must be at least ${SESSION_SECRET_MIN_LENGTH} characters (e.g. \`openssl rand -base64 32\`)`);
   }
+  const sessionGuessable = session ? guessableReason(session) : undefined;
+  if (sessionGuessable) throw new StartupRefusal(env.NEXTAUTH_SECRET ? 'NEXTAUTH_SECRET' : 'AUTH_SECRET', sessionGuessable);
 }
 
 async function readSecretsFile(file: string): Promise<ProcessSecrets | undefined> {

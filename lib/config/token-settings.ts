@@ -1,4 +1,5 @@
 import { envSetting } from './env-setting';
+import { guessableReason } from './secret-strength';
 import { StartupRefusal } from './startup-refusal';
 
 /**
@@ -22,7 +23,7 @@ export const TOKEN_RULE = `must be at least ${TOKEN_MIN_LENGTH} characters of Aâ
 function tokenProblem(value: string): string | undefined {
   if (value.length < TOKEN_MIN_LENGTH) return `${TOKEN_RULE} (it has ${value.length})`;
   if (!TOKEN_CHARACTERS.test(value)) return `${TOKEN_RULE} (it has other characters)`;
-  return undefined;
+  return guessableReason(value);
 }
 
 /** Refuses to start (StartupRefusal naming the setting and the rule) when a configured token breaks the rule. */
