@@ -27,7 +27,6 @@ const { closeDb, getDb } = await import('../lib/db/client');
 const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-run');
 const { createAppServer, listen } = await import('../server/app-server');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
-const { stampClientAddress } = await import('../server/client-address');
 const { stampPortalRequest } = await import('../server/portal-request');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
 const { checkPublicBaseUrl } = await import('../lib/config/public-url');
@@ -41,7 +40,8 @@ const { log: serviceLog, logLine } = await import('../lib/observability/logger')
 
 // The secrets (NEXTAUTH_SECRET, APP_ENCRYPTION_KEY) are settled with the database below (lib/config/process-secrets).
 checkPublicBaseUrl(); // production: an https PUBLIC_BASE_URL (or an explicit ALLOW_HTTP_PUBLIC_BASE_URL=true)
-checkTokenSettings(); // a bearer token setting (HEALTH_DETAILS_TOKEN) too short or with other characters stops here
+checkTokenSettings(); // a bearer token setting (HEALTH_DETAILS_TOKEN) too short, guessable or with other characters stops here
+(await import('../lib/security/trusted-proxy')).checkTrustProxySetting(); // TRUST_PROXY: true, false or the proxies' addresses
 for (const channel of CHANNELS) channel.checkSettings?.(); // a malformed channel setting stops the service here, not at the first submit
 
 const port = Number(process.env.PORT ?? 3000);
@@ -73,7 +73,6 @@ const nextReady = nextApp.prepare().then(() => nextApp.getRequestHandler());
 nextReady.catch(() => undefined); // a failure is thrown below, where start-up awaits it
 const server = createAppServer({
   pages: async (req, res) => {
-    stampClientAddress(req);
     stampPortalRequest(req);
     const handleWithNext = await nextReady;
     return handleWithNext(req, res);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { OPEN_API_CONTENT_TYPE, type OpenApiCore } from '../lib/api/open-api-route';
 import { MAX_BODY_BYTES } from '../lib/validation/request-fields';
 import { clientAddressFrom } from '../lib/accounts/client-address';
+import { settleForwardedHeaders } from './forwarded-headers';
 import { publicBaseUrl } from '../lib/orders/identifiers';
 import { securityHeaders } from '../lib/security/security-headers';
 import { OPEN_API_ROUTES } from './open-api-routes';
@@ -92,7 +93,7 @@ async function serveOpenApi(core: OpenApiCore, req: http.IncomingMessage, res: h
   const body = await readBody(req);
   if (body === 'too-slow') return bodyTooSlow(res, common);
   if (!body) return;
-  const clientAddress = process.env.TRUST_PROXY === 'true' ? clientAddressFrom(req.headers['x-forwarded-for']) : (req.socket.remoteAddress ?? 'unknown');
+  const clientAddress = clientAddressFrom(req.headers['x-forwarded-for']);
   const reply = await core({ contentType: req.headers['content-type'], body: body.tooLarge ? 'too-large' : body.bytes, clientAddress, requestId: req.headers['x-request-id'] as string });
   writeJson(res, common, reply.status, reply.json, reply.retryAfterSeconds === undefined ? [] : ['retry-after', String(reply.retryAfterSeconds)]);
 }
@@ -107,8 +108,6 @@ async function serveWeb(route: (request: Request) => Promise<Response>, req: htt
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string' && name !== 'content-length' && name !== 'transfer-encoding') headers.set(name, value);
   }
-  // The sender's address, as for pages: a client-sent X-Forwarded-For counts only behind a trusted proxy.
-  if (process.env.TRUST_PROXY !== 'true') headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown');
   // Past the limit the handler answers "too large" by its own check: it is told the size (nothing more was buffered).
   if (body.tooLarge) headers.set('content-length', String(Math.max(Number(req.headers['content-length'] ?? 0), body.bytes.length)));
   const response = await route(new Request(`http://internal${req.url}`, { method: 'POST', headers, body: new Uint8Array(body.bytes) }));
@@ -165,6 +164,8 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
 
     // Every request has an id (the caller's X-Request-Id when it is sane), answered back and handed to what it causes.
     const requestId = requestIdFrom(req.headers['x-request-id']);
+    // Who sent it, to which host: from the socket unless a trusted proxy says (before any handler reads them).
+    settleForwardedHeaders(req);
     req.headers['x-request-id'] = requestId;
     const common: HeaderList = [...security, 'x-request-id', requestId];
     let headersToWrite = common; // those not set on the response yet
