@@ -1,5 +1,5 @@
 import { invalidParameter } from '../errors/domain-error';
-import { optionalCallbackUrl, optionalText, requireMerchantOrderNo, requirePositiveAmount } from '../validation/field-rules';
+import { optionalNotifyUrl, optionalText, requireMerchantOrderNo, requirePositiveAmount } from '../validation/field-rules';
 import { present, type RequestFields } from '../validation/request-fields';
 
 /** What a refund request asks for, validated. */
@@ -34,6 +34,6 @@ export function parseRefundRequest(fields: RequestFields): RefundRequest {
     merchantRefundNo,
     amountMinor: requirePositiveAmount(amount, 'refundAmount'),
     reason: optionalText(fields, 'reason', REFUND_REASON_MAX) ?? null,
-    notifyUrl: optionalCallbackUrl(fields, 'notifyUrl') ?? null,
+    notifyUrl: optionalNotifyUrl(fields) ?? null,
   };
 }

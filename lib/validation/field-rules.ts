@@ -107,6 +107,11 @@ export function requireNotifyUrl(fields: RequestFields): string {
   return stored;
 }
 
+/** A notifyUrl that may be left out (a refund's: its notices then go to the order's), by requireNotifyUrl's rules. */
+export function optionalNotifyUrl(fields: RequestFields): string | undefined {
+  return present(fields, 'notifyUrl') === undefined ? undefined : requireNotifyUrl(fields);
+}
+
 export function optionalText(fields: RequestFields, name: string, maxLength: number): string | undefined {
   const value = present(fields, name);
   // Characters are code points; a text of at most maxLength UTF-16 units has no more of them, and needs no count.
