@@ -36,6 +36,18 @@ export const PRIVATE_HOST_FORMS: readonly string[] = [
   '100.64.0.1',
   '224.0.0.1',
   '255.255.255.255',
+  // documentation, benchmarking, IETF, AS112/AMT, 6to4 relay, reserved (the probe's host was 192.0.2.2)
+  '192.0.2.2',
+  '198.51.100.7',
+  '203.0.113.7',
+  '198.18.0.1',
+  '192.0.0.170',
+  '192.31.196.1',
+  '192.52.193.1',
+  '192.88.99.1',
+  '192.175.48.1',
+  '240.0.0.1',
+  '239.255.255.250',
   // cloud metadata
   '169.254.169.254',
   '0xa9fea9fe',
@@ -71,6 +83,20 @@ export const PRIVATE_HOST_FORMS: readonly string[] = [
   '[fd00:ec2::254]',
   '[ff02::1]',
   '[100::1]',
+  // IPv6 special-purpose ranges and space outside global unicast 2000::/3
+  '[2001:db8::1]',
+  '[2001:db8:bbbb:1::1]',
+  '[3fff::1]',
+  '[2001:2::1]',
+  '[2001:20::1]',
+  '[2620:4f:8000::1]',
+  '[5f00::1]',
+  '[4000::1]',
+  '[ff05::1:3]',
+  '[fd00::2]',
+  '[::ffff:192.0.2.2]',
+  '[64:ff9b::c633:6407]',
+  '[2002:cb00:7107::1]',
   // internal names
   'localhost',
   'localhost.',
@@ -81,4 +107,4 @@ export const PRIVATE_HOST_FORMS: readonly string[] = [
 ];
 
 /** Public destinations, some of them inside IPv6 (DNS64's NAT64 answers, 6to4, IPv4-mapped). */
-export const PUBLIC_HOST_FORMS: readonly string[] = ['8.8.8.8', '203.0.113.7', '[2606:4700:4700::1111]', '[::ffff:8.8.8.8]', '[64:ff9b::8.8.8.8]', '[2002:808:808::1]', 'merchant.example'];
+export const PUBLIC_HOST_FORMS: readonly string[] = ['8.8.8.8', '93.184.215.14', '[2606:4700:4700::1111]', '[::ffff:8.8.8.8]', '[64:ff9b::8.8.8.8]', '[2002:808:808::1]', 'merchant.example'];

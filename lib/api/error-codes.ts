@@ -29,8 +29,8 @@ export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
     code: 1001,
     published: [
       {
-        example: 'notifyUrl must be reachable from the internet: destination 127.0.0.1 is a private, loopback or link-local address',
-        when: '`notifyUrl` names a private, loopback or link-local address or an internal host name, which the notifier would refuse to call (production; development allows them).',
+        example: 'notifyUrl must be reachable from the internet: destination 127.0.0.1 is not a public address (loopback)',
+        when: '`notifyUrl` names an address that is not public (private, loopback, link-local, documentation or any other special-purpose range, or the service host\'s own) or an internal host name, which the notifier would refuse to call (production; development allows them).',
       },
     ],
   },

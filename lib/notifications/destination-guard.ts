@@ -1,43 +1,16 @@
 import { DomainError } from '../errors/domain-error';
 import dns from 'node:dns';
-import net from 'node:net';
 import { sandboxEnabled } from '../sandbox/sandbox-enabled';
 import { embeddedIpv4, parseIpAddress, type IpAddress } from '../security/ip-address';
+import { ownAddresses } from '../security/own-addresses';
+import { specialPurposeIpv4, specialPurposeIpv6 } from '../security/special-purpose-addresses';
 
 /**
- * The notifier calls merchants' URLs, so it must not be turned against the service's own network (SSRF).
+ * The notifier calls merchants' URLs, so it must not be turned against the service's own network or host (SSRF).
  * Addresses are checked after resolution, at connect time (no second lookup to race with), unless private networks
- * are allowed (see privateNetworksAllowed).
+ * are allowed (see privateNetworksAllowed). What is refused: every special-purpose range (one table,
+ * lib/security/special-purpose-addresses.ts) and this host's own interface addresses (lib/security/own-addresses.ts).
  */
-const blocked = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-// IPv6 ranges refused whatever they carry; those that carry an IPv4 address (lib/security/ip-address.ts) are decided by it.
-for (const [network, prefix] of [
-  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d, which no public route reaches
-  ['100::', 64], // discard-only
-  ['64:ff9b:1::', 48], // NAT64 for local use (RFC 8215): translates into the operator's own networks
-  ['fc00::', 7], // unique local (incl. fd00:ec2::254 metadata)
-  ['fe80::', 10],
-  ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
-
 const BLOCKED_HOSTNAMES = new Set(['localhost', 'metadata.google.internal', 'metadata']);
 
 /** A notification destination this service will not call (a private address or internal name); the message says why. */
@@ -58,28 +31,33 @@ export function privateNetworksAllowed(): boolean {
   return process.env.NODE_ENV === 'development' && sandboxEnabled();
 }
 
-/** The first non-public IPv4 address the address is or carries (IPv4-mapped, NAT64, 6to4, Teredo), else undefined. */
-function privateIpv4Within(address: IpAddress): string | undefined {
-  if (address.family === 4) return blocked.check(address.text, 'ipv4') ? address.text : undefined;
-  return embeddedIpv4(address.bytes).find((ipv4) => blocked.check(ipv4, 'ipv4'));
+/** Why an IPv4 address is not for notifications (its range, or that it is this host's own), else undefined. */
+function ipv4Refusal(ipv4: string): string | undefined {
+  const range = specialPurposeIpv4(ipv4);
+  if (range) return range;
+  return ownAddresses().has(ipv4) ? "this host's own address" : undefined;
 }
 
-function isPublic(address: IpAddress): boolean {
-  if (privateIpv4Within(address) !== undefined) return false;
-  return address.family === 4 || !blocked.check(address.text, 'ipv6');
+/** Why the address may not be called (`is not a public address (documentation (TEST-NET-1))`), naming the IPv4 address it carries when that decided; else undefined. */
+function refusalReason(address: IpAddress): { subject: string; why: string } | undefined {
+  if (address.family === 4) {
+    const why = ipv4Refusal(address.text);
+    return why === undefined ? undefined : { subject: address.text, why };
+  }
+  const carried = embeddedIpv4(address.bytes);
+  for (const ipv4 of carried) {
+    const why = ipv4Refusal(ipv4);
+    if (why) return { subject: `${address.text}, which carries ${ipv4},`, why };
+  }
+  const range = carried.length > 0 ? undefined : specialPurposeIpv6(address.text);
+  if (range) return { subject: address.text, why: range };
+  return ownAddresses().has(address.text) ? { subject: address.text, why: "this host's own address" } : undefined;
 }
 
-/** An address the notifier may connect to: neither it nor an IPv4 address it carries is private, loopback, link-local or reserved. */
+/** An address the notifier may connect to: neither it nor an IPv4 address it carries is special-purpose or this host's own. */
 export function isPublicAddress(address: string): boolean {
   const parsed = parseIpAddress(address);
-  return parsed !== undefined && isPublic(parsed);
-}
-
-/** Why an address is refused, naming the IPv4 address it carries when that is what decided. */
-function refusalOf(address: IpAddress): RefusedDestination {
-  const carried = address.family === 6 ? privateIpv4Within(address) : undefined;
-  const what = carried ? `${address.text}, which carries ${carried},` : address.text;
-  return new RefusedDestination(`destination ${what} is a private, loopback or link-local address`);
+  return parsed !== undefined && refusalReason(parsed) === undefined;
 }
 
 /**
@@ -89,7 +67,8 @@ function refusalOf(address: IpAddress): RefusedDestination {
 export function checkDestinationHost(hostname: string): void {
   const address = parseIpAddress(hostname);
   if (address) {
-    if (!isPublic(address)) throw refusalOf(address);
+    const reason = refusalReason(address);
+    if (reason) throw new RefusedDestination(`destination ${reason.subject} is not a public address (${reason.why})`);
     return;
   }
   // A trailing dot names the same host (`localhost.` is localhost).
@@ -105,9 +84,12 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dn
 export function guardedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '');
-    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (refused) {
-      return callback(Object.assign(new RefusedDestination(`destination ${hostname} resolves to ${refused.address}, a private, loopback or link-local address`), { code: 'EREFUSED_DESTINATION' }), '');
+    for (const entry of addresses) {
+      const parsed = parseIpAddress(entry.address);
+      const reason = parsed ? refusalReason(parsed) : { subject: entry.address, why: 'not an IP address' };
+      if (reason === undefined) continue;
+      const refusal = new RefusedDestination(`destination ${hostname} resolves to ${entry.address}, which is not a public address (${reason.why})`);
+      return callback(Object.assign(refusal, { code: 'EREFUSED_DESTINATION' }), '');
     }
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0]!.address, addresses[0]!.family);
