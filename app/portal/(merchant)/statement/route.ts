@@ -2,14 +2,16 @@ import { getServerSession } from 'next-auth';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { loadMerchantContext } from '@/lib/portal/merchant-context';
-import { merchantStatement, STATEMENT_COLUMNS, statementRange, type StatementColumn } from '@/lib/portal/merchant-statement';
+import { STATEMENT_COLUMNS, statementRange, type StatementColumn } from '@/lib/portal/merchant-statement';
+import { startStatementExport } from '@/lib/portal/statement-export';
 import { authOptions } from '../../_session/auth-options';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * `GET /portal/statement?from=yyyy-MM-dd&to=yyyy-MM-dd[&test=include]`: the signed-in merchant's orders and refunds of the
- * range as a CSV file (test orders only when asked), streamed from the database as it is written.
+ * range as a CSV file (test orders only when asked), streamed from the database as it is written. One export per
+ * merchant at a time (lib/portal/statement-export.ts): a second, while the first streams, is answered 429 saying so.
  */
 export async function GET(request: Request) {
   const session = await getServerSession(authOptions());
@@ -23,7 +25,11 @@ export async function GET(request: Request) {
   if ('refused' in range) return new Response(t(`refused.${range.refused}`), { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const header = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, t(`columns.${column}`)])) as Record<StatementColumn, string>;
   const rowTypes = { order: t('rowTypes.order'), refund: t('rowTypes.refund') };
-  const rows = merchantStatement(getDb(), { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header, rowTypes, includeTest: params.get('test') === 'include' });
+  const started = await startStatementExport(getDb(), { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header, rowTypes, includeTest: params.get('test') === 'include' });
+  if (!started.started) {
+    return new Response(t(`busy.${started.reason}`), { status: 429, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' } });
+  }
+  const rows = started.chunks;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
