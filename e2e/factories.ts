@@ -81,8 +81,10 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 
 /** Signs in over plain HTTP through next-auth's credentials endpoint; the request context then carries the session cookie. */
 export async function signInOverHttp(request: APIRequestContext, email: string, password = PASSWORD): Promise<void> {
-  const { csrfToken } = await (await request.get('/api/auth/csrf')).json();
-  const response = await request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password, json: 'true' } });
+  const csrf = await request.get('/api/auth/csrf');
+  const { csrfToken } = await csrf.json();
+  // As a browser posts it: a post without its Origin is refused (lib/security/same-origin.ts).
+  const response = await request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password, json: 'true' }, headers: { origin: new URL(csrf.url()).origin } });
   expect(response.ok()).toBe(true);
   const session = await (await request.get('/api/auth/session')).json();
   expect(session.user.email).toBe(email);

@@ -4,6 +4,7 @@ import { OPEN_API_CONTENT_TYPE, type OpenApiCore } from '../lib/api/open-api-rou
 import { MAX_BODY_BYTES } from '../lib/validation/request-fields';
 import { clientAddressFrom } from '../lib/accounts/client-address';
 import { settleForwardedHeaders } from './forwarded-headers';
+import { sameOriginPages } from './same-origin-pages';
 import { publicBaseUrl } from '../lib/orders/identifiers';
 import { securityHeaders } from '../lib/security/security-headers';
 import { OPEN_API_ROUTES } from './open-api-routes';
@@ -14,7 +15,10 @@ import { requestIdFrom } from '../lib/observability/request-id';
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
 export interface AppServerOptions {
-  /** Next.js request handler for pages and every other route; without it, only the open API is served. */
+  /**
+   * Next.js request handler for pages and every other route; without it, only the open API is served. A request
+   * that changes something reaches it only from the service's own origin (server/same-origin-pages.ts).
+   */
   pages?: NodeHandler;
 }
 
@@ -151,6 +155,7 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     for (const wake of waiters) wake();
   };
 
+  const pages = options.pages && sameOriginPages(options.pages);
   const security: HeaderList = Object.entries(securityHeaders({ development: process.env.NODE_ENV !== 'production', publicBaseUrl: publicBaseUrl() })).flat();
   const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
     // In flight until both the handler has settled and the response is finished (or its connection gone).
@@ -179,7 +184,7 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
         for (let index = 0; index < common.length; index += 2) res.setHeader(common[index]!, common[index + 1]!);
         headersToWrite = [];
         if (route) work = 'web' in route ? serveWeb(route.web, req, res) : serveGet(route.get, req, res);
-        else work = options.pages ? options.pages(req, res) : notFound(res);
+        else work = pages ? pages(req, res) : notFound(res);
       }
     } catch (error) {
       work = Promise.reject(error); // a handler that threw before returning its promise
