@@ -43,7 +43,8 @@ describe('state-changing requests to the pages come from the service itself', ()
   });
 
   it('Origin: evil with X-Forwarded-Host: evil.example (the probe\'s pair) is refused, as is Sec-Fetch-Site: cross-site', async () => {
-    for (const headers of [{ origin: 'evil', 'x-forwarded-host': 'evil.example' }, { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+    const forgeries: Record<string, string>[] = [{ origin: 'evil', 'x-forwarded-host': 'evil.example' }, { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+    for (const headers of forgeries) {
       expect((await post('/operator/credentials', headers)).status, JSON.stringify(headers)).toBe(403);
     }
     expect(reached).toEqual([]);

@@ -10,8 +10,9 @@ import { merchantStatement, type StatementInput } from './merchant-statement';
  * holds PostgreSQL's advisory lock (STATEMENT_LOCK_CLASS, merchant id) on a connection of its own and reads its pages
  * on it, so a merchant's second download while the first still streams is told to wait; the lock goes with the
  * connection if the process dies. A node runs at most STATEMENT_EXPORTS_AT_ONCE exports (each holds one of the pool's
- * connections): past that, the next merchant is told to wait too. Between pages the export lets every other request
- * run (the page's rows are formatted in one go, a few milliseconds), so an export never holds the event loop.
+ * connections): past that, the next merchant is told to wait too. The exports of a node take turns page by page (inTurn),
+ * and every other request runs between two turns, so exports never hold the event loop for more than one page's
+ * formatting (a few milliseconds).
  */
 const STATEMENT_LOCK_CLASS = 0x53544d54; // 'STMT'
 /** At most this many exports stream from one node at a time (of its DATABASE_POOL_SIZE connections, 20 by default). */
@@ -20,6 +21,19 @@ export const STATEMENT_EXPORTS_AT_ONCE = 4;
 export const STATEMENT_EXPORT_DEADLINE_MS = 10 * 60_000;
 
 let running = 0;
+
+/**
+ * Exports take turns: one page (its query and its formatting) at a time on this node, whichever export it is for, and
+ * every other request runs between two turns. Four exports then cost the open API no more than one page's work at a
+ * time, instead of four pages' formatting and four queries at once.
+ */
+let lastTurn: Promise<unknown> = Promise.resolve();
+
+function inTurn<T>(produce: () => Promise<T>): Promise<T> {
+  const result = lastTurn.then(produce);
+  lastTurn = result.then(nextTurn, nextTurn);
+  return result;
+}
 
 export type StatementExport =
   | { started: true; chunks: AsyncGenerator<string> }
@@ -51,11 +65,13 @@ async function* exportChunks(client: pg.PoolClient, input: StatementInput, relea
   }, STATEMENT_EXPORT_DEADLINE_MS);
   deadline.unref();
   const onItsConnection = drizzle(client, { schema }) as unknown as Database;
+  const pages = merchantStatement(onItsConnection, input);
   try {
-    for await (const chunk of merchantStatement(onItsConnection, input)) {
+    for (;;) {
+      const page = await inTurn(() => pages.next());
+      if (page.done) break;
       if (pastDeadline) throw cut;
-      yield chunk;
-      await nextTurn(); // other requests' turn before the next page is read and formatted
+      yield page.value;
     }
     await release();
   } catch (error) {
@@ -63,6 +79,7 @@ async function* exportChunks(client: pg.PoolClient, input: StatementInput, relea
     throw error;
   } finally {
     clearTimeout(deadline);
+    await pages.return(undefined);
     await release(); // the reader stopped early (the download was cancelled)
   }
 }
