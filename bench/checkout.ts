@@ -11,7 +11,7 @@
  *   BENCH_RUNS=3              loads per channel (the median is printed)
  *   BENCH_STRICT=1            exit 1 when a goal is missed
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { checkoutFixture, type FixtureOrder } from '../e2e/visual/checkout-fixtures';
+import { runToEnd, startServiceProcess, stopService } from './service-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -32,25 +33,6 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 let server: ChildProcess | undefined;
-function stopServer() {
-  if (server?.pid && server.exitCode === null) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
-process.on('exit', stopServer);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
-
-function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
-  const proc = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 2, 2] });
-  return new Promise((resolve, reject) => {
-    proc.on('error', reject);
-    proc.on('exit', resolve);
-  });
-}
 
 async function waitUntilAnswers(baseUrl: string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
@@ -70,10 +52,10 @@ async function waitUntilAnswers(baseUrl: string, timeoutMs = 180_000) {
 async function startService(): Promise<{ baseUrl: string; env: NodeJS.ProcessEnv }> {
   if (process.env.BENCH_BUILD === '1' || !existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
     log('bench: building (`npm run build`)');
-    const code = await runToEnd('npm', ['run', 'build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+    const code = await runToEnd(ROOT, 'npm', ['run', 'build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
     if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
   }
-  const built = await runToEnd(process.execPath, ['scripts/build-cli.mjs'], process.env); // `npm start` runs dist/cli/serve.js
+  const built = await runToEnd(ROOT, process.execPath, ['scripts/build-cli.mjs'], process.env); // `npm start` runs dist/cli/serve.js
   if (built !== 0) throw new Error(`node scripts/build-cli.mjs failed (exit ${built})`);
   const port = Number(process.env.BENCH_PORT ?? 3455);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -97,7 +79,7 @@ async function startService(): Promise<{ baseUrl: string; env: NodeJS.ProcessEnv
     WORKERS: 'off',
   };
   delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['dist/cli/serve.js'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'ignore', 2] });
+  server = startServiceProcess(ROOT, 'dist/cli/serve.js', env);
   await waitUntilAnswers(baseUrl);
   log(`bench: production service on ${baseUrl}`);
   return { baseUrl, env };
@@ -234,6 +216,6 @@ try {
   }
 } finally {
   await browser.close();
-  stopServer();
+  stopService();
 }
 if (missed && process.env.BENCH_STRICT === '1') process.exit(1);

@@ -27,6 +27,7 @@ import { createDatabase } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrate';
 import { createMerchant } from '../lib/merchants/merchants';
 import { createBenchDatabase, dropBenchDatabase, isSuccess, QUERY_PATH, signedBody } from './fixtures';
+import { runToEnd, startServiceProcess, stopService } from './service-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ORDER_COUNTS = (process.env.BENCH_ORDERS ?? '1000,10000,100000').split(',').map((text) => Number(text.trim()));
@@ -45,25 +46,6 @@ const out = (line = '') => process.stdout.write(`${line}\n`);
 
 let server: ChildProcess | undefined;
 const cleanups: (() => Promise<void>)[] = [];
-function stopServer() {
-  if (server?.pid && server.exitCode === null) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
-process.on('exit', stopServer);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
-
-function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
-  const proc = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 2, 2] });
-  return new Promise((resolve, reject) => {
-    proc.on('error', reject);
-    proc.on('exit', resolve);
-  });
-}
 
 interface Exporter {
   appId: string;
@@ -126,7 +108,7 @@ async function startService(databaseUrl: string): Promise<string> {
     NEXTAUTH_SECRET: SESSION_SECRET,
     WORKERS: 'off',
   };
-  server = spawn(process.execPath, ['dist/cli/serve.js'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'ignore', 2] });
+  server = startServiceProcess(ROOT, 'dist/cli/serve.js', env);
   await waitUntilAnswers(baseUrl);
   return baseUrl;
 }
@@ -229,7 +211,7 @@ async function round(orders: number): Promise<boolean> {
     out();
     return met;
   } finally {
-    stopServer();
+    stopService();
     await new Promise((resolve) => server?.once('exit', resolve) ?? resolve(undefined));
     server = undefined;
   }
@@ -238,7 +220,7 @@ async function round(orders: number): Promise<boolean> {
 async function main() {
   if (process.env.BENCH_BUILD === '1' || !existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
     log('bench: building (`npm run build`)');
-    const code = await runToEnd('npm', ['run', 'build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+    const code = await runToEnd(ROOT, 'npm', ['run', 'build'], { ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
     if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
   }
   let allMet = true;

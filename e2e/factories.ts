@@ -226,3 +226,13 @@ export function aWechatOrder(
   });
   return JSON.parse(output.trim().split('\n').at(-1)!) as CreatedWechatOrder;
 }
+
+/** A pending USDT order of the merchant on a fresh receiving address, as the submit would have stored it. */
+export async function aPendingUsdtOrderOf(appId: string): Promise<{ id: number; orderNo: string }> {
+  const address = randomTronAddress();
+  admin('address', 'add', '--chain', 'TRC20', address);
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM receiving_addresses WHERE address = $1', [address]);
+    return seedOrder(client, { merchantId: await merchantIdOf(client, appId), addressId: Number(rows[0]!.id), amountMinor: 4321, status: 'pending' });
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { admin, merchantIdOf, randomTronAddress, seedOrder, signUp, uniqueEmail, withDatabase } from '../factories';
+import { aPendingUsdtOrderOf, signUp, uniqueEmail, withDatabase } from '../factories';
 
 /**
  * The probe's forged server actions: the portal's close-order action, replayed outside the browser with the
@@ -7,15 +7,6 @@ import { admin, merchantIdOf, randomTronAddress, seedOrder, signUp, uniqueEmail,
  * Now both are refused with 403 and the order stays pending; the same request with the service's own Origin (what
  * the browser sends) closes it, so the replay is a real action.
  */
-async function aPendingUsdtOrder(appId: string): Promise<{ id: number; orderNo: string }> {
-  const address = randomTronAddress();
-  admin('address', 'add', '--chain', 'TRC20', address);
-  return withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: string }>('SELECT id FROM receiving_addresses WHERE address = $1', [address]);
-    return seedOrder(client, { merchantId: await merchantIdOf(client, appId), addressId: Number(rows[0]!.id), amountMinor: 4321, status: 'pending' });
-  });
-}
-
 const statusOf = (orderId: number) => withDatabase(async (client) => (await client.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0]!.status);
 
 /** The close action's request as the page sends it, caught before it leaves the browser. */
@@ -37,7 +28,7 @@ async function capturedCloseAction(page: Page): Promise<{ url: string; headers: 
 test('a forged close-order server action without Origin, or with Origin: evil and X-Forwarded-Host: evil.example, is refused', async ({ page, baseURL }, testInfo) => {
   test.setTimeout(180_000); // first visits compile each page in development mode
   const appId = await signUp(page, { name: `Forged action shop ${testInfo.project.name}`, email: uniqueEmail(`forged-${testInfo.project.name}`) });
-  const order = await aPendingUsdtOrder(appId);
+  const order = await aPendingUsdtOrderOf(appId);
   await page.goto(`/portal/orders/${order.orderNo}`);
   const action = await capturedCloseAction(page);
   expect(action.headers.origin).toBe(baseURL);

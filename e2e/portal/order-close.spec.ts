@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { admin, merchantIdOf, randomTronAddress, seedOrder, signUp, uniqueEmail, withDatabase } from '../factories';
+import { aPendingUsdtOrderOf, signUp, uniqueEmail, withDatabase } from '../factories';
 
 const WORDS = {
   en: { close: 'Close order', confirm: 'Yes, close it', closed: 'Closed', event: 'Closed', optIn: /Send close and expiry notices/, save: 'Save', saved: 'Close and expiry notices are on.' },
@@ -11,23 +11,13 @@ async function readIn(page: Page, locale: string): Promise<void> {
   await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, domain: hostname, path: '/' }]);
 }
 
-/** A pending USDT order of the merchant on a fresh receiving address, as the submit would have stored it. */
-async function aPendingUsdtOrder(appId: string): Promise<{ id: number; orderNo: string }> {
-  const address = randomTronAddress();
-  admin('address', 'add', '--chain', 'TRC20', address);
-  return withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: string }>('SELECT id FROM receiving_addresses WHERE address = $1', [address]);
-    return seedOrder(client, { merchantId: await merchantIdOf(client, appId), addressId: Number(rows[0]!.id), amountMinor: 4321, status: 'pending' });
-  });
-}
-
 for (const locale of ['en', 'zh-CN'] as const) {
   test(`a merchant closes a pending USDT order in the portal and sees it closed (${locale})`, async ({ page }, testInfo) => {
     test.setTimeout(180_000); // first visits compile each page in development mode
     const words = WORDS[locale];
     const appId = await signUp(page, { name: `Close shop ${locale} ${testInfo.project.name}`, email: uniqueEmail(`close-${locale}-${testInfo.project.name}`) });
     await readIn(page, locale);
-    const order = await aPendingUsdtOrder(appId);
+    const order = await aPendingUsdtOrderOf(appId);
 
     await page.goto(`/portal/orders/${order.orderNo}`);
     await expect(page.getByTestId('order-status')).not.toHaveText(words.closed);
@@ -56,7 +46,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
 test("the payer's cancel on the checkout closes the order after a confirmation, then returns to the shop", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const appId = await signUp(page, { name: `Cancel shop ${testInfo.project.name}`, email: uniqueEmail(`cancel-${testInfo.project.name}`) });
-  const order = await aPendingUsdtOrder(appId);
+  const order = await aPendingUsdtOrderOf(appId);
   const shop = `${test.info().project.use.baseURL}/?back-from-checkout=1`;
   const token = await withDatabase(async (client) => {
     const { rows } = await client.query<{ pay_token: string }>('UPDATE orders SET redirect_url = $2 WHERE id = $1 RETURNING pay_token', [order.id, shop]);
