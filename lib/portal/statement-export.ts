@@ -68,9 +68,9 @@ async function* exportChunks(client: pg.PoolClient, input: StatementInput, relea
   const pages = merchantStatement(onItsConnection, input);
   try {
     for (;;) {
+      if (pastDeadline) throw cut; // before the connection, given back at the deadline, is asked for more
       const page = await inTurn(() => pages.next());
       if (page.done) break;
-      if (pastDeadline) throw cut;
       yield page.value;
     }
     await release();
