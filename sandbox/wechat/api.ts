@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import { billDownload, tradeBill } from './bill';
 import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, recordH5Url, type SandboxWechatOrder } from './store';
-import { handleRefund, handleRefundQuery } from './refund';
+import { handleApplyAbnormalRefund, handleRefund, handleRefundQuery } from './refund';
 
 /**
  * The simulated WeChat Pay API v3 under `/sandbox/wechat/v3/…`: native and h5 prepay, query by out_trade_no, close,
@@ -255,5 +255,7 @@ export async function handleSandboxWechatApi(request: Request, path: readonly st
   if (request.method === 'POST' && route === 'v3/refund/domestic/refunds') return handleRefund(request, db, now);
   const refundQuery = /^v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(route);
   if (refundQuery && request.method === 'GET') return handleRefundQuery(request, db, decodeURIComponent(refundQuery[1]!), now);
+  const abnormalRemedy = /^v3\/refund\/domestic\/refunds\/([^/]+)\/apply-abnormal-refund$/.exec(route);
+  if (abnormalRemedy && request.method === 'POST') return handleApplyAbnormalRefund(request, db, decodeURIComponent(abnormalRemedy[1]!), now);
   return Response.json({ code: 'NOT_FOUND', message: `no ${request.method} /${route} here` }, { status: 404 });
 }

@@ -7,7 +7,7 @@ const merchantRefundNo = str('Your refund number, unique among your refunds: the
   maxLength: 64,
   pattern: '^[0-9A-Za-z_\\-|*@]{1,64}$',
 });
-const REFUND_STATUSES = ['processing', 'succeeded', 'failed', 'closed'];
+const REFUND_STATUSES = ['processing', 'abnormal', 'succeeded', 'failed', 'closed'];
 
 /** The refund requests', answer's and notice's schemas. */
 export function refundSchemas(): Record<string, Schema> {

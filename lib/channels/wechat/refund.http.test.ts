@@ -119,7 +119,7 @@ describe('WECHAT refunds against the WeChat Pay sandbox', () => {
 
   it('REFUND.ABNORMAL fails the refund and frees its amount; a closed one found by the query poller is closed', async () => {
     const order = await aPaidOrder('10.00');
-    await planWechatRefund(getDb(), order.platformOrderNo, 'fail');
+    await planWechatRefund(getDb(), order.platformOrderNo, 'abnormal');
     const abnormal = refundFields(order, { refundAmount: '10.00' });
     expect((await refund(abnormal)).data.status).toBe('processing');
     await eventually(async () => (await queryRefund(abnormal.merchantRefundNo)).data.status !== 'processing');
