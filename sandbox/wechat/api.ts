@@ -200,6 +200,8 @@ async function handleClose(request: Request, db: Database, outTradeNo: string, n
   const found = await findByOutTradeNo(db, keys.mchId, outTradeNo);
   if (!found) return refuse(signer, 404, 'ORDER_NOT_EXIST', 'no such order (订单不存在)');
   if (found.tradeState === 'SUCCESS') return refuse(signer, 400, 'ORDERPAID', 'the order is already paid');
+  // API v3's answer for an order closed already (by a close, or its time_expire): 订单已关闭.
+  if ((await closeIfExpired(db, found, now)).tradeState === 'CLOSED') return refuse(signer, 400, 'ORDER_CLOSED', '订单已关闭 (the order is closed)');
   await closeOrder(db, found);
   return signedResponse(signer, 204, undefined, now);
 }
