@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { LocalTime } from '@/components/i18n/local-time';
 import type { listOrderRefunds } from '@/lib/portal/order-refunds';
 import { RefundForm } from './refund-form';
+import { AbnormalRefundRemedy } from './abnormal-refund-remedy';
 import { badge, card, mono, note, sectionTitle, table, tableWrap, td, th } from './styles';
 
 type OrderRefunds = Awaited<ReturnType<typeof listOrderRefunds>>;
@@ -14,6 +15,7 @@ export async function OrderRefundsSection({
   currency,
   data,
   refundOrderAction,
+  remedyAction,
 }: {
   orderNo: string;
   channel: string;
@@ -21,6 +23,7 @@ export async function OrderRefundsSection({
   currency: string;
   data: OrderRefunds;
   refundOrderAction: Parameters<typeof RefundForm>[0]['refundOrderAction'];
+  remedyAction: Parameters<typeof AbnormalRefundRemedy>[0]['remedyAction'];
 }) {
   const t = await getTranslations('portal.refunds');
   const state = (value: string) => (t.has(`states.${value}`) ? t(`states.${value}` as 'states.processing') : value);
@@ -57,8 +60,9 @@ export async function OrderRefundsSection({
                   </td>
                   <td className={td}>{refund.amount}</td>
                   <td className={td}>
-                    <span className={badge(refund.state === 'succeeded' ? 'paid' : refund.state === 'processing' ? 'pending' : 'failed')}>{state(refund.state)}</span>
+                    <span className={badge(refund.state === 'succeeded' ? 'paid' : refund.state === 'processing' || refund.state === 'abnormal' ? 'pending' : 'failed')}>{state(refund.state)}</span>
                     {refund.failureReason ? <div className={`${note} whitespace-normal`}>{refund.failureReason}</div> : null}
+                    {refund.remedy ? <AbnormalRefundRemedy orderNo={orderNo} refundNo={refund.refundNo} remedyAction={remedyAction} /> : null}
                   </td>
                   <td className={`${td} whitespace-normal`}>
                     {refund.reason ?? '—'}
