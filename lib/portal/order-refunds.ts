@@ -9,6 +9,7 @@ import { recordWalletRefund } from '../refunds/record-wallet-refund';
 import { REFUND_REASON_MAX } from '../refunds/refund-request';
 import { submitRefund } from '../refunds/submit-refund';
 import { parseAbnormalRemedy, remedyAbnormalRefund } from '../refunds/remedy-abnormal';
+import { latePaymentOf, latePaymentRefundNo, refundLatePayment } from '../refunds/late-payment-refund';
 import { requirePositiveAmount } from '../validation/field-rules';
 import { findMerchantOrder } from './merchant-order-detail';
 import { portalActor, type MerchantContext } from './merchant-context';
@@ -27,7 +28,12 @@ export async function listOrderRefunds(db: Database, context: MerchantContext, o
   const attempts = notices.length ? await db.select().from(notificationAttempts).where(inArray(notificationAttempts.notificationId, notices.map((notice) => notice.id))) : [];
   const channel = refundsOfOrder(order);
   const remedyOffered = channel.offered && channel.remedyAbnormal !== undefined;
+  const late = await latePaymentOf(db, order);
   return {
+    /** A payment the upstream took after the order was closed here: never credited, refundable in one action. */
+    latePayment: late
+      ? { tradeNo: late.tradeNo, receivedAt: late.receivedAt, amount: formatMinorUnits(order.payAmountMinor), refundable: channel.offered && !rows.some((row) => row.merchantRefundNo === latePaymentRefundNo(order.orderNo)) }
+      : null,
     refundable: channel.offered,
     refundedAmount: formatMinorUnits(order.refundedMinor),
     leftAmount: formatMinorUnits(order.payAmountMinor - order.refundReservedMinor),
@@ -86,6 +92,13 @@ export async function remedyAbnormalFromPortal(
   const [refund] = await db.select({ orderId: refunds.orderId }).from(refunds).where(and(eq(refunds.refundNo, input.refundNo), eq(refunds.orderId, order.id)));
   if (!refund) throw invalidParameter(`refund ${input.refundNo} is not a refund of order ${order.orderNo}`);
   return remedyAbnormalRefund(db, { merchantId: context.merchantId, refundNo: input.refundNo, remedy, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
+}
+
+/** The merchant refunds, in full, a payment that arrived after the order was closed; its password asked again. */
+export async function refundLatePaymentFromPortal(db: Database, context: MerchantContext, input: { orderNo: string; password: string; now: Date }) {
+  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  const order = await findMerchantOrder(db, context, input.orderNo);
+  return refundLatePayment(db, { merchantId: context.merchantId, orderNo: order.orderNo, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
 }
 
 /** The merchant records a USDT refund it sent from its own wallet; its password asked again. */

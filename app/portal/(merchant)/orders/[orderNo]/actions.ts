@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { closeMerchantOrder } from '@/lib/portal/close-merchant-order';
 import { resendOrderNotification } from '@/lib/portal/resend-order-notification';
-import { recordWalletRefundFromPortal, refundFromPortal, remedyAbnormalFromPortal } from '@/lib/portal/order-refunds';
+import { recordWalletRefundFromPortal, refundFromPortal, refundLatePaymentFromPortal, remedyAbnormalFromPortal } from '@/lib/portal/order-refunds';
 import { refusal, type ActionResult } from '../../../_session/action-result';
 import { requireMerchant } from '../../../_session/require-merchant';
 
@@ -71,6 +71,18 @@ export async function remedyAbnormalRefundAction(orderNo: string, refundNo: stri
     });
     revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
     return { ok: true, data: { status: outcome.state === 'unknown' || outcome.state === 'not_found' ? 'abnormal' : outcome.state } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Refunds in full a payment that arrived after the order was closed. */
+export async function refundLatePaymentAction(orderNo: string, password: string): Promise<ActionResult<{ status: string }>> {
+  const merchant = await requireMerchant();
+  try {
+    const refund = await refundLatePaymentFromPortal(getDb(), merchant, { orderNo: String(orderNo), password: String(password), now: new Date() });
+    revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
+    return { ok: true, data: { status: refund.state } };
   } catch (error) {
     return refusal(error);
   }
