@@ -16,6 +16,7 @@ import { EXAMPLE_RUNTIMES, type ExampleRuntime } from './example-runtimes';
 import { runExample, startExampleReceiver } from './run-example';
 import { startSandboxPayments } from './sandbox-payments';
 import { planWechatRefund, settleSandboxWechatRefund } from '../sandbox/wechat/refund';
+import { eventually } from '../test/wait-for';
 
 /** The paid state as each channel's query answers it. */
 const PAID_STATUS = { USDT: '1', ALIPAY: 2, WECHAT: 2, YHT: '1' } as const;
@@ -48,15 +49,6 @@ async function notificationStatus(merchantOrderNo: string, kind: NotificationKin
 async function deliverNotifications(): Promise<void> {
   const worker = new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, timeoutMs: 10_000 });
   while ((await worker.runOnce()) > 0);
-}
-
-/** Asks again every 200 ms until `check` holds, at most `ms`. */
-async function eventually(check: () => Promise<boolean>, ms: number) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** The lines a receiver recorded in one of its files (PAID_ORDERS_FILE, REFUNDS_FILE). */
@@ -164,13 +156,13 @@ describe.each(EXAMPLE_RUNTIMES)('the $label example, run by its own runtime', (e
       const merchantRefundNo = `EX-${example.language}-AB-${Date.now()}`;
       const refunded = await runCommand(example, ['refund', paidOrderNo, merchantRefundNo, '30.00', receiver.url], env);
       expect(refunded.data).toMatchObject({ merchantRefundNo, status: 'processing' });
-      await eventually(async () => (await runCommand(example, ['refund-query', merchantRefundNo], env)).data.status === 'abnormal', 10_000);
+      await eventually(async () => (await runCommand(example, ['refund-query', merchantRefundNo], env)).data.status === 'abnormal', 'the refund to turn abnormal', 10_000);
       await deliverNotifications();
       expect(recorded(files.abnormalRefunds), `receiver said:\n${receiver.output()}`).toEqual([merchantRefundNo]);
       expect(recorded(files.refunds)).toEqual([]);
 
       await settleSandboxWechatRefund(getDb(), refunded.data.refundNo, 'SUCCESS');
-      await eventually(async () => (await runCommand(example, ['refund-query', merchantRefundNo], env)).data.status === 'succeeded', 10_000);
+      await eventually(async () => (await runCommand(example, ['refund-query', merchantRefundNo], env)).data.status === 'succeeded', 'the refund to succeed', 10_000);
       await deliverNotifications();
       expect(recorded(files.refunds), `receiver said:\n${receiver.output()}`).toEqual([merchantRefundNo]);
     });

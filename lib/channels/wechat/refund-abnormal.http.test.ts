@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMerchant } from '../../../test/factories';
 import { startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { startMerchantReceiver } from '../../../test/beds/merchant-receiver';
-import { paySandboxWechatOrder } from '../../../sandbox/wechat/pay';
+import { aPaidWechatOrder } from '../../../test/paid-wechat-order';
+import { eventually } from '../../../test/wait-for';
 import { planWechatRefund, sandboxWechatRefundsOf, settleSandboxWechatRefund } from '../../../sandbox/wechat/refund';
 import { runSandbox } from '../../../test/run-sandbox';
 import { addSandboxCredential } from '../../cli/credential-add-command';
@@ -20,7 +21,6 @@ import { wechatConfig } from './config';
 import { wechatAccountFor } from './platform-certificates';
 import { channelNamed, notificationFieldsOf } from '../index';
 
-const SUBMIT = '/v1/api/open/order/submit';
 const REFUND_SUBMIT = '/v1/api/open/refund/submit';
 const REFUND_QUERY = '/v1/api/open/refund/query';
 
@@ -29,18 +29,7 @@ let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let receiver: Awaited<ReturnType<typeof startMerchantReceiver>>;
 let counter = 0;
 
-async function aPaidOrder(amount: string) {
-  counter += 1;
-  const merchantOrderNo = `WXA-${process.pid}-${counter}-${Date.now()}`;
-  const { json } = await bed.app.signedPost(
-    SUBMIT,
-    { appId: merchant.appId, merchantOrderNo, payType: 'WECHAT', payMethod: 'native', amount, productName: 'VIP', notifyUrl: 'https://merchant.example/notify' },
-    merchant.appSecret,
-  );
-  expect(json.code).toBe(0);
-  await paySandboxWechatOrder(getDb(), { outTradeNo: json.data.platformOrderNo });
-  return { platformOrderNo: json.data.platformOrderNo as string, merchantOrderNo };
-}
+const aPaidOrder = (amount: string) => aPaidWechatOrder(bed.app, merchant, amount, 'WXA');
 
 async function refund(order: { merchantOrderNo: string }, refundAmount: string) {
   counter += 1;
@@ -50,14 +39,6 @@ async function refund(order: { merchantOrderNo: string }, refundAmount: string) 
 }
 const queryRefund = (merchantRefundNo: string) => bed.app.signedPost(REFUND_QUERY, { appId: merchant.appId, merchantRefundNo }, merchant.appSecret).then(({ json }) => json);
 const refundsOf = (name: string) => channelNamed(name)?.refunds;
-
-async function eventually(check: () => Promise<boolean>, ms = 8_000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function orderSums(orderNo: string) {
   const [row] = await getDb().select({ reserved: orders.refundReservedMinor, refunded: orders.refundedMinor }).from(orders).where(eq(orders.orderNo, orderNo));
@@ -76,7 +57,7 @@ async function anAbnormalRefund(amount: string, refundAmount: string) {
   await planWechatRefund(getDb(), order.platformOrderNo, 'abnormal');
   const { fields, json } = await refund(order, refundAmount);
   expect(json.data.status).toBe('processing');
-  await eventually(async () => (await queryRefund(fields.merchantRefundNo)).data.status !== 'processing');
+  await eventually(async () => (await queryRefund(fields.merchantRefundNo)).data.status !== 'processing', 'the refund to leave processing');
   return { order, fields, refundNo: json.data.refundNo as string };
 }
 
@@ -105,7 +86,7 @@ describe('WECHAT ABNORMAL refunds', () => {
     // The merchant handled it by hand in WeChat's merchant platform: REFUND.SUCCESS arrives (sent by the sandbox CLI).
     const settled = await runSandbox(['wechat', 'refund-settle', '--refund', refundNo, '--status', 'SUCCESS', '--json']);
     expect(settled.exitCode, settled.stderr).toBe(0);
-    await eventually(async () => (await queryRefund(fields.merchantRefundNo)).data.status === 'succeeded');
+    await eventually(async () => (await queryRefund(fields.merchantRefundNo)).data.status === 'succeeded', 'the refund to be succeeded');
     expect((await queryRefund(fields.merchantRefundNo)).data).toMatchObject({ status: 'succeeded', refundedAmount: '6.00', failureReason: null });
     expect(await orderSums(order.platformOrderNo)).toEqual({ reserved: 600n, refunded: 600n });
     expect(await noticeStatuses(fields.merchantRefundNo)).toEqual(['abnormal', 'succeeded']);
@@ -130,7 +111,7 @@ describe('WECHAT ABNORMAL refunds', () => {
       const outcome = await remedyAbnormalRefund(getDb(), { merchantId: merchant.id, refundNo, remedy, channelOf: refundsOfOrder, actor: 'test', now: new Date() });
       expect(outcome.state).toBe('processing');
       expect((await sandboxWechatRefundsOf(getDb(), order.platformOrderNo)).map((row) => row.outRefundNo)).toEqual([refundNo]);
-      await eventually(async () => (await queryRefund(fields.merchantRefundNo)).data.status === 'succeeded');
+      await eventually(async () => (await queryRefund(fields.merchantRefundNo)).data.status === 'succeeded', 'the refund to be succeeded');
       expect(await orderSums(order.platformOrderNo)).toEqual({ reserved: 800n, refunded: 800n });
     }
   });
