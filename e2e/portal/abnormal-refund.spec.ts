@@ -1,15 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
-import { admin, PASSWORD, signUp, uniqueEmail } from '../factories';
+import { expect, test } from '@playwright/test';
+import { admin, PASSWORD, revealAppSecret, signUp, uniqueEmail } from '../factories';
 import { signed } from '../../test/beds/contract-signer';
-
-async function revealSecret(page: Page): Promise<string> {
-  await page.goto('/portal/keys');
-  const revealForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Reveal AppSecret' }) });
-  await revealForm.getByLabel('Password').fill(PASSWORD);
-  await revealForm.getByRole('button', { name: 'Reveal AppSecret' }).click();
-  return (await page.getByTestId('app-secret').textContent())!.trim();
-}
 
 /** `npm run sandbox -- wechat …` next to the development server, as a person testing an integration runs it. */
 function sandbox(args: string[], origin: string): string {
@@ -24,7 +16,7 @@ test("a WeChat refund turns abnormal: the order page shows it reserved, the merc
   const appId = await signUp(page, { name: `Abnormal shop ${testInfo.project.name}`, email: uniqueEmail(`abnormal-${testInfo.project.name}`) });
   admin('merchant', 'orders', 'on', '--app-id', appId);
   admin('credential', 'add', '--app-id', appId, '--channel', 'WECHAT', '--sandbox', '--approve', '--enable');
-  const secret = await revealSecret(page);
+  const secret = await revealAppSecret(page);
 
   const merchantOrderNo = `E2E-ABNORMAL-${Date.now()}-${testInfo.project.name}`;
   const submit = await request.post('/v1/api/open/order/submit', {

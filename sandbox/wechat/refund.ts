@@ -3,7 +3,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { sandboxWechatKeysOf } from '@/lib/channels/wechat/sandbox-keys';
 import { authenticate, refuse, signedResponse } from './authenticated-request';
-import { beijingTime, encryptResource, notificationId, platformSignatureHeaders } from './protocol';
+import { beijingTime, encryptResource, jsonObject, notificationId, parseJsonObject, platformSignatureHeaders } from './protocol';
 import { sandboxWechatOrders, sandboxWechatRefunds, type SandboxWechatRefundRow } from './schema';
 import { defaultSigner } from './signer';
 import { findByOutTradeNo } from './store';
@@ -23,8 +23,6 @@ import { findByOutTradeNo } from './store';
 
 const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/;
 const MAX_REFUNDS = 50;
-type Json = Record<string, unknown>;
-const object = (value: unknown): Json | undefined => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
 
 function slowAnswerMs(): number {
   const configured = Number(process.env.SANDBOX_SLOW_ANSWER_MS ?? 15_000);
@@ -118,18 +116,13 @@ interface RefundInput {
 }
 
 function readRefund(text: string): RefundInput | string {
-  let body: Json | undefined;
-  try {
-    body = object(JSON.parse(text));
-  } catch {
-    body = undefined;
-  }
+  const body = parseJsonObject(text);
   if (!body) return 'body is not a JSON object';
   if (typeof body.out_trade_no !== 'string' || body.out_trade_no === '') return 'out_trade_no is required (the sandbox refunds by out_trade_no)';
   if (typeof body.out_refund_no !== 'string' || !OUT_REFUND_NO.test(body.out_refund_no)) return 'out_refund_no must be 1-64 of [0-9A-Za-z_-|*@]';
   if (body.reason !== undefined && (typeof body.reason !== 'string' || Array.from(body.reason).length > 80)) return 'reason must be at most 80 characters';
   if (body.notify_url !== undefined && (typeof body.notify_url !== 'string' || !/^https?:\/\/[^?]+$/.test(body.notify_url))) return 'notify_url must be an absolute http(s) URL without a query';
-  const amount = object(body.amount);
+  const amount = jsonObject(body.amount);
   if (!amount || !Number.isSafeInteger(amount.refund) || (amount.refund as number) < 1) return 'amount.refund must be an integer number of fen, at least 1';
   if (!Number.isSafeInteger(amount.total) || (amount.total as number) < 1) return 'amount.total must be an integer number of fen, at least 1';
   if (amount.currency !== 'CNY') return 'amount.currency must be CNY';
@@ -233,12 +226,7 @@ export async function handleApplyAbnormalRefund(request: Request, db: Database, 
   const auth = await authenticate(request, db, now);
   if (auth instanceof Response) return auth;
   const { keys, signer } = auth;
-  let body: Json | undefined;
-  try {
-    body = object(JSON.parse(auth.body));
-  } catch {
-    body = undefined;
-  }
+  const body = parseJsonObject(auth.body);
   if (!body) return refuse(signer, 400, 'PARAM_ERROR', 'body is not a JSON object');
   if (typeof body.out_refund_no !== 'string' || !OUT_REFUND_NO.test(body.out_refund_no)) return refuse(signer, 400, 'PARAM_ERROR', 'out_refund_no must be 1-64 of [0-9A-Za-z_-|*@]');
   if (!ABNORMAL_REMEDIES.includes(body.type as (typeof ABNORMAL_REMEDIES)[number])) return refuse(signer, 400, 'PARAM_ERROR', `type must be one of ${ABNORMAL_REMEDIES.join(', ')}`);
