@@ -15,6 +15,8 @@ import type { NotificationKind } from '../lib/notifications/notification-kinds';
 import { EXAMPLE_RUNTIMES, type ExampleRuntime } from './example-runtimes';
 import { runExample, startExampleReceiver } from './run-example';
 import { startSandboxPayments } from './sandbox-payments';
+import { planWechatRefund, settleSandboxWechatRefund } from '../sandbox/wechat/refund';
+import { eventually } from '../test/wait-for';
 
 /** The paid state as each channel's query answers it. */
 const PAID_STATUS = { USDT: '1', ALIPAY: 2, WECHAT: 2, YHT: '1' } as const;
@@ -53,10 +55,18 @@ async function deliverNotifications(): Promise<void> {
 const recorded = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
 
 /** The example's receiver, on its own port, writing into its own directory; stopped when `body` ends. */
-async function withReceiver(example: ExampleRuntime, body: (receiver: { url: string; output(): string }, env: NodeJS.ProcessEnv, files: { paidOrders: string; refunds: string }) => Promise<void>) {
+async function withReceiver(example: ExampleRuntime, body: (receiver: { url: string; output(): string }, env: NodeJS.ProcessEnv, files: { paidOrders: string; refunds: string; abnormalRefunds: string }) => Promise<void>) {
   const directory = mkdtempSync(path.join(tmpdir(), `example-${example.language}-`));
-  const files = { paidOrders: path.join(directory, 'paid-orders.txt'), refunds: path.join(directory, 'refunds.txt') };
-  const env = { ...process.env, BASE_URL: bed.app.baseUrl, APP_ID: merchant.appId, APP_SECRET: merchant.appSecret, PAID_ORDERS_FILE: files.paidOrders, REFUNDS_FILE: files.refunds };
+  const files = { paidOrders: path.join(directory, 'paid-orders.txt'), refunds: path.join(directory, 'refunds.txt'), abnormalRefunds: path.join(directory, 'abnormal-refunds.txt') };
+  const env = {
+    ...process.env,
+    BASE_URL: bed.app.baseUrl,
+    APP_ID: merchant.appId,
+    APP_SECRET: merchant.appSecret,
+    PAID_ORDERS_FILE: files.paidOrders,
+    REFUNDS_FILE: files.refunds,
+    ABNORMAL_REFUNDS_FILE: files.abnormalRefunds,
+  };
   const port = await freePort();
   const receiver = await startExampleReceiver(example.receiver(port), port, env);
   try {
@@ -135,5 +145,26 @@ describe.each(EXAMPLE_RUNTIMES)('the $label example, run by its own runtime', (e
       expect(recorded(files.refunds)).not.toContain('FORGED-RF-1');
     });
     console.log(`examples: ${example.label} closed, refunded and queried in ${Math.round(performance.now() - started)} ms`);
+  }, 300_000);
+
+  it('keeps a WECHAT refund that turned abnormal apart from the succeeded ones (never refunded again), then records its later success', async () => {
+    await withReceiver(example, async (receiver, env, files) => {
+      const paidOrderNo = `EX-${example.language}-ABNORMAL-${Date.now()}`;
+      const submitted = await runCommand(example, ['submit', 'WECHAT', paidOrderNo, '30.00', receiver.url], env);
+      await payments.pay('WECHAT', submitted.data);
+      await planWechatRefund(getDb(), submitted.data.platformOrderNo, 'abnormal');
+      const merchantRefundNo = `EX-${example.language}-AB-${Date.now()}`;
+      const refunded = await runCommand(example, ['refund', paidOrderNo, merchantRefundNo, '30.00', receiver.url], env);
+      expect(refunded.data).toMatchObject({ merchantRefundNo, status: 'processing' });
+      await eventually(async () => (await runCommand(example, ['refund-query', merchantRefundNo], env)).data.status === 'abnormal', 'the refund to turn abnormal', 10_000);
+      await deliverNotifications();
+      expect(recorded(files.abnormalRefunds), `receiver said:\n${receiver.output()}`).toEqual([merchantRefundNo]);
+      expect(recorded(files.refunds)).toEqual([]);
+
+      await settleSandboxWechatRefund(getDb(), refunded.data.refundNo, 'SUCCESS');
+      await eventually(async () => (await runCommand(example, ['refund-query', merchantRefundNo], env)).data.status === 'succeeded', 'the refund to succeed', 10_000);
+      await deliverNotifications();
+      expect(recorded(files.refunds), `receiver said:\n${receiver.output()}`).toEqual([merchantRefundNo]);
+    });
   }, 300_000);
 });

@@ -2,6 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import { LocalTime } from '@/components/i18n/local-time';
 import type { listOrderRefunds } from '@/lib/portal/order-refunds';
 import { RefundForm } from './refund-form';
+import { AbnormalRefundRemedy } from './abnormal-refund-remedy';
+import { LatePaymentRefund } from './late-payment-refund';
 import { badge, card, mono, note, sectionTitle, table, tableWrap, td, th } from './styles';
 
 type OrderRefunds = Awaited<ReturnType<typeof listOrderRefunds>>;
@@ -14,6 +16,8 @@ export async function OrderRefundsSection({
   currency,
   data,
   refundOrderAction,
+  remedyAction,
+  latePaymentAction,
 }: {
   orderNo: string;
   channel: string;
@@ -21,6 +25,8 @@ export async function OrderRefundsSection({
   currency: string;
   data: OrderRefunds;
   refundOrderAction: Parameters<typeof RefundForm>[0]['refundOrderAction'];
+  remedyAction: Parameters<typeof AbnormalRefundRemedy>[0]['remedyAction'];
+  latePaymentAction: Parameters<typeof LatePaymentRefund>[0]['refundAction'];
 }) {
   const t = await getTranslations('portal.refunds');
   const state = (value: string) => (t.has(`states.${value}`) ? t(`states.${value}` as 'states.processing') : value);
@@ -30,6 +36,14 @@ export async function OrderRefundsSection({
       <h2 id="refunds-heading" className={sectionTitle}>
         {t('title')}
       </h2>
+      {data.latePayment ? (
+        <div className="mb-4" data-testid="late-payment" role="status">
+          <p className="mb-2 text-sm">
+            {t('latePayment.explain', { amount: data.latePayment.amount, currency, tradeNo: data.latePayment.tradeNo ?? '—' })}
+          </p>
+          {data.latePayment.refundable ? <LatePaymentRefund orderNo={orderNo} refundAction={latePaymentAction} /> : <p className={note}>{t('latePayment.refunded')}</p>}
+        </div>
+      ) : null}
       <p className={`${note} mb-3`} data-testid="refunded-amount">
         {t('refunded', { amount: data.refundedAmount, currency })}
       </p>
@@ -57,8 +71,9 @@ export async function OrderRefundsSection({
                   </td>
                   <td className={td}>{refund.amount}</td>
                   <td className={td}>
-                    <span className={badge(refund.state === 'succeeded' ? 'paid' : refund.state === 'processing' ? 'pending' : 'failed')}>{state(refund.state)}</span>
+                    <span className={badge(refund.state === 'succeeded' ? 'paid' : refund.state === 'processing' || refund.state === 'abnormal' ? 'pending' : 'failed')}>{state(refund.state)}</span>
                     {refund.failureReason ? <div className={`${note} whitespace-normal`}>{refund.failureReason}</div> : null}
+                    {refund.remedy ? <AbnormalRefundRemedy orderNo={orderNo} refundNo={refund.refundNo} remedyAction={remedyAction} /> : null}
                   </td>
                   <td className={`${td} whitespace-normal`}>
                     {refund.reason ?? '—'}

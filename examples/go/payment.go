@@ -7,7 +7,7 @@
 //	go run payment.go refund ORDER-3 REFUND-1 5.00 http://127.0.0.1:8080/notify   # part of a paid ALIPAY or WECHAT order
 //	go run payment.go refund-query REFUND-1
 //	go run payment.go receive         # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE,
-//	                                  # succeeded refunds to REFUNDS_FILE
+//	                                  # succeeded refunds to REFUNDS_FILE, abnormal ones to ABNORMAL_REFUNDS_FILE
 //	go run payment.go sign < fields   # one form-encoded set of fields a line -> its signature
 package main
 
@@ -34,6 +34,7 @@ var (
 	notifyPort     = env("NOTIFY_PORT", "8080")
 	paidOrdersFile = env("PAID_ORDERS_FILE", "paid-orders.txt")
 	refundsFile    = env("REFUNDS_FILE", "refunds.txt")
+	abnormalFile   = env("ABNORMAL_REFUNDS_FILE", "abnormal-refunds.txt")
 )
 
 func env(name, fallback string) string {
@@ -165,8 +166,11 @@ func receiveNotification(w http.ResponseWriter, r *http.Request) {
 	// Only PAID is a payment: a refund notice (notifyType refund) or a close notice (CLOSED, EXPIRED) is not.
 	var err error
 	if form["notifyType"] == "refund" {
-		if form["status"] == "succeeded" {
+		switch form["status"] {
+		case "succeeded":
 			err = recordOnce(refundsFile, form["merchantRefundNo"])
+		case "abnormal": // an abnormal refund (WeChat Pay ABNORMAL): the money left your balance, the payer could not take it; apply the remedy in the portal, never refund it again
+			err = recordOnce(abnormalFile, form["merchantRefundNo"])
 		}
 	} else if form["status"] == "PAID" {
 		err = recordOnce(paidOrdersFile, form["merchantOrderNo"])

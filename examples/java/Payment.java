@@ -7,7 +7,7 @@
 //   java Payment.java refund ORDER-3 REFUND-1 5.00 http://127.0.0.1:8080/notify   # part of a paid ALIPAY or WECHAT order
 //   java Payment.java refund-query REFUND-1
 //   java Payment.java receive         # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE,
-//                                     # succeeded refunds to REFUNDS_FILE
+//                                     # succeeded refunds to REFUNDS_FILE, abnormal ones to ABNORMAL_REFUNDS_FILE
 //   java Payment.java sign < fields   # one form-encoded set of fields a line -> its signature
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -40,6 +40,7 @@ public class Payment {
     static final int NOTIFY_PORT = Integer.parseInt(env("NOTIFY_PORT", "8080"));
     static final Path PAID_ORDERS_FILE = Path.of(env("PAID_ORDERS_FILE", "paid-orders.txt"));
     static final Path REFUNDS_FILE = Path.of(env("REFUNDS_FILE", "refunds.txt"));
+    static final Path ABNORMAL_REFUNDS_FILE = Path.of(env("ABNORMAL_REFUNDS_FILE", "abnormal-refunds.txt"));
 
     static String env(String name, String fallback) {
         String value = System.getenv(name);
@@ -184,6 +185,8 @@ public class Payment {
             // Only PAID is a payment: a refund notice (notifyType refund) or a close notice (CLOSED, EXPIRED) is not.
             if ("refund".equals(form.get("notifyType"))) {
                 if ("succeeded".equals(form.get("status"))) recordOnce(REFUNDS_FILE, form.get("merchantRefundNo"));
+                // an abnormal refund (WeChat Pay ABNORMAL): the money left your balance, the payer could not take it; apply the remedy in the portal, never refund it again
+                else if ("abnormal".equals(form.get("status"))) recordOnce(ABNORMAL_REFUNDS_FILE, form.get("merchantRefundNo"));
             } else if ("PAID".equals(form.get("status"))) {
                 recordOnce(PAID_ORDERS_FILE, form.get("merchantOrderNo"));
             }

@@ -7,7 +7,7 @@
 //   node payment.mjs refund ORDER-3 REFUND-1 5.00 http://127.0.0.1:8080/notify   # part of a paid ALIPAY or WECHAT order
 //   node payment.mjs refund-query REFUND-1
 //   node payment.mjs receive         # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE,
-//                                    # succeeded refunds to REFUNDS_FILE
+//                                    # succeeded refunds to REFUNDS_FILE, abnormal ones to ABNORMAL_REFUNDS_FILE
 //   node payment.mjs sign < fields   # one form-encoded set of fields a line -> its signature
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ const APP_SECRET = process.env.APP_SECRET ?? ''; // Interface keys in the back o
 const NOTIFY_PORT = Number(process.env.NOTIFY_PORT ?? 8080);
 const PAID_ORDERS_FILE = process.env.PAID_ORDERS_FILE ?? 'paid-orders.txt';
 const REFUNDS_FILE = process.env.REFUNDS_FILE ?? 'refunds.txt';
+const ABNORMAL_REFUNDS_FILE = process.env.ABNORMAL_REFUNDS_FILE ?? 'abnormal-refunds.txt';
 
 // What each channel needs besides the common fields; each names its amount differently.
 const CHANNEL_FIELDS = {
@@ -96,6 +97,8 @@ function receive() {
         // Only PAID is a payment: a refund notice (notifyType refund) or a close notice (CLOSED, EXPIRED) is not.
         if (form.notifyType === 'refund') {
           if (form.status === 'succeeded') recordOnce(REFUNDS_FILE, form.merchantRefundNo);
+          // an abnormal refund (WeChat Pay ABNORMAL): the money left your balance, the payer could not take it; apply the remedy in the portal, never refund it again
+          else if (form.status === 'abnormal') recordOnce(ABNORMAL_REFUNDS_FILE, form.merchantRefundNo);
         } else if (form.status === 'PAID') recordOnce(PAID_ORDERS_FILE, form.merchantOrderNo);
       } catch {
         return response.writeHead(500).end('try again'); // not recorded: the service sends it again

@@ -8,7 +8,7 @@
 //   php payment.php refund ORDER-3 REFUND-1 5.00 http://127.0.0.1:8080/notify   # part of a paid ALIPAY or WECHAT order
 //   php payment.php refund-query REFUND-1
 //   php -S 0.0.0.0:8080 payment.php   # your notifyUrl (or serve this file from your web server); paid orders go to PAID_ORDERS_FILE,
-//                                     # succeeded refunds to REFUNDS_FILE
+//                                     # succeeded refunds to REFUNDS_FILE, abnormal ones to ABNORMAL_REFUNDS_FILE
 //   php payment.php sign < fields     # one form-encoded set of fields a line -> its signature
 
 $baseUrl = getenv('BASE_URL') ?: 'http://localhost:3000';
@@ -16,6 +16,7 @@ $appId = getenv('APP_ID') ?: 'mch_YOUR_APP_ID';
 $appSecret = getenv('APP_SECRET') ?: ''; // Interface keys in the back office: keep it on your server, never in code
 $paidOrdersFile = getenv('PAID_ORDERS_FILE') ?: 'paid-orders.txt';
 $refundsFile = getenv('REFUNDS_FILE') ?: 'refunds.txt';
+$abnormalRefundsFile = getenv('ABNORMAL_REFUNDS_FILE') ?: 'abnormal-refunds.txt';
 
 // Non-empty fields but signature, sorted by name (ASCII), name=value joined by &, + &appsecret=..., MD5, upper-case hex.
 function sign(array $fields, string $appSecret): string
@@ -109,7 +110,7 @@ function recordOnce(string $file, string $number): void
 // The notifyUrl: the service POSTs a form, so the fields are in $_POST.
 function receiveNotification(): void
 {
-    global $appId, $appSecret, $paidOrdersFile, $refundsFile;
+    global $appId, $appSecret, $paidOrdersFile, $refundsFile, $abnormalRefundsFile;
     $form = $_POST;
     $given = strtoupper((string) ($form['signature'] ?? ''));
     if (($form['appId'] ?? '') !== $appId || !hash_equals(sign($form, $appSecret), $given)) {
@@ -122,6 +123,9 @@ function receiveNotification(): void
     if (($form['notifyType'] ?? '') === 'refund') {
         if ($status === 'succeeded') {
             recordOnce($refundsFile, $form['merchantRefundNo']);
+        } elseif ($status === 'abnormal') {
+            // an abnormal refund (WeChat Pay ABNORMAL): the money left your balance, the payer could not take it; apply the remedy in the portal, never refund it again
+            recordOnce($abnormalRefundsFile, $form['merchantRefundNo']);
         }
     } elseif ($status === 'PAID') {
         recordOnce($paidOrdersFile, $form['merchantOrderNo']);

@@ -8,7 +8,7 @@
   python3 payment.py refund ORDER-3 REFUND-1 5.00 http://127.0.0.1:8080/notify   # part of a paid ALIPAY or WECHAT order
   python3 payment.py refund-query REFUND-1
   python3 payment.py receive          # your notifyUrl, on NOTIFY_PORT (8080); paid orders go to PAID_ORDERS_FILE,
-                                      # succeeded refunds to REFUNDS_FILE
+                                      # succeeded refunds to REFUNDS_FILE, abnormal ones to ABNORMAL_REFUNDS_FILE
   python3 payment.py sign < fields    # one form-encoded set of fields a line -> its signature
 """
 import hashlib
@@ -26,6 +26,7 @@ APP_SECRET = os.environ.get("APP_SECRET", "")  # Interface keys in the back offi
 NOTIFY_PORT = int(os.environ.get("NOTIFY_PORT", "8080"))
 PAID_ORDERS_FILE = os.environ.get("PAID_ORDERS_FILE", "paid-orders.txt")
 REFUNDS_FILE = os.environ.get("REFUNDS_FILE", "refunds.txt")
+ABNORMAL_REFUNDS_FILE = os.environ.get("ABNORMAL_REFUNDS_FILE", "abnormal-refunds.txt")
 
 # What each channel needs besides the common fields; each names its amount differently.
 CHANNEL_FIELDS = {
@@ -101,6 +102,8 @@ class NotificationHandler(BaseHTTPRequestHandler):
         if form.get("notifyType") == "refund":
             if form.get("status") == "succeeded":
                 record_once(REFUNDS_FILE, form["merchantRefundNo"])
+            elif form.get("status") == "abnormal":  # an abnormal refund (WeChat Pay ABNORMAL): the money left your balance, the payer could not take it; apply the remedy in the portal, never refund it again
+                record_once(ABNORMAL_REFUNDS_FILE, form["merchantRefundNo"])
         elif form.get("status") == "PAID":
             record_once(PAID_ORDERS_FILE, form["merchantOrderNo"])
         self.answer(200, "success")

@@ -9,7 +9,7 @@ import { QUERY, SUBMIT, startSandboxTestBed } from '../../test/beds/sandboxes';
 import { paySandboxTrade, SandboxPayRefused } from '../../sandbox/alipay/pay';
 import { findAnyByOutTradeNo as findAlipayTrade } from '../../sandbox/alipay/store';
 import { paySandboxWechatOrder, SandboxWechatPayRefused } from '../../sandbox/wechat/pay';
-import { findAnyByOutTradeNo as findWechatOrder } from '../../sandbox/wechat/store';
+import { closeOrder as closeSandboxWechatOrder, findAnyByOutTradeNo as findWechatOrder } from '../../sandbox/wechat/store';
 import { paySandboxOrder } from '../../sandbox/yht/pay';
 import { findAlipayCheckout } from './alipay/checkout-view';
 
@@ -83,7 +83,7 @@ describe('close on ALIPAY: alipay.trade.close first', () => {
     expect(await state(order.orderNo)).toMatchObject({ status: 'closed', audit: expect.stringContaining('ACQ.TRADE_NOT_EXIST') });
   });
 
-  it('a trade paid at Alipay whose notification was lost (ACQ.TRADE_STATUS_ERROR, then the query) becomes paid, notified, never closed', async () => {
+  it('a trade paid at Alipay whose notification was lost (ACQ.REASON_TRADE_STATUS_INVALID, then the query) becomes paid, notified, never closed', async () => {
     const order = await alipayOrder();
     const checkout = await findAlipayCheckout(getDb(), order.payToken);
     await fetch(checkout!.gatewayUrl!, { redirect: 'manual' });
@@ -104,6 +104,14 @@ describe('close on WECHAT: the close API, then the query', () => {
     expect(await state(order.orderNo)).toMatchObject({ status: 'closed', close_reason: 'closed', audit: expect.stringContaining('CLOSED') });
     await expect(paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo })).rejects.toBeInstanceOf(SandboxWechatPayRefused);
     expect((await close(wechatShop, order.merchantOrderNo)).json).toEqual(json);
+  });
+
+  it('an order WeChat closed already (ORDER_CLOSED, then the query answers CLOSED) is closed here', async () => {
+    const order = await wechatOrder();
+    await closeSandboxWechatOrder(getDb(), (await findWechatOrder(getDb(), order.orderNo))!);
+    const { json } = await close(wechatShop, order.merchantOrderNo);
+    expect(json).toMatchObject({ code: 0, message: 'ok', data: { platformOrderNo: order.orderNo, status: 3 } });
+    expect(await state(order.orderNo)).toMatchObject({ status: 'closed', close_reason: 'closed', audit: expect.stringContaining('CLOSED') });
   });
 
   it('an order paid at WeChat (ORDERPAID, then the query answers SUCCESS) becomes paid through the paid path, never closed', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchants, orders, refunds } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
@@ -7,12 +7,16 @@ import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns } from '../channe
 /** A refund still processing this long after it was asked for is the operator's to look at (the poller keeps asking). */
 export const STUCK_REFUND_AFTER_MS = 30 * 60_000;
 
-/** Refunds stuck in processing, oldest first, with their order. */
+/**
+ * Refunds stuck in processing, and every abnormal refund at once (WeChat Pay's ABNORMAL: the money left the
+ * merchant's balance, the payer has not received it, the merchant must apply a remedy), oldest first, with their order.
+ */
 export async function listStuckRefunds(db: Database, now: Date) {
   const rows = await db
     .select({
       refundNo: refunds.refundNo,
       merchantRefundNo: refunds.merchantRefundNo,
+      state: refunds.state,
       amountMinor: refunds.amountMinor,
       requestCount: refunds.requestCount,
       lastNote: refunds.failureReason,
@@ -22,7 +26,7 @@ export async function listStuckRefunds(db: Database, now: Date) {
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .innerJoin(merchants, eq(merchants.id, orders.merchantId))
-    .where(and(eq(refunds.state, 'processing'), lte(refunds.createdAt, new Date(now.getTime() - STUCK_REFUND_AFTER_MS))))
+    .where(or(eq(refunds.state, 'abnormal'), and(eq(refunds.state, 'processing'), lte(refunds.createdAt, new Date(now.getTime() - STUCK_REFUND_AFTER_MS)))))
     .orderBy(asc(refunds.createdAt))
     .limit(ATTENTION_LIST_LIMIT);
   return rows.map(({ orderNo, merchantOrderNo, appId, status, payAmountMinor, amountMinor, ...row }) => ({

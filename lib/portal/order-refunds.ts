@@ -8,6 +8,8 @@ import { refundsOfOrder } from '../channels/open-api-refunds';
 import { recordWalletRefund } from '../refunds/record-wallet-refund';
 import { REFUND_REASON_MAX } from '../refunds/refund-request';
 import { submitRefund } from '../refunds/submit-refund';
+import { parseAbnormalRemedy, remedyAbnormalRefund } from '../refunds/remedy-abnormal';
+import { latePaymentOf, latePaymentRefundNo, refundLatePayment } from '../refunds/late-payment-refund';
 import { requirePositiveAmount } from '../validation/field-rules';
 import { findMerchantOrder } from './merchant-order-detail';
 import { portalActor, type MerchantContext } from './merchant-context';
@@ -24,8 +26,15 @@ export async function listOrderRefunds(db: Database, context: MerchantContext, o
         .orderBy(asc(notifications.cycle))
     : [];
   const attempts = notices.length ? await db.select().from(notificationAttempts).where(inArray(notificationAttempts.notificationId, notices.map((notice) => notice.id))) : [];
+  const channel = refundsOfOrder(order);
+  const remedyOffered = channel.offered && channel.remedyAbnormal !== undefined;
+  const late = await latePaymentOf(db, order);
   return {
-    refundable: refundsOfOrder(order).offered,
+    /** A payment the upstream took after the order was closed here: never credited, refundable in one action. */
+    latePayment: late
+      ? { tradeNo: late.tradeNo, receivedAt: late.receivedAt, amount: formatMinorUnits(order.payAmountMinor), refundable: channel.offered && !rows.some((row) => row.merchantRefundNo === latePaymentRefundNo(order.orderNo)) }
+      : null,
+    refundable: channel.offered,
     refundedAmount: formatMinorUnits(order.refundedMinor),
     leftAmount: formatMinorUnits(order.payAmountMinor - order.refundReservedMinor),
     refunds: rows.map((row) => {
@@ -41,6 +50,8 @@ export async function listOrderRefunds(db: Database, context: MerchantContext, o
         createdBy: row.createdBy,
         createdAt: row.createdAt,
         finishedAt: row.finishedAt,
+        /** An abnormal refund waits for the merchant's remedy (WeChat Pay's apply-abnormal-refund). */
+        remedy: row.state === 'abnormal' && remedyOffered,
         notice: notice
           ? { status: notice.status, attempts: attempts.filter((attempt) => attempt.notificationId === notice.id).map(({ attemptNo, outcome, httpStatus, error }) => ({ attemptNo, outcome, httpStatus, error })) }
           : null,
@@ -63,6 +74,31 @@ export async function refundFromPortal(db: Database, context: MerchantContext, i
   const order = await findMerchantOrder(db, context, input.orderNo);
   const request = { merchantOrderNo: order.merchantOrderNo, merchantRefundNo: `P${input.now.getTime()}${Math.floor(Math.random() * 1e6)}`, amountMinor, reason, notifyUrl: null };
   return submitRefund(db, { merchantId: context.merchantId, request, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
+}
+
+/**
+ * The merchant applies WeChat Pay's remedy to one of the order's abnormal refunds (to the payer's bank card, or back
+ * to its own bank account), its password asked again; the payer's bank details go to WeChat Pay encrypted and are
+ * kept nowhere here.
+ */
+export async function remedyAbnormalFromPortal(
+  db: Database,
+  context: MerchantContext,
+  input: { orderNo: string; refundNo: string; type: string; bankType: string; bankAccount: string; realName: string; password: string; now: Date },
+) {
+  const remedy = parseAbnormalRemedy(input);
+  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  const order = await findMerchantOrder(db, context, input.orderNo);
+  const [refund] = await db.select({ orderId: refunds.orderId }).from(refunds).where(and(eq(refunds.refundNo, input.refundNo), eq(refunds.orderId, order.id)));
+  if (!refund) throw invalidParameter(`refund ${input.refundNo} is not a refund of order ${order.orderNo}`);
+  return remedyAbnormalRefund(db, { merchantId: context.merchantId, refundNo: input.refundNo, remedy, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
+}
+
+/** The merchant refunds, in full, a payment that arrived after the order was closed; its password asked again. */
+export async function refundLatePaymentFromPortal(db: Database, context: MerchantContext, input: { orderNo: string; password: string; now: Date }) {
+  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  const order = await findMerchantOrder(db, context, input.orderNo);
+  return refundLatePayment(db, { merchantId: context.merchantId, orderNo: order.orderNo, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
 }
 
 /** The merchant records a USDT refund it sent from its own wallet; its password asked again. */

@@ -8,18 +8,28 @@ export interface RefundAttempt {
 }
 
 /**
- * What the upstream made of a refund request or query. `unknown`: no answer to trust (a timeout, a system error, an
- * answer that does not verify): the same refund is sent again, never a new one. `not_found`: the upstream has no
- * refund of that number (never received): it may be sent again. `finishedAt` / `acceptedAt` are the upstream's own
- * times (Alipay's gmt_refund_pay, WeChat's success_time / create_time): reconciliation matches the bill by them.
+ * What the upstream made of a refund request or query. `failed` only for a documented definitive refusal: anything
+ * else is `unknown`: no answer to trust (a timeout, a system error, an unrecognised code, an answer that does not
+ * verify): the same refund is asked about and sent again, never a new one. `not_found`: the upstream has no refund of
+ * that number (never received): it may be sent again. `abnormal`: WeChat Pay's ABNORMAL, the money left the
+ * merchant's balance but the payer's account could not take it; it waits for the merchant's remedy.
+ * `finishedAt` / `acceptedAt` are the upstream's own times (Alipay's gmt_refund_pay, WeChat's success_time /
+ * create_time): reconciliation matches the bill by them.
  */
 export type RefundOutcome =
   | { state: 'succeeded'; upstreamRefundId?: string; finishedAt?: Date; acceptedAt?: Date }
   | { state: 'processing'; upstreamRefundId?: string; acceptedAt?: Date }
   | { state: 'failed'; reason: string }
+  | { state: 'abnormal'; reason: string; upstreamRefundId?: string; acceptedAt?: Date }
   | { state: 'closed'; reason: string }
   | { state: 'unknown'; reason: string }
   | { state: 'not_found' };
+
+/**
+ * WeChat Pay's remedies for an abnormal refund (apply-abnormal-refund's `type`): to the payer's bank card (its bank,
+ * number and holder's name), or back to the merchant's own bank account (the merchant then pays the payer itself).
+ */
+export type AbnormalRemedy = { type: 'MERCHANT_BANK_CARD' } | { type: 'USER_BANK_CARD'; bankType: string; bankAccount: string; realName: string };
 
 /** How a channel refunds: by its upstream's refund API, or not at all (then why, and how the merchant refunds). */
 export type ChannelRefunds =
@@ -31,5 +41,7 @@ export type ChannelRefunds =
       request(db: Database, attempt: RefundAttempt): Promise<RefundOutcome>;
       /** Asks the upstream how the refund stands (the poller). */
       check(db: Database, attempt: RefundAttempt): Promise<RefundOutcome>;
+      /** Applies the upstream's remedy to an abnormal refund (WeChat Pay only); the answer is the refund's new outcome. */
+      remedyAbnormal?(db: Database, attempt: RefundAttempt, remedy: AbnormalRemedy): Promise<RefundOutcome>;
     }
   | { readonly offered: false; readonly refusal: string };

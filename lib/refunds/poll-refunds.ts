@@ -1,6 +1,6 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { refunds, orders } from '../db/schema';
+import { OPEN_REFUND_STATES, refunds, orders } from '../db/schema';
 import type { ChannelRefunds } from './channel-refunds';
 import { checkRefund } from './send-refund';
 
@@ -12,15 +12,16 @@ export interface RefundPollSummary {
 }
 
 /**
- * Asks the upstreams about processing refunds that are due (refunds_processing_due_idx), one at a time per run, so
- * that a refund accepted but not yet done, or whose request had no answer, reaches its final state.
+ * Asks the upstreams about processing and abnormal refunds that are due (refunds_open_due_idx), one at a time per
+ * run, so that a refund accepted but not yet done, whose request had no answer, or waiting for the merchant's remedy
+ * reaches its final state.
  */
 export async function pollProcessingRefunds(db: Database, now: Date, refundsOf: (channel: string) => ChannelRefunds | undefined): Promise<RefundPollSummary> {
   const due = await db
     .select({ id: refunds.id, channel: orders.channel })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.state, 'processing'), lte(refunds.nextCheckAt, now)))
+    .where(and(inArray(refunds.state, [...OPEN_REFUND_STATES]), lte(refunds.nextCheckAt, now)))
     .orderBy(asc(refunds.nextCheckAt))
     .limit(BATCH);
   let finished = 0;

@@ -42,19 +42,20 @@ export async function sendRefund(db: Database, channel: OfferedRefunds, refundId
 }
 
 /**
- * The poller's step for one processing refund: ask the upstream; a refund it never received (or whose request had
- * no trustworthy answer and was never accepted) is sent again, with the same number.
+ * The poller's step for one processing or abnormal refund: ask the upstream; a processing refund it never received
+ * (or whose request had no trustworthy answer and was never accepted) is sent again, with the same number and amount.
  */
 export async function checkRefund(db: Database, channel: OfferedRefunds, refundId: number, now: Date): Promise<RefundOutcome> {
   const attempt = await attemptOf(db, refundId);
-  if (!attempt || attempt.refund.state !== 'processing') return { state: 'unknown', reason: 'refund is no longer processing' };
+  if (!attempt || (attempt.refund.state !== 'processing' && attempt.refund.state !== 'abnormal')) return { state: 'unknown', reason: 'refund is no longer open' };
   let outcome: RefundOutcome;
   try {
     outcome = await channel.check(db, attempt);
   } catch (error) {
     outcome = { state: 'unknown', reason: error instanceof Error ? error.message.slice(0, 300) : String(error) };
   }
-  if (outcome.state === 'not_found' || (outcome.state === 'unknown' && !attempt.refund.upstreamAccepted)) return sendRefund(db, channel, refundId, () => now);
+  const neverTaken = outcome.state === 'not_found' || (outcome.state === 'unknown' && !attempt.refund.upstreamAccepted);
+  if (neverTaken && attempt.refund.state === 'processing') return sendRefund(db, channel, refundId, () => now);
   await settleRefund(db, refundId, outcome, now);
   return outcome;
 }

@@ -60,6 +60,13 @@ export const alipaySandboxCommands: CliCommand[] = [
   alipayPay,
   ...sandboxRefundCommands({
     group: 'alipay',
+    plans: {
+      processing: 'the refund is accepted (fund_change=N) and stays processing until refund-settle',
+      fail: 'the refund is refused: ACQ.SELLER_BALANCE_NOT_ENOUGH',
+      timeout_once: "the refund is made, its answer comes after the caller's timeout (SANDBOX_SLOW_ANSWER_MS), once",
+      unavailable_after_refund: 'the refund is made, the answer is 20000 isp.unknow-error, once',
+      system_error_after_refund: 'the refund is made, the answer is 40004 ACQ.SYSTEM_ERROR, once',
+    },
     plan: planTradeRefund,
     settle: (db, refundNo) => settleProcessingRefund(db, refundNo),
     statuses: ['REFUND_SUCCESS'],

@@ -167,7 +167,9 @@ const TRADE_NOT_EXIST = { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.
 
 /**
  * alipay.trade.close: only a trade waiting for the buyer can be closed (then nobody can pay it);
- * 40004 ACQ.TRADE_NOT_EXIST when the payer never opened it, ACQ.TRADE_STATUS_ERROR when it is paid or closed.
+ * 40004 ACQ.TRADE_NOT_EXIST when the payer never opened it; a paid trade is refused with
+ * ACQ.REASON_TRADE_STATUS_INVALID (交易状态异常: 非待支付状态下不支持关单操作), a closed one with
+ * ACQ.TRADE_STATUS_ERROR (交易状态不合法), both among alipay.trade.close's documented error codes.
  */
 export async function closeTrade(db: Database, params: Record<string, string>, keys: AlipaySandboxKeys, now: Date): Promise<Record<string, unknown>> {
   const found = await namedTrade(db, params, keys);
@@ -175,7 +177,11 @@ export async function closeTrade(db: Database, params: Record<string, string>, k
   const current = await closeIfExpired(db, found, now);
   // Closed by this call only if still waiting (a payment may have won the race).
   const closed = current.status === 'WAIT_BUYER_PAY' ? await closeWaiting(db, current) : undefined;
-  if (closed?.status !== 'TRADE_CLOSED') return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' };
+  if (closed?.status !== 'TRADE_CLOSED') {
+    const paid = (closed ?? current).status === 'TRADE_SUCCESS' || (closed ?? current).status === 'TRADE_FINISHED';
+    if (paid) return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REASON_TRADE_STATUS_INVALID', sub_msg: '交易状态异常: 非待支付状态下不支持关单操作' };
+    return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' };
+  }
   return { code: '10000', msg: 'Success', trade_no: closed.tradeNo, out_trade_no: closed.outTradeNo };
 }
 

@@ -8,16 +8,25 @@ import { findTrade, type SandboxTrade } from './store';
 /**
  * alipay.trade.refund and alipay.trade.fastpay.refund.query as Alipay documents them: a refund is one
  * (trade, out_request_no); the same number again with the same amount refunds nothing more (fund_change=N), with
- * another amount it is refused (ACQ.DISCORDANT_REPEAT_REQUEST); the refunds of a trade never exceed its total.
- * A trade's refund plan (a sandbox control: refund-plan.ts) makes the next refund stay processing, fail for want of
- * balance, or answer too late once (the refund is made, the answer is lost).
+ * another amount it is refused (ACQ.DISCORDANT_REPEAT_REQUEST); the refunds of a trade never exceed its total; a
+ * trade refunded in full is closed (trade_status TRADE_CLOSED: "未付款交易超时关闭，或支付完成后全额退款", the trade
+ * status table of alipay.trade.query), so a later refund of it, even the same one sent again, meets
+ * ACQ.TRADE_HAS_CLOSE. A trade's refund plan (a sandbox control: refund-plan) makes the next refund stay processing,
+ * fail for want of balance, answer too late once (the refund is made, the answer is lost), or be made and answered
+ * as Alipay does on a bad day: 20000 isp.unknow-error ("服务不可用", the public error codes) or 40004
+ * ACQ.SYSTEM_ERROR ("系统错误，请使用相同的参数再次调用", alipay.trade.refund's error codes).
  */
 
-export const REFUND_PLANS = ['processing', 'fail', 'timeout_once'] as const;
+export const REFUND_PLANS = ['processing', 'fail', 'timeout_once', 'unavailable_after_refund', 'system_error_after_refund'] as const;
 export type RefundPlan = (typeof REFUND_PLANS)[number];
 
 type Answer = Record<string, unknown>;
 const business = (subCode: string, subMsg: string): Answer => ({ code: '40004', msg: 'Business Failed', sub_code: subCode, sub_msg: subMsg });
+/** What a plan answers after the refund was made: its own answer instead of 10000. */
+const BAD_DAY_ANSWERS: Partial<Record<RefundPlan, Answer>> = {
+  unavailable_after_refund: { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error', sub_msg: '系统繁忙' },
+  system_error_after_refund: business('ACQ.SYSTEM_ERROR', '系统错误'),
+};
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** How long a `timeout_once` answer is held back: longer than the caller waits (SANDBOX_SLOW_ANSWER_MS, default 15 s). */
@@ -72,6 +81,7 @@ async function refundUnderLock(db: Database, trade: SandboxTrade, outRequestNo: 
     if (sum + amountMinor > locked!.amountMinor) return { answer: business('ACQ.REASON_TRADE_REFUND_FEE_ERR', '退款金额超限: the refunds would exceed the trade total'), slow: false };
     const processing = plan === 'processing';
     const settledAt = processing ? null : new Date();
+    const refunded = sum + amountMinor;
     await tx.insert(sandboxAlipayRefunds).values({
       tradeNo: locked!.tradeNo,
       outRequestNo,
@@ -80,8 +90,16 @@ async function refundUnderLock(db: Database, trade: SandboxTrade, outRequestNo: 
       status: processing ? 'REFUND_PROCESSING' : 'REFUND_SUCCESS',
       settledAt,
     });
-    if (plan === 'timeout_once') await tx.update(sandboxAlipayTrades).set({ refundPlan: null }).where(eq(sandboxAlipayTrades.id, locked!.id));
-    return { answer: refundAnswer(locked!, sum + amountMinor, processing ? 'N' : 'Y', settledAt), slow: plan === 'timeout_once' };
+    const fullyRefunded = refunded === locked!.amountMinor;
+    const oncePlan = plan !== null && plan !== 'processing';
+    if (oncePlan || fullyRefunded) {
+      await tx
+        .update(sandboxAlipayTrades)
+        .set({ ...(oncePlan ? { refundPlan: null } : {}), ...(fullyRefunded ? { status: 'TRADE_CLOSED' } : {}) })
+        .where(eq(sandboxAlipayTrades.id, locked!.id));
+    }
+    const badDay = plan ? BAD_DAY_ANSWERS[plan] : undefined;
+    return { answer: badDay ?? refundAnswer(locked!, refunded, processing ? 'N' : 'Y', settledAt), slow: plan === 'timeout_once' };
   });
 }
 

@@ -2,12 +2,12 @@ import type { Database } from '@/lib/db/client';
 import type { SandboxWechatKeysRow } from '@/lib/channels/wechat/schema';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { authenticate, refuse, signedResponse } from './authenticated-request';
-import { beijingTime, encryptResource, newPayId, newPrepayId, newTransactionId, OUT_TRADE_NO, RFC3339 } from './protocol';
+import { beijingTime, encryptResource, jsonObject, newPayId, newPrepayId, newTransactionId, OUT_TRADE_NO, parseJsonObject, RFC3339 } from './protocol';
 import { randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import { billDownload, tradeBill } from './bill';
 import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, recordH5Url, type SandboxWechatOrder } from './store';
-import { handleRefund, handleRefundQuery } from './refund';
+import { handleApplyAbnormalRefund, handleRefund, handleRefundQuery } from './refund';
 
 /**
  * The simulated WeChat Pay API v3 under `/sandbox/wechat/v3/…`: native and h5 prepay, query by out_trade_no, close,
@@ -29,11 +29,6 @@ export function h5UrlOf(order: SandboxWechatOrder, pkg: string): string {
   return `${payerPageUrl(order.payId)}?prepay_id=${order.prepayId}&package=${pkg}`;
 }
 
-type Json = Record<string, unknown>;
-
-function object(value: unknown): Json | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
-}
 
 function isHttpUrl(text: unknown): boolean {
   try {
@@ -65,7 +60,7 @@ function readPrepay(keys: SandboxWechatKeysRow, text: string, h5: boolean, now: 
   } catch {
     return { field: 'body', problem: 'is not JSON' };
   }
-  const body = object(parsed);
+  const body = jsonObject(parsed);
   if (!body) return { field: 'body', problem: 'is not a JSON object' };
   if (body.appid !== keys.appId) return { field: 'appid', problem: `must be the sandbox appid ${keys.appId}` };
   if (body.mchid !== keys.mchId) return { field: 'mchid', problem: 'must be the mchid of the Authorization header' };
@@ -79,15 +74,15 @@ function readPrepay(keys: SandboxWechatKeysRow, text: string, h5: boolean, now: 
     expire = new Date(body.time_expire);
     if (expire.getTime() <= now.getTime()) return { field: 'time_expire', problem: 'is in the past' };
   }
-  const amount = object(body.amount);
+  const amount = jsonObject(body.amount);
   if (!amount || !Number.isSafeInteger(amount.total) || (amount.total as number) < 1) return { field: 'amount.total', problem: 'must be an integer number of fen, at least 1' };
   if (amount.currency !== undefined && amount.currency !== 'CNY') return { field: 'amount.currency', problem: 'must be CNY' };
   let payerClientIp: string | undefined;
   if (h5) {
-    const scene = object(body.scene_info);
+    const scene = jsonObject(body.scene_info);
     if (!scene || typeof scene.payer_client_ip !== 'string' || scene.payer_client_ip === '') return { field: 'scene_info.payer_client_ip', problem: 'is required' };
     if (scene.payer_client_ip.length > 45 || isIP(scene.payer_client_ip) === 0) return { field: 'scene_info.payer_client_ip', problem: 'must be an IPv4 or IPv6 address' };
-    const info = object(scene.h5_info);
+    const info = jsonObject(scene.h5_info);
     if (!info || !['Wap', 'iOS', 'Android'].includes(info.type as string)) return { field: 'scene_info.h5_info.type', problem: 'must be Wap, iOS or Android' };
     payerClientIp = scene.payer_client_ip;
   }
@@ -190,16 +185,13 @@ async function handleClose(request: Request, db: Database, outTradeNo: string, n
   const auth = await authenticate(request, db, now);
   if (auth instanceof Response) return auth;
   const { keys, signer } = auth;
-  let body: Json | undefined;
-  try {
-    body = object(JSON.parse(auth.body));
-  } catch {
-    body = undefined;
-  }
+  const body = parseJsonObject(auth.body);
   if (!body || body.mchid !== keys.mchId) return refuse(signer, 400, 'PARAM_ERROR', 'mchid must be the mchid of the Authorization header');
   const found = await findByOutTradeNo(db, keys.mchId, outTradeNo);
   if (!found) return refuse(signer, 404, 'ORDER_NOT_EXIST', 'no such order (订单不存在)');
   if (found.tradeState === 'SUCCESS') return refuse(signer, 400, 'ORDERPAID', 'the order is already paid');
+  // API v3's answer for an order closed already (by a close, or its time_expire): 订单已关闭.
+  if ((await closeIfExpired(db, found, now)).tradeState === 'CLOSED') return refuse(signer, 400, 'ORDER_CLOSED', '订单已关闭 (the order is closed)');
   await closeOrder(db, found);
   return signedResponse(signer, 204, undefined, now);
 }
@@ -255,5 +247,7 @@ export async function handleSandboxWechatApi(request: Request, path: readonly st
   if (request.method === 'POST' && route === 'v3/refund/domestic/refunds') return handleRefund(request, db, now);
   const refundQuery = /^v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(route);
   if (refundQuery && request.method === 'GET') return handleRefundQuery(request, db, decodeURIComponent(refundQuery[1]!), now);
+  const abnormalRemedy = /^v3\/refund\/domestic\/refunds\/([^/]+)\/apply-abnormal-refund$/.exec(route);
+  if (abnormalRemedy && request.method === 'POST') return handleApplyAbnormalRefund(request, db, decodeURIComponent(abnormalRemedy[1]!), now);
   return Response.json({ code: 'NOT_FOUND', message: `no ${request.method} /${route} here` }, { status: 404 });
 }

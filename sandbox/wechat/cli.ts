@@ -1,4 +1,4 @@
-import { planWechatRefund, settleSandboxWechatRefund } from './refund';
+import { planWechatRefund, settleSandboxWechatRefund, WECHAT_REFUND_PLANS } from './refund';
 import { sandboxRefundCommands } from '../sandbox-refund-commands';
 import type { CliCommand } from '@/lib/cli/command';
 import { sandboxPayCommand } from '../sandbox-pay-command';
@@ -76,6 +76,7 @@ export const wechatSandboxCommands: CliCommand[] = [
   wechatRotateCertificate,
   ...sandboxRefundCommands({
     group: 'wechat',
+    plans: WECHAT_REFUND_PLANS,
     plan: planWechatRefund,
     settle: (db, refundNo, status) => settleSandboxWechatRefund(db, refundNo, status as 'SUCCESS' | 'ABNORMAL' | 'CLOSED'),
     statuses: ['SUCCESS', 'ABNORMAL', 'CLOSED'],

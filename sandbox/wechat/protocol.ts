@@ -80,3 +80,19 @@ export function notificationId(): string {
 
 export const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/;
 export const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+
+export type Json = Record<string, unknown>;
+
+/** The value when it is a JSON object (not null, not an array). */
+export function jsonObject(value: unknown): Json | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+/** A request body that is one JSON object, or undefined (not JSON, or another JSON value). */
+export function parseJsonObject(text: string): Json | undefined {
+  try {
+    return jsonObject(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}

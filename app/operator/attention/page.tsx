@@ -125,14 +125,15 @@ export default async function AttentionPage() {
         {refunds.length === 0 ? (
           <Empty testId="no-stuck-refunds">{t('nothing')}</Empty>
         ) : (
-          <Table label={t('refundsTable')} head={[t('order'), t('refund'), t('refundAmount'), t('requests'), t('lastError'), t('asked')]}>
+          <Table label={t('refundsTable')} head={[t('order'), t('refund'), t('refundAmount'), t('refundState'), t('requests'), t('lastError'), t('asked')]}>
             {refunds.map((item) => (
-              <tr key={item.refundNo} data-testid={`refund-${item.refundNo}`}>
+              <tr key={item.refundNo} data-testid={`refund-${item.refundNo}`} data-state={item.state}>
                 <td className={cell}>
                   <OrderCell order={item.order} />
                 </td>
                 <td className={`${cell} font-mono text-xs`}>{item.merchantRefundNo}</td>
                 <td className={cell}>{item.amount}</td>
+                <td className={cell}>{item.state === 'abnormal' ? t('refundStates.abnormal') : t('refundStates.processing')}</td>
                 <td className={cell}>{item.requestCount}</td>
                 <td className={`${cell} max-w-[16rem] text-xs break-words`}>{item.lastNote ? <ErrorInWords error={item.lastNote} /> : '—'}</td>
                 <td className={`${cell} whitespace-nowrap`}><LocalTime value={item.createdAt} /></td>

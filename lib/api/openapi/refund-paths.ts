@@ -7,7 +7,7 @@ const merchantRefundNo = str('Your refund number, unique among your refunds: the
   maxLength: 64,
   pattern: '^[0-9A-Za-z_\\-|*@]{1,64}$',
 });
-const REFUND_STATUSES = ['processing', 'succeeded', 'failed', 'closed'];
+const REFUND_STATUSES = ['processing', 'abnormal', 'succeeded', 'failed', 'closed'];
 
 /** The refund requests', answer's and notice's schemas. */
 export function refundSchemas(): Record<string, Schema> {
@@ -40,12 +40,15 @@ export function refundSchemas(): Record<string, Schema> {
         merchantOrderNo: str('Echoed.'),
         payType: str("The order's channel."),
         refundAmount: decimal2('This refund.'),
-        status: str('processing until the upstream answers finally; succeeded, failed or closed then.', { enum: REFUND_STATUSES }),
-        failureReason: { type: ['string', 'null'], description: "The upstream's code and reason when failed or closed." },
+        status: str(
+          'processing: not known to be done (in progress, or no answer the service can trust: asked about and sent again with the same number; never refund again under a new number). abnormal (WECHAT ABNORMAL): the money left the balance, the payer could not take it; reserved, apply the remedy in the portal; a later succeeded or closed follows. succeeded, failed (a documented definitive refusal, confirmed by the refund query; the amount is free), closed (the amount is free): final.',
+          { enum: REFUND_STATUSES },
+        ),
+        failureReason: { type: ['string', 'null'], description: "The upstream's code and reason when failed, closed or abnormal; while processing, what is not confirmed yet." },
         upstreamRefundId: { type: ['string', 'null'], description: "The upstream's refund or trade number, once known." },
         refundedAmount: decimal2("The order's refunds that succeeded, now."),
         createTime: { type: 'integer', description: 'Unix seconds.' },
-        finishTime: { type: ['integer', 'null'], description: 'Unix seconds; null while processing.' },
+        finishTime: { type: ['integer', 'null'], description: 'Unix seconds; null while processing or abnormal.' },
       },
     },
     RefundNotification: {
@@ -61,9 +64,9 @@ export function refundSchemas(): Record<string, Schema> {
         payType: str("The order's channel."),
         refundAmount: decimal2('This refund.'),
         refundedAmount: decimal2("The order's refunds that succeeded."),
-        status: str('The final state.', { enum: REFUND_STATUSES.slice(1) }),
-        failureReason: str('Empty unless failed or closed.'),
-        finishTime: str('Unix seconds.'),
+        status: str('abnormal (not final: do not refund again; its final state is notified later), or the final state.', { enum: REFUND_STATUSES.slice(1) }),
+        failureReason: str('Empty unless failed, closed or abnormal.'),
+        finishTime: str('Unix seconds; empty while abnormal.'),
         signature: str('Signed with the AppSecret; recompute it over every non-empty field but `signature`.'),
       },
     },
@@ -109,7 +112,7 @@ export function refundPaths(errorResponses: Record<string, Schema>): Record<stri
 export const refundWebhook: Schema = {
   post: {
     operationId: 'refundFinishedNotification',
-    summary: "A refund's final state, POSTed to the refund request's own `notifyUrl`",
+    summary: "A refund's final state (and, before it, abnormal), POSTed to the refund request's own `notifyUrl`",
     description: 'Form-encoded and signed like the payment notification, retried on the same plan; `notifyType` is `refund`. Acknowledge with HTTP 2xx and `success`.',
     requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: ref('RefundNotification') } } },
     responses: { '200': { description: 'Acknowledged.' } },

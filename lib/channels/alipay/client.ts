@@ -101,7 +101,11 @@ export type AlipayCloseResult =
   | 'closed'
   /** ACQ.TRADE_NOT_EXIST: the payer never opened the cashier, so there is nothing to pay. */
   | 'never_opened'
-  /** ACQ.TRADE_STATUS_ERROR: the trade is not waiting (paid, or closed already); ask alipay.trade.query which. */
+  /**
+   * The trade is not waiting (paid, or closed already); ask alipay.trade.query which. alipay.trade.close's error codes
+   * (https://opendocs.alipay.com/open/02e7gm) say so three ways: ACQ.TRADE_STATUS_ERROR (交易状态不合法),
+   * ACQ.REASON_ILLEGAL_STATUS and ACQ.REASON_TRADE_STATUS_INVALID (交易状态异常: 非待支付状态下不支持关单操作).
+   */
   | 'not_waiting';
 
 /** The signed answer of a server call (`exec` with the answer's RSA2 signature checked), or AlipayUpstreamError. */
@@ -119,6 +123,8 @@ function refused(method: string, answer: Record<string, unknown>): AlipayUpstrea
   return new AlipayUpstreamError(`${method} answered ${String(answer.code)} ${String(answer.subCode ?? answer.msg ?? '')}`.trim());
 }
 
+const NOT_WAITING: ReadonlySet<string> = new Set(['ACQ.TRADE_STATUS_ERROR', 'ACQ.REASON_ILLEGAL_STATUS', 'ACQ.REASON_TRADE_STATUS_INVALID']);
+
 /**
  * alipay.trade.close by out_trade_no, the answer verified: page pay may not honour time_expire, so a trade nobody
  * paid is closed at Alipay when the order's window ends, and only then here.
@@ -130,7 +136,7 @@ export async function closeAlipayTrade(config: AlipayConfig, credential: UsableC
     return 'closed';
   }
   if (answer.subCode === 'ACQ.TRADE_NOT_EXIST') return 'never_opened';
-  if (answer.subCode === 'ACQ.TRADE_STATUS_ERROR') return 'not_waiting';
+  if (typeof answer.subCode === 'string' && NOT_WAITING.has(answer.subCode)) return 'not_waiting';
   throw refused('alipay.trade.close', answer);
 }
 

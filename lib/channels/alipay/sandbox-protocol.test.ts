@@ -128,7 +128,7 @@ describe('the Alipay simulator against alipay-sdk', () => {
     expect(await missing.text()).toContain('isv.missing-timestamp');
   });
 
-  it('alipay.trade.close: closes a waiting trade (then nobody can pay it); ACQ.TRADE_NOT_EXIST, ACQ.TRADE_STATUS_ERROR otherwise', async () => {
+  it('alipay.trade.close: closes a waiting trade (then nobody can pay it); ACQ.TRADE_NOT_EXIST, ACQ.TRADE_STATUS_ERROR for a closed one, ACQ.REASON_TRADE_STATUS_INVALID for a paid one', async () => {
     const close = (biz: Record<string, string>) => sdk().exec('alipay.trade.close', { bizContent: biz, ...signedNow() }, { validateSign: true });
     expect(await close({ out_trade_no: 'NEVER-OPENED' })).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_NOT_EXIST' });
     expect(await close({})).toMatchObject({ code: '40004', subCode: 'ACQ.INVALID_PARAMETER' });
@@ -141,10 +141,22 @@ describe('the Alipay simulator against alipay-sdk', () => {
 
     const paid = await openTrade();
     await paySandboxTrade(getDb(), { outTradeNo: paid.outTradeNo }, { notify: false });
-    expect(await close({ out_trade_no: paid.outTradeNo })).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_STATUS_ERROR' });
+    expect(await close({ out_trade_no: paid.outTradeNo })).toMatchObject({ code: '40004', subCode: 'ACQ.REASON_TRADE_STATUS_INVALID' });
     expect(await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: paid.outTradeNo }, ...signedNow() }, { validateSign: true })).toMatchObject({
       tradeStatus: 'TRADE_SUCCESS',
     });
+  });
+
+  it('a full refund closes the trade (TRADE_CLOSED); the same refund again meets ACQ.TRADE_HAS_CLOSE, its refund query still answers it', async () => {
+    const exec = (method: string, biz: Record<string, string>) => sdk().exec(method, { bizContent: biz, ...signedNow() }, { validateSign: true });
+    const { outTradeNo } = await openTrade();
+    const paid = await paySandboxTrade(getDb(), { outTradeNo }, { notify: false });
+    const total = (Number(paid.trade.amountMinor) / 100).toFixed(2);
+    const refund = { out_trade_no: outTradeNo, refund_amount: total, out_request_no: 'FULL-1' };
+    expect(await exec('alipay.trade.refund', refund)).toMatchObject({ code: '10000', fundChange: 'Y' });
+    expect(await exec('alipay.trade.query', { out_trade_no: outTradeNo })).toMatchObject({ tradeStatus: 'TRADE_CLOSED' });
+    expect(await exec('alipay.trade.refund', refund)).toMatchObject({ code: '40004', subCode: 'ACQ.TRADE_HAS_CLOSE' });
+    expect(await exec('alipay.trade.fastpay.refund.query', { out_trade_no: outTradeNo, out_request_no: 'FULL-1' })).toMatchObject({ code: '10000', refundStatus: 'REFUND_SUCCESS', refundAmount: total });
   });
 
   it('time_expire binds wap pay only: an unclosed page-pay trade can still be paid after it', async () => {

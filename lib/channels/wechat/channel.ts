@@ -18,6 +18,7 @@ import { findWechatCheckout, type WechatCheckout } from './checkout-view';
 import { wechatPollerJob } from './poll-pending-orders';
 import { receiveWechatCallback, wechatCallbackReply } from './receive-callback';
 import { wechatRefunds } from './refunds';
+import { applyAbnormalRefund } from './abnormal-refund';
 
 /** WECHAT: 'native' (PC QR code) or 'h5' (mobile browser); JSAPI, mini-program and in-app payments are not offered. */
 export function wechatPayMethod(fields: RequestFields): string {
@@ -49,7 +50,7 @@ export const wechatChannel: Channel<WechatCheckout> = {
     async (rawBody, now, headers) => wechatCallbackReply(await receiveWechatCallback(getDb(), rawBody, headers, now)),
     { failure: (status) => Response.json({ code: 'FAIL', message: failureReason(status) }, { status }) },
   ),
-  refunds: wechatRefunds,
+  refunds: { ...wechatRefunds, remedyAbnormal: applyAbnormalRefund },
   closeUpstream: closeWechatOrderUpstream,
   jobs: [wechatPollerJob],
   reconciliation: wechatReconciliation,

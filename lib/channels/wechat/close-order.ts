@@ -8,6 +8,8 @@ import { configOrRefuse } from './adapter';
 import { wechatAccountFor } from './platform-certificates';
 import { settleWechatPayment } from './settle-payment';
 
+const CLOSE_ANSWERED_BY_QUERY = ['ORDERPAID', 'ORDER_CLOSED', 'ORDER_NOT_EXIST'];
+
 /**
  * Someone closes a pending WECHAT order: the close API (204, also for an order already closed; ORDER_NOT_EXIST when it
  * was never placed there), then the query, because WeChat answers the close before a payment in flight settles: a
@@ -22,8 +24,9 @@ export async function closeWechatOrderUpstream(db: Database, order: OrderRow, no
   try {
     await closeByOutTradeNo(config, account, order.orderNo);
   } catch (error) {
-    // ORDERPAID: the query below settles it. ORDER_NOT_EXIST: never placed there, nothing to close.
-    if (!(error instanceof WechatUpstreamError) || !['ORDERPAID', 'ORDER_NOT_EXIST'].includes(String(error.details.code))) throw error;
+    // ORDERPAID (v2's word, still answered) or ORDER_CLOSED (v3: 订单已关闭): the query below says which.
+    // ORDER_NOT_EXIST: never placed there, nothing to close.
+    if (!(error instanceof WechatUpstreamError) || !CLOSE_ANSWERED_BY_QUERY.includes(String(error.details.code))) throw error;
     refusal = String(error.details.code);
   }
   const upstream = await queryByOutTradeNo(config, account, order.orderNo);

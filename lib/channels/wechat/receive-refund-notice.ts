@@ -21,7 +21,8 @@ const refundResourceSchema = z.object({
 
 /**
  * A refund notification (verified and decrypted like a payment's): the refund it names must be ours, of that WECHAT
- * order, bound to the credential whose keys verified and decrypted it; its final status settles the refund once.
+ * order, bound to the credential whose keys verified and decrypted it; its status settles the refund once (ABNORMAL
+ * makes it abnormal, a later SUCCESS or CLOSED settles that).
  */
 export async function decideForRefund(db: Database, resource: unknown, decrypting: CallbackCandidate[], now: Date): Promise<Decision> {
   const parsed = refundResourceSchema.safeParse(resource);
@@ -41,7 +42,9 @@ export async function decideForRefund(db: Database, resource: unknown, decryptin
   }
   const outcome = refundOutcomeOf({ ...notice, status: notice.refund_status }, row.refunds.amountMinor);
   if (outcome.state === 'unknown') return { ...base, orderId: row.orders.id, verdict: 'amount_mismatch', detail: outcome.reason };
-  if (row.refunds.state !== 'processing') return { ...base, orderId: row.orders.id, verdict: 'duplicate', detail: `refund ${row.refunds.refundNo} is already ${row.refunds.state}` };
+  // An abnormal refund is still open: the SUCCESS or CLOSED that follows the merchant's remedy settles it.
+  const open = row.refunds.state === 'processing' || (row.refunds.state === 'abnormal' && outcome.state !== 'abnormal');
+  if (!open) return { ...base, orderId: row.orders.id, verdict: 'duplicate', detail: `refund ${row.refunds.refundNo} is already ${row.refunds.state}` };
   await settleRefund(db, row.refunds.id, outcome, now);
   return { ...base, orderId: row.orders.id, verdict: 'refund', detail: `refund ${row.refunds.refundNo}: ${notice.refund_status}` };
 }

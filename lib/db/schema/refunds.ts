@@ -4,8 +4,14 @@ import { sqlList } from '../sql-list';
 import { merchants } from './merchants';
 import { orders } from './orders';
 
-/** A refund's lifecycle (lib/refunds): processing until the upstream's final word. */
-export const REFUND_STATES = ['processing', 'succeeded', 'failed', 'closed'] as const;
+/**
+ * A refund's lifecycle (lib/refunds): processing until the upstream's final word. `abnormal` (WeChat Pay's ABNORMAL:
+ * the payer's card or account could not take the money, which has left the merchant's balance) is not final: its
+ * amount stays reserved, the merchant applies WeChat's remedy, and a later SUCCESS or CLOSED settles it.
+ */
+export const REFUND_STATES = ['processing', 'succeeded', 'failed', 'closed', 'abnormal'] as const;
+/** The states an upstream is still asked about (the poller): their amount stays reserved. */
+export const OPEN_REFUND_STATES = ['processing', 'abnormal'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
 /**
@@ -52,9 +58,9 @@ export const refunds = pgTable(
     check('refunds_state_check', sql`${table.state} IN (${sqlList(REFUND_STATES)})`),
     check('refunds_amount_check', sql`${table.amountMinor} > 0`),
     index('refunds_order_idx').on(table.orderId, table.id),
-    index('refunds_processing_due_idx')
+    index('refunds_open_due_idx')
       .on(table.nextCheckAt)
-      .where(sql`${table.state} = 'processing'`),
+      .where(sql`${table.state} IN ('processing', 'abnormal')`),
   ],
 );
 

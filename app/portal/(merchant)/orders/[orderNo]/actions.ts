@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { closeMerchantOrder } from '@/lib/portal/close-merchant-order';
 import { resendOrderNotification } from '@/lib/portal/resend-order-notification';
-import { recordWalletRefundFromPortal, refundFromPortal } from '@/lib/portal/order-refunds';
+import { recordWalletRefundFromPortal, refundFromPortal, refundLatePaymentFromPortal, remedyAbnormalFromPortal } from '@/lib/portal/order-refunds';
 import { refusal, type ActionResult } from '../../../_session/action-result';
 import { requireMerchant } from '../../../_session/require-merchant';
 
@@ -40,6 +40,47 @@ export async function refundOrderAction(orderNo: string, input: RefundFormInput,
     const { refund } = wallet
       ? await recordWalletRefundFromPortal(getDb(), merchant, { ...common, transactionId: String(input.transactionId), note: String(input.reason) })
       : await refundFromPortal(getDb(), merchant, { ...common, reason: String(input.reason) });
+    revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
+    return { ok: true, data: { status: refund.state } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+export interface AbnormalRemedyInput {
+  type: string;
+  bankType: string;
+  bankAccount: string;
+  realName: string;
+  password: string;
+}
+
+/** WeChat Pay's remedy for one of the order's abnormal refunds. */
+export async function remedyAbnormalRefundAction(orderNo: string, refundNo: string, input: AbnormalRemedyInput): Promise<ActionResult<{ status: string }>> {
+  const merchant = await requireMerchant();
+  try {
+    const outcome = await remedyAbnormalFromPortal(getDb(), merchant, {
+      orderNo: String(orderNo),
+      refundNo: String(refundNo),
+      type: String(input.type),
+      bankType: String(input.bankType ?? ''),
+      bankAccount: String(input.bankAccount ?? ''),
+      realName: String(input.realName ?? ''),
+      password: String(input.password),
+      now: new Date(),
+    });
+    revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
+    return { ok: true, data: { status: outcome.state === 'unknown' || outcome.state === 'not_found' ? 'abnormal' : outcome.state } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Refunds in full a payment that arrived after the order was closed. */
+export async function refundLatePaymentAction(orderNo: string, password: string): Promise<ActionResult<{ status: string }>> {
+  const merchant = await requireMerchant();
+  try {
+    const refund = await refundLatePaymentFromPortal(getDb(), merchant, { orderNo: String(orderNo), password: String(password), now: new Date() });
     revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
     return { ok: true, data: { status: refund.state } };
   } catch (error) {

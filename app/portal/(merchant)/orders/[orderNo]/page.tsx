@@ -18,7 +18,7 @@ import { findMerchantOrder, merchantOrderDetail, type TimelineEvent } from '@/li
 import { notificationBodyOf } from '@/lib/portal/notification-body';
 import { isDomainError } from '@/lib/errors/domain-error';
 import { requireMerchant } from '../../../_session/require-merchant';
-import { closeOrderAction, refundOrderAction, resendNotificationAction } from './actions';
+import { closeOrderAction, refundLatePaymentAction, refundOrderAction, remedyAbnormalRefundAction, resendNotificationAction } from './actions';
 
 type Translate = Awaited<ReturnType<typeof getTranslations<'portal.order'>>>;
 
@@ -211,7 +211,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
         ) : null}
         {detail.canResend ? <ResendButton orderNo={order.orderNo} resendNotificationAction={resendNotificationAction} /> : null}
       </section>
-      <OrderRefundsSection orderNo={row.orderNo} channel={row.channel} paid={row.status === 'paid'} currency={order.currency} data={refunds} refundOrderAction={refundOrderAction} />
+      <OrderRefundsSection orderNo={row.orderNo} channel={row.channel} paid={row.status === 'paid'} currency={order.currency} data={refunds} refundOrderAction={refundOrderAction} remedyAction={remedyAbnormalRefundAction} latePaymentAction={refundLatePaymentAction} />
     </>
   );
 }

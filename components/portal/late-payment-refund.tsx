@@ -1,0 +1,38 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { ActionResult } from './action-result';
+import { Field, FormMessage } from './field';
+import { button } from './styles';
+
+/** Refunds, in full and in one action, a payment that arrived after the order was closed; the password asked again. */
+export function LatePaymentRefund({ orderNo, refundAction }: { orderNo: string; refundAction: (orderNo: string, password: string) => Promise<ActionResult<{ status: string }>> }) {
+  const router = useRouter();
+  const t = useTranslations('portal.refunds');
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  return (
+    <form
+      data-testid="late-payment-refund-form"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const password = String(new FormData(event.currentTarget).get('password') ?? '');
+        setPending(true);
+        const result = await refundAction(orderNo, password);
+        setPending(false);
+        if (result.ok) {
+          setMessage({ success: t('done', { status: t(`states.${result.data.status}` as 'states.processing') }) });
+          router.refresh();
+        } else setMessage({ error: result.message });
+      }}
+    >
+      <FormMessage error={message.error} success={message.success} />
+      <Field label={t('password')} name="password" fieldId="late-payment-password" type="password" required autoComplete="current-password" />
+      <button type="submit" className={button()} disabled={pending}>
+        {t('latePayment.refund')}
+      </button>
+    </form>
+  );
+}
