@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
 import { freePort } from './dev-server-process';
@@ -61,8 +61,17 @@ export interface ProductionService {
   stop(): Promise<number | null>;
 }
 
+/** The web unit's command in the operations guide (docs/operations.md), which is what a test of production runs. */
+export function documentedWebCommand(): string[] {
+  const guide = readFileSync(path.join(repositoryRoot, 'docs', 'operations.md'), 'utf8');
+  const unit = guide.slice(guide.indexOf('payments-web.service'));
+  const command = /^ExecStart=(.+)$/m.exec(unit)?.[1];
+  if (!command) throw new Error('docs/operations.md: no ExecStart in the payments-web unit');
+  return command.trim().split(/\s+/);
+}
+
 /**
- * The web process as the operations guide starts it (`node dist/cli/serve.js`, the command of its systemd unit), in
+ * The web process as the operations guide starts it (the command of its systemd unit: `node dist/cli/serve.js`), in
  * production on this test file's database, with the settings a web node has (WORKERS=off) and an http public URL on
  * loopback. The build must exist (ensureProductionBuild).
  */
@@ -82,7 +91,10 @@ export async function startProductionService(env: Record<string, string | undefi
   for (const name of ['NODE_ENV', 'NOTIFY_ALLOW_PRIVATE_NETWORKS', 'SANDBOX_ENABLED', 'LOG_FORMAT', 'LOG_LEVEL', 'YHT_BASE_URL', 'YHT_MERCHANT_NO', 'YHT_KEY']) delete childEnv[name];
   for (const name of Object.keys(childEnv)) if (name.startsWith('VITEST')) delete childEnv[name];
   Object.assign(childEnv, env);
-  const child: ChildProcess = spawn(process.execPath, [path.join('dist', 'cli', 'serve.js')], {
+  const [program, ...args] = documentedWebCommand();
+  // The guide's node is /usr/bin/node; the test runs the same program with the node running the tests.
+  if (!program!.endsWith('/node')) throw new Error(`the documented web command runs ${program}, not node: its output would not be the service's alone`);
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repositoryRoot,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
