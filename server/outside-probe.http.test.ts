@@ -5,6 +5,7 @@ import { saveMerchantBranding } from '../lib/merchants/branding';
 import { newOrderNo, newPayToken } from '../lib/orders/identifiers';
 import { aMerchant } from '../test/factories';
 import { ensureProductionBuild, startProductionService, type ProductionService } from '../test/production-service';
+import { logEntry } from '../test/log-lines';
 
 /**
  * An outside probe's requests, replayed against the production build as the operations guide starts it (the web
@@ -20,18 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.stop();
 });
-
-/** Each line the process wrote, read as the log collector reads it: undefined when it is not a JSON log entry. */
-function logEntry(text: string): { level: number; msg: string; [field: string]: unknown } | undefined {
-  try {
-    const entry: unknown = JSON.parse(text);
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
-    const { level, msg } = entry as Record<string, unknown>;
-    return typeof level === 'number' && typeof msg === 'string' ? (entry as { level: number; msg: string }) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function postLocale(body: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${service.baseUrl}/locale`, {
