@@ -50,6 +50,7 @@ describe('sign-up', () => {
     }
     expect(await getDb().$count(merchants)).toBe(before.merchants);
     expect(await getDb().select().from(accounts).orderBy(accounts.id)).toEqual(before.accounts);
+    expect(await getDb().$count(auditLog, eq(auditLog.subject, `account:${merchantEmail}`))).toBe(1); // account.sign_up_existing_email
     const fresh = anEmail();
     await expect(requestSignUp(getDb(), { merchantName: 'New', email: fresh, password: PASSWORD, clientAddress: anAddress(), now: new Date() })).resolves.toBeUndefined();
     expect(await getDb().$count(accounts, eq(accounts.email, fresh))).toBe(1);

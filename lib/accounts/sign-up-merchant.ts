@@ -60,7 +60,8 @@ export async function requestSignUp(db: Database, input: SignUpInput & { clientA
   try {
     await signUpMerchant(db, input);
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'email_already_registered') return;
-    throw error;
+    if (!(error instanceof DomainError && error.kind === 'email_already_registered')) throw error;
+    // For the operator's audit log; a committed write, as a sign-up's, so both answers take about as long.
+    await recordAudit(db, { actor: 'anonymous', action: 'account.sign_up_existing_email', subject: `account:${input.email.trim().toLowerCase()}` });
   }
 }
