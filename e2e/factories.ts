@@ -37,7 +37,10 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** Signs up through the form; the form signs in and lands on the interface keys page. Returns the AppID. */
+/**
+ * Signs up through the form, which sends every sign-up to sign in (it never says whether the email was new); signs in
+ * there and lands on the interface keys page. Returns the AppID.
+ */
 export async function signUp(page: Page, input: { name: string; email: string; password?: string }): Promise<string> {
   await page.goto('/portal/sign-up');
   await page.getByLabel('Business name').fill(input.name);
@@ -45,6 +48,10 @@ export async function signUp(page: Page, input: { name: string; email: string; p
   await page.getByLabel('Password', { exact: true }).fill(input.password ?? PASSWORD);
   await page.getByLabel('Confirm password').fill(input.password ?? PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/portal\/sign-in\?signedUp=1/);
+  await page.getByLabel('Email').fill(input.email);
+  await page.getByLabel('Password').fill(input.password ?? PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/portal/keys');
   const appId = (await page.getByTestId('app-id').textContent())!.trim();
   expect(appId).toMatch(/^mch_/);

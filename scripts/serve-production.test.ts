@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../test/run-script';
+import { linesNotLogEntries } from '../test/log-lines';
 
 /**
  * `npm start` (scripts/serve.ts in production) as an operator starts it: what it refuses before serving anything, and
@@ -21,6 +22,7 @@ describe('npm start refuses a production it cannot run safely', { timeout: 90_00
     const missing = await startProduction(secrets);
     expect(missing.exitCode).not.toBe(0);
     expect(missing.output).toMatch(/PUBLIC_BASE_URL: is required in production/);
+    expect(linesNotLogEntries(missing.output)).toEqual([]); // a refusal is a JSON log line like every other
     const http = await startProduction({ ...secrets, PUBLIC_BASE_URL: 'http://pay.example.com' });
     expect(http.exitCode).not.toBe(0);
     expect(http.output).toMatch(/PUBLIC_BASE_URL: must be https in production/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../test/run-script';
+import { linesNotLogEntries } from '../test/log-lines';
 
 /**
  * `npm run worker` in production, as an operator starts it: the chain watcher refuses to start without a TronGrid
@@ -17,6 +18,7 @@ describe('npm run worker in production', () => {
     expect(run.output).toContain('TRONGRID_API_KEY is required in production');
     expect(run.output).toContain('TRONGRID_SELF_HOSTED=true');
     expect(run.output).not.toContain('workers: notification delivery running');
+    expect(linesNotLogEntries(run.output)).toEqual([]); // the refusal too is a JSON log line
   });
 
   it('starts with a key, says so, and never prints the key', async () => {
@@ -25,6 +27,7 @@ describe('npm run worker in production', () => {
     expect(run.output).toContain('chain: watching USDT');
     expect(run.output).toContain('with TRONGRID_API_KEY');
     expect(run.output).not.toContain(key);
+    expect(linesNotLogEntries(run.output)).toEqual([]);
   });
 
   it('starts without a key when TRONGRID_SELF_HOSTED=true names a node of its own', async () => {

@@ -31,6 +31,8 @@ const { startWorkerMetricsServer, workerMetricsSettings } = await import('../ser
 const { logLine } = await import('../lib/observability/logger');
 
 reportStartupRefusals();
+// Production's log is JSON lines only: what the libraries and Node.js print goes through the logger from here on.
+if ((await import('../lib/observability/log-destination')).logFormat() === 'json') (await import('../lib/observability/process-output')).routeProcessOutputThroughLog('console');
 checkOperationalSettings();
 for (const channel of CHANNELS) channel.checkSettings?.(); // a malformed channel setting stops the worker here, not at its first run
 const probePort = process.env.WORKER_HEALTH_PORT?.trim();

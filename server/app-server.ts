@@ -8,6 +8,7 @@ import { sameOriginPages } from './same-origin-pages';
 import { publicBaseUrl } from '../lib/orders/identifiers';
 import { securityHeaders } from '../lib/security/security-headers';
 import { OPEN_API_ROUTES } from './open-api-routes';
+import { setDefaultHeaders } from './default-headers';
 import { BODY_TIMEOUT_MS, SERVER_TIMEOUTS } from './timeouts';
 import { logFailure } from '../lib/observability/log-failure';
 import { requestIdFrom } from '../lib/observability/request-id';
@@ -180,8 +181,9 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
     try {
       if (route && 'openApi' in route) work = serveOpenApi(route.openApi, req, res, common);
       else {
-        // Pages and the bridged routes answer through Next.js or Web Responses: the headers are set beforehand.
-        for (let index = 0; index < common.length; index += 2) res.setHeader(common[index]!, common[index + 1]!);
+        // Pages and the bridged routes answer through Next.js or Web Responses: the headers are added when the head
+        // is written, where the route set none of its own.
+        setDefaultHeaders(res, common);
         headersToWrite = [];
         if (route) work = 'web' in route ? serveWeb(route.web, req, res) : serveGet(route.get, req, res);
         else work = pages ? pages(req, res) : notFound(res);

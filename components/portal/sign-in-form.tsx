@@ -16,7 +16,7 @@ export function landingFor(role: string | undefined, next: string | undefined): 
   return next && (next === home || next.startsWith(`${home}/`) || next.startsWith(`${home}?`)) ? next : home;
 }
 
-export function SignInForm({ initialError, next }: { initialError?: string; next?: string }) {
+export function SignInForm({ initialError, notice, next }: { initialError?: string; notice?: string; next?: string }) {
   const t = useTranslations('portal.signIn');
   const hydrated = useHydrated();
   const [error, setError] = useState(initialError);
@@ -49,7 +49,7 @@ export function SignInForm({ initialError, next }: { initialError?: string; next
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending}>
-      <FormMessage error={error} />
+      <FormMessage error={error} success={error ? undefined : notice} />
       <Field label={t('email')} name="email" type="email" autoComplete="username" required error={fieldErrors.email} />
       <Field label={t('password')} name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
       <button className="button" type="submit" disabled={pending || !hydrated}>

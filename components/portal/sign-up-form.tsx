@@ -1,6 +1,6 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { ActionResult } from './action-result';
@@ -8,9 +8,13 @@ import { Field, FormMessage } from './field';
 import { button } from './styles';
 import { useHydrated } from './use-hydrated';
 
+/** Where a sign-up goes, new email or not: sign-in, saying why, then the interface keys. */
+export const SIGNED_UP_PATH = '/portal/sign-in?signedUp=1&next=%2Fportal%2Fkeys';
+
 export function SignUpForm({ signUpAction }: { signUpAction: (form: { merchantName: string; email: string; password: string }) => Promise<ActionResult> }) {
   const t = useTranslations('portal.signUp');
   const hydrated = useHydrated();
+  const router = useRouter();
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
@@ -34,8 +38,8 @@ export function SignUpForm({ signUpAction }: { signUpAction: (form: { merchantNa
       setFieldErrors(result.fieldErrors ?? {});
       return;
     }
-    const signedIn = await signIn('credentials', { email: values.email, password: values.password, redirect: false });
-    window.location.assign(signedIn?.ok && !signedIn.error ? '/portal/keys' : '/portal/sign-in');
+    // The same page whether the email was new or already had an account: the sign-up never says which.
+    router.push(SIGNED_UP_PATH);
   }
 
   return (

@@ -67,14 +67,6 @@ export function SignatureDebugger({ appId, debugSignatureAction }: { appId: stri
                   </dd>
                 </>
               ) : null}
-              {result.expected ? (
-                <>
-                  <dt className={detailsTerm}>{t('expected')}</dt>
-                  <dd className={`${detailsValue} ${mono}`} data-testid="expected-signature">
-                    {result.expected}
-                  </dd>
-                </>
-              ) : null}
               {result.given ? (
                 <>
                   <dt className={detailsTerm}>{t('yours')}</dt>

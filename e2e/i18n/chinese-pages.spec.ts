@@ -160,6 +160,12 @@ test('every page read in Chinese shows no English words outside the allow-list',
     await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
     await page.getByLabel('确认密码').fill(PASSWORD);
     await page.getByRole('button', { name: '创建账户' }).click();
+    await page.waitForURL(/\/portal\/sign-in\?signedUp=1/);
+    await expect(page.getByRole('status')).toBeVisible();
+    await readShown(page, 'sign-in after signing up');
+    await page.getByLabel('邮箱').fill(email);
+    await page.getByLabel('密码').fill(PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL('**/portal/keys');
     const appId = (await page.getByTestId('app-id').textContent())!.trim();
     admin('merchant', 'orders', 'on', '--app-id', appId);

@@ -10,7 +10,7 @@ import { authenticateAccount } from './authenticate-account';
 import { changePassword } from './change-password';
 import { clientAddressFrom } from './client-address';
 import { ACCOUNT_DAILY_CAP } from './sign-in-throttle';
-import { signUpMerchant } from './sign-up-merchant';
+import { requestSignUp, signUpMerchant } from './sign-up-merchant';
 
 let sequence = 0;
 const anEmail = () => `user${(sequence += 1)}-${process.pid}@example.com`;
@@ -36,12 +36,24 @@ describe('sign-up', () => {
   it('refuses an email that already has an account, whatever its case, and creates no merchant', async () => {
     const { email } = await aSignedUpMerchant();
     const before = await getDb().$count(merchants);
-    await expect(aSignedUpMerchant(` ${email.toUpperCase()} `)).rejects.toMatchObject({
-      kind: 'email_already_registered',
-      userMessage: { key: 'accounts.emailRegistered' },
-      fieldErrors: { email: { key: 'accounts.emailRegisteredField' } },
-    });
+    await expect(aSignedUpMerchant(` ${email.toUpperCase()} `)).rejects.toMatchObject({ kind: 'email_already_registered' });
     expect(await getDb().$count(merchants)).toBe(before);
+  });
+
+  it('the portal’s sign-up answers a known email (a merchant’s, an operator’s) as a new one, and changes nothing of it', async () => {
+    const merchantEmail = (await aSignedUpMerchant()).email;
+    const operatorEmail = anEmail();
+    await createAccount(getDb(), { email: operatorEmail, password: PASSWORD, role: 'operator' });
+    const before = { merchants: await getDb().$count(merchants), accounts: await getDb().select().from(accounts).orderBy(accounts.id) };
+    for (const email of [merchantEmail, operatorEmail.toUpperCase()]) {
+      await expect(requestSignUp(getDb(), { merchantName: 'Intruder', email, password: 'another password 1', clientAddress: anAddress(), now: new Date() })).resolves.toBeUndefined();
+    }
+    expect(await getDb().$count(merchants)).toBe(before.merchants);
+    expect(await getDb().select().from(accounts).orderBy(accounts.id)).toEqual(before.accounts);
+    expect(await getDb().$count(auditLog, eq(auditLog.subject, `account:${merchantEmail}`))).toBe(1); // account.sign_up_existing_email
+    const fresh = anEmail();
+    await expect(requestSignUp(getDb(), { merchantName: 'New', email: fresh, password: PASSWORD, clientAddress: anAddress(), now: new Date() })).resolves.toBeUndefined();
+    expect(await getDb().$count(accounts, eq(accounts.email, fresh))).toBe(1);
   });
 
   it('throttles sign-ups per client address (10 per hour)', async () => {

@@ -25,8 +25,8 @@ function text(body: string, status = 200): Response {
   return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 
-/** A handler's answer: a text body (HTTP 200), or a status with an optional JSON body, as the upstream expects. */
-export type CallbackReply = string | { status: number; json?: unknown };
+/** A handler's answer: a text body (HTTP 200), or a status with an optional JSON or text body, as the upstream expects. */
+export type CallbackReply = string | { status: number; json?: unknown; text?: string };
 
 export interface CallbackRouteOptions {
   /**
@@ -43,6 +43,7 @@ function acknowledged(reply: CallbackReply): boolean {
 
 function toResponse(reply: CallbackReply): Response {
   if (typeof reply === 'string') return text(reply);
+  if (reply.text !== undefined) return text(reply.text, reply.status);
   if (reply.json === undefined) return new Response(null, { status: reply.status });
   return Response.json(reply.json, { status: reply.status });
 }

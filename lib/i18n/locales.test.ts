@@ -40,4 +40,12 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/\\evil.example')).toBe('/');
     expect(safeReturnPath(undefined)).toBe('/');
   });
+
+  it('refuses control characters and whitespace (a browser drops a tab: /\\t/evil is //evil) and paths that resolve elsewhere', () => {
+    for (const path of ['/\t/evil.example', '/\n{"msg":"x"}\nx', '/\r/x', '/ /x', '/\u00a0/x', '/\u2028/x', '/\u0000', '/\u007f', '/\u0085', '/\ufeff/x', '/.//evil.example', '/a/..//evil.example']) {
+      expect(safeReturnPath(path), JSON.stringify(path)).toBe('/');
+    }
+    expect(safeReturnPath('/portal/../pay/x?lang=en#top')).toBe('/pay/x?lang=en#top');
+    expect(safeReturnPath('/支付')).toBe('/%E6%94%AF%E4%BB%98');
+  });
 });

@@ -58,8 +58,25 @@ export function localeCookieHeader(locale: Locale, secure: boolean): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
 }
 
-/** A same-site path to return to after switching language; anything else (another host, `//evil`) goes home. */
+/** Any control character (C0, DEL, C1) or whitespace, Unicode's included: a browser drops or rereads them in a URL. */
+const CONTROL_OR_SPACE = /[\p{Cc}\p{Z}\s\u200B-\u200D\u2060\uFEFF]/u;
+/** Only to resolve a path against: a host that cannot exist, so a path that escapes it shows as another origin. */
+const OWN_ORIGIN = 'http://return-path.invalid';
+
+/**
+ * A path of this service to return to after switching language, else `/`. It must be a path (one leading `/`, no
+ * backslash), hold no control character or whitespace (a browser drops a tab or newline, making `/\t/evil` read
+ * `//evil`; a newline would also end the Location header), and still be a path of our own origin once resolved as a
+ * browser resolves it (`/.//evil` resolves to `//evil`). The answer is the resolved path, query and fragment.
+ */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
-  return value;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || CONTROL_OR_SPACE.test(value)) return '/';
+  let resolved: URL;
+  try {
+    resolved = new URL(value, OWN_ORIGIN);
+  } catch {
+    return '/';
+  }
+  if (resolved.origin !== OWN_ORIGIN || resolved.pathname.startsWith('//')) return '/';
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }

@@ -11,3 +11,9 @@ export function redirectLog(destination: DestinationStream | undefined): void {
   logState.__paymentLogDestination = destination;
   logState.__paymentLogger = undefined;
 }
+
+/** JSON lines in production (one object per line, for a log collector), readable lines otherwise; LOG_FORMAT overrides. */
+export function logFormat(env: NodeJS.ProcessEnv = process.env): 'json' | 'pretty' {
+  if (env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty') return env.LOG_FORMAT;
+  return env.NODE_ENV === 'production' ? 'json' : 'pretty';
+}

@@ -1,7 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { scrubText, scrubValue, SECRET_FIELD_NAMES } from './log-scrub';
-import { logState } from './log-destination';
+import { logFormat, logState } from './log-destination';
 
 export { redirectLog } from './log-destination';
 
@@ -13,14 +13,9 @@ export { redirectLog } from './log-destination';
  */
 const REDACT_PATHS = [...SECRET_FIELD_NAMES, ...SECRET_FIELD_NAMES.map((name) => `*.${name}`), 'headers.authorization', 'headers.cookie', 'req.headers.authorization', 'req.headers.cookie'];
 
-function format(env: NodeJS.ProcessEnv): 'json' | 'pretty' {
-  if (env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty') return env.LOG_FORMAT;
-  return env.NODE_ENV === 'production' ? 'json' : 'pretty';
-}
-
 /** A logger writing to `destination` (stdout by default), as configured by the environment. */
 export function createLogger(destination?: DestinationStream, env: NodeJS.ProcessEnv = process.env): Logger {
-  const json = format(env) === 'json';
+  const json = logFormat(env) === 'json';
   const stream = destination ?? (json ? pino.destination({ dest: 1, sync: true }) : pretty({ colorize: process.stdout.isTTY === true, sync: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' }));
   return pino(
     {

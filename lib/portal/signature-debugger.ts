@@ -7,13 +7,17 @@ import { currentAppSecret } from './interface-keys';
 import type { MerchantContext } from './merchant-context';
 import type { SignatureHint } from './signature-hints';
 
+/**
+ * What the debugger tells the merchant. Never the signature the service expects: with it, a signed-in session alone
+ * (no AppSecret, no password) could sign any request (an order, a refund). It compares the signature the body
+ * carries and names the rule that differs.
+ */
 export interface SignatureDebugResult {
   /** The body could not be read as the open API reads it (the request would get 1003). */
   parseError?: string;
   /** The text that is hashed, with the AppSecret shown as `<AppSecret>`. */
   signedText?: string;
   droppedFields: string[];
-  expected?: string;
   given?: string;
   verdict: 'match' | 'mismatch' | 'no-signature' | 'unreadable';
   hints: SignatureHint[];
@@ -63,11 +67,12 @@ function commonMistakes(fields: SignableFields, appSecret: string): { signature:
 }
 
 /**
- * Shows a merchant how the service reads and signs a request body: the signed text (empty fields dropped), the
- * expected signature, and hints when the given one differs (what would have produced it, a secret that is not the
- * current one). Pure; the AppSecret is the one the merchant typed, compared with the current one when given.
+ * Shows a merchant how the service reads and checks a request body: the signed text (empty fields dropped), whether
+ * the body's signature matches, and when it does not, which rule it breaks (what would have produced it). Pure; the
+ * AppSecret is the merchant's current one, read on the server. The expected signature is computed here but never
+ * returned (see SignatureDebugResult).
  */
-export function debugSignature(input: { body: string; appSecret: string; currentSecret?: string }): SignatureDebugResult {
+export function debugSignature(input: { body: string; appSecret: string }): SignatureDebugResult {
   let fields: Record<string, string | undefined>;
   try {
     fields = { ...parseRequestFields(input.body) };
@@ -80,14 +85,9 @@ export function debugSignature(input: { body: string; appSecret: string; current
   const hints: SignatureHint[] = [];
   const appSecret = input.appSecret;
   const droppedFields = Object.keys(fields).filter((name) => name !== 'signature' && (fields[name] === undefined || fields[name] === ''));
-  const expected = sign(fields, appSecret);
   const signedText = signingText(fields, '\u0000').replace(/&appsecret=\u0000$/, '&appsecret=<AppSecret>');
   const given = fields.signature;
 
-  if (input.currentSecret !== undefined && !sameText(appSecret, input.currentSecret)) {
-    hints.push({ code: 'notCurrentSecret' });
-  }
-  if (appSecret !== appSecret.trim()) hints.push({ code: 'secretSpaces' });
   if (!fields.appId) hints.push({ code: 'appIdMissing' });
   if (Object.keys(fields).some((name) => name.toLowerCase() === 'appsecret')) {
     hints.push({ code: 'secretAsField' });
@@ -98,26 +98,25 @@ export function debugSignature(input: { body: string; appSecret: string; current
 
   if (!given) {
     hints.push({ code: 'noSignature' });
-    return { signedText, droppedFields, expected, verdict: 'no-signature', hints };
+    return { signedText, droppedFields, verdict: 'no-signature', hints };
   }
-  if (given.toUpperCase() === expected) {
-    if (given !== expected) hints.push({ code: 'lowerCaseAccepted' });
-    return { signedText, droppedFields, expected, given, verdict: 'match', hints };
+  if (sameText(given.toUpperCase(), sign(fields, appSecret))) {
+    if (given !== given.toUpperCase()) hints.push({ code: 'lowerCaseAccepted' });
+    return { signedText, droppedFields, given, verdict: 'match', hints };
   }
-  const mistake = commonMistakes(fields, appSecret).find((variant) => variant.signature === given.toUpperCase());
+  const mistake = commonMistakes(fields, appSecret).find((variant) => sameText(variant.signature, given.toUpperCase()));
   hints.push(mistake ? mistake.hint : { code: 'differs' });
   if (given.length !== 32) hints.push({ code: 'notMd5Length' });
-  return { signedText, droppedFields, expected, given, verdict: 'mismatch', hints };
+  return { signedText, droppedFields, given, verdict: 'mismatch', hints };
 }
 
 /**
  * The debugger for a signed-in merchant, with the merchant's current AppSecret read here: the browser never sends it
- * (a secret in a request's arguments ends up in logs and traces).
+ * (a secret in a request's arguments ends up in logs and traces), and it never gets a signature made with it.
  */
 export async function debugMerchantSignature(db: Database, context: MerchantContext, input: { body: string }): Promise<SignatureDebugResult> {
   if (Buffer.byteLength(input.body, 'utf8') > MAX_BODY_BYTES) {
     return { parseError: 'request body is over 64 KiB', droppedFields: [], verdict: 'unreadable', hints: [] };
   }
-  const appSecret = await currentAppSecret(db, context);
-  return debugSignature({ body: input.body, appSecret, currentSecret: appSecret });
+  return debugSignature({ body: input.body, appSecret: await currentAppSecret(db, context) });
 }

@@ -13,8 +13,6 @@ export type SignatureHintCode =
   | 'appendedDirectly'
   | 'secretLeftOut'
   | 'unreadable'
-  | 'notCurrentSecret'
-  | 'secretSpaces'
   | 'appIdMissing'
   | 'secretAsField'
   | 'spacedValues'

@@ -3,11 +3,14 @@
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
-import { signUpMerchant, signUpSchema } from '@/lib/accounts/sign-up-merchant';
+import { requestSignUp, signUpSchema } from '@/lib/accounts/sign-up-merchant';
 import { getDb } from '@/lib/db/client';
 import { fieldErrorsOf, refusal, type ActionResult } from '../_session/action-result';
 
-/** Creates a merchant (orders off until an operator enables them) and its first account; the form then signs in. */
+/**
+ * Creates a merchant (orders off until an operator enables them) and its first account; the same answer for an email
+ * that already has an account (requestSignUp). The form then sends the person to sign in.
+ */
 export async function signUpAction(form: { merchantName: string; email: string; password: string }): Promise<ActionResult> {
   const parsed = signUpSchema.safeParse(form);
   if (!parsed.success) {
@@ -15,7 +18,7 @@ export async function signUpAction(form: { merchantName: string; email: string; 
     return { ok: false, message: t('checkFields'), fieldErrors: fieldErrorsOf(parsed.error.issues, fields) };
   }
   try {
-    await signUpMerchant(getDb(), { ...parsed.data, clientAddress: clientAddressFrom((await headers()).get('x-forwarded-for')), now: new Date() });
+    await requestSignUp(getDb(), { ...parsed.data, clientAddress: clientAddressFrom((await headers()).get('x-forwarded-for')), now: new Date() });
     return { ok: true, data: undefined };
   } catch (error) {
     return refusal(error);

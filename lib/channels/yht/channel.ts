@@ -10,7 +10,7 @@ import { yhtNotificationExample, yhtQueryExample, yhtSubmitExample } from './api
 import { yhtTestOrder } from './test-order';
 import { findYhtCheckout, type YhtCheckout } from './checkout-view';
 import { yhtPollerJob } from './poll-pending-orders';
-import { receiveYhtCallback } from './receive-callback';
+import { answerYhtCallback } from './receive-callback';
 import { parseYhtSubmit } from './yht-request';
 import { yhtCreateData, yhtQueryData } from './yht-view';
 
@@ -27,8 +27,8 @@ export const yhtChannel: Channel<YhtCheckout> = {
   checkoutStatus: (db, payToken, now) => findYhtCheckout(db, payToken, now),
   checkoutView: (db, payToken, now) => findYhtCheckout(db, payToken, now),
   notificationFields: (order) => ({ orderNo: order.orderNo, payMoney: formatMinorUnits(order.payAmountMinor) }),
-  /** The aggregator's asynchronous payment callback: a text answer, `success` when taken. */
-  callback: upstreamCallbackRoute('YHT', async (rawBody, now) => (await receiveYhtCallback(getDb(), rawBody, now)).answer),
+  /** The aggregator's asynchronous payment callback: a text answer, `success` when taken; 404 where YHT is not configured. */
+  callback: upstreamCallbackRoute('YHT', (rawBody, now) => answerYhtCallback(getDb(), rawBody, now)),
   refunds: { offered: false, refusal: "YHT refunds are not offered: the YHT protocol has no refund request; refund the payer through YHT's merchant back office" },
   closeUpstream: closeYhtOrderUpstream,
   jobs: [yhtPollerJob],

@@ -5,7 +5,9 @@ import { parseMinorUnits } from '../../money/decimal-amount';
 import { markOrderPaid } from '../../orders/order-status';
 import { recordUpstreamCallback, type CallbackVerdict } from '../upstream-callbacks';
 import { parseYhtTime } from './client';
-import { yhtConfig, type YhtConfig } from './config';
+import { yhtConfig, YhtNotConfigured, type YhtConfig } from './config';
+import type { CallbackReply } from '../../callers/upstream-callback';
+import { log } from '../../observability/logger';
 import { YHT_CALLBACK_ACK, YHT_CALLBACK_NACK } from './protocol';
 import { verifyYhtSign } from './sign';
 
@@ -116,4 +118,24 @@ export async function receiveYhtCallback(db: Database, rawBody: string, now: Dat
     answer: YHT_CALLBACK_NACK,
   });
   return { answer: YHT_CALLBACK_NACK, verdict: decision.verdict, detail: decision.detail };
+}
+
+let unconfiguredCallbackLogged = false;
+
+/**
+ * What /v1/api/callback/yht answers. A service where YHT is not configured (production without YHT_*) has no YHT
+ * callback: 404, nothing recorded, whatever was sent; the first such callback is logged once for the operator (a
+ * real YHT sending callbacks here means the settings are missing). Otherwise the callback is judged as above.
+ */
+export async function answerYhtCallback(db: Database, rawBody: string, now: Date): Promise<CallbackReply> {
+  let config: YhtConfig;
+  try {
+    config = yhtConfig();
+  } catch (error) {
+    if (!(error instanceof YhtNotConfigured)) throw error;
+    if (!unconfiguredCallbackLogged) log().warn({ component: 'yht' }, `yht: callback refused (404): the channel is not configured: ${error.message}`);
+    unconfiguredCallbackLogged = true;
+    return { status: 404, text: 'not found' };
+  }
+  return (await receiveYhtCallback(db, rawBody, now, config)).answer;
 }
