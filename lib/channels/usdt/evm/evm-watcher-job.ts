@@ -21,16 +21,22 @@ const loadWatcher = async () => ({ ...(await import('./evm-rpc-pool')), ...(awai
  */
 export function evmWatcherJob(sink: EvmTransferSink, settings: EvmSettings = evmSettings()): PeriodicJob {
   let pools: Map<string, EvmRpcPool> | undefined;
+  /** When each chain was last read: a chain is read again once its own poll interval has passed. */
+  const lastReadAt = new Map<string, number>();
   return {
     name: 'usdt-evm-watcher',
     intervalMs: settings.pollMs,
-    async run({ db, log }) {
+    async run({ db, log, clock }) {
       const { EvmEndpointsUnavailable, EvmRpcPool, shortError, watchEvmChainOnce } = await loadWatcher();
       pools ??= new Map(settings.chains.map((chain) => [chain.definition.name, new EvmRpcPool(chain.definition.name, chain.rpcUrls, { chainId: chain.chainId, rateLimitBackoffMs: settings.rateLimitBackoffMs })]));
       const failures: string[] = [];
       const lagBlocks = new Map<string, number | undefined>();
       for (const chain of settings.chains) {
         const name = chain.definition.name;
+        const now = clock.now().getTime();
+        // A little slack: the job's own tick drifts by a few milliseconds.
+        if (now - (lastReadAt.get(name) ?? 0) < chain.pollMs - 50) continue;
+        lastReadAt.set(name, now);
         try {
           const result = await watchEvmChainOnce({ db, settings: chain, rpc: pools.get(name)!, sink });
           lagBlocks.set(name, result.finalBlock !== null && result.cursor !== null ? Number(result.finalBlock - result.cursor) : undefined);

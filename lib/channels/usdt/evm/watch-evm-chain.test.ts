@@ -239,7 +239,7 @@ describe('the EVM watcher on a real node', () => {
   it('runs every enabled chain in one job: a chain whose endpoints fail does not keep the others from being read', async () => {
     await resetCursor('ERC20');
     await resetCursor('BEP20');
-    const env = { ...sandbox.serviceSettings(), USDT_EVM_CHAINS: 'ERC20,BEP20', EVM_BEP20_RPC_URLS: `http://127.0.0.1:${CLOSED_PORT}/v3/0123456789abcdef0123456789abcdef`, EVM_BEP20_FINALITY: '1' };
+    const env = { ...sandbox.serviceSettings(), USDT_EVM_CHAINS: 'ERC20,BEP20', EVM_BEP20_RPC_URLS: `http://127.0.0.1:${CLOSED_PORT}/v3/0123456789abcdef0123456789abcdef`, EVM_BEP20_FINALITY: '1', EVM_POLL_MS: '100' };
     const receiving = anAddress();
     const sink = new CollectingEvmSink().receive('ERC20', receiving);
     const job = evmWatcherJob(sink, evmSettings(env as Record<string, string> as NodeJS.ProcessEnv));
