@@ -20,9 +20,13 @@ const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 const registry = globalThis as typeof globalThis & { __sandboxTronOtherTransactions?: number };
 
-/** How many TRX transfers between strangers each block also carries (0 unless a traffic simulation sets it). */
+/** How many TRX transfers between strangers each block also carries: SANDBOX_TRON_OTHER_TX_PER_BLOCK, 0 by default. */
 export function setOtherTransactionsPerBlock(count: number): void {
   registry.__sandboxTronOtherTransactions = count;
+}
+
+function otherTransactionsPerBlock(): number {
+  return registry.__sandboxTronOtherTransactions ?? Number(process.env.SANDBOX_TRON_OTHER_TX_PER_BLOCK ?? 0);
 }
 
 type LedgerRow = {
@@ -87,7 +91,7 @@ function blockId(number: number): string {
 /** A block's time: its slot (3 s), or its last transfer's time when a test sent one during the slot. */
 function renderBlock(number: number, rows: readonly LedgerRow[], blockIntervalMs: number, contractHex: string) {
   const timestamp = rows.reduce((max, row) => Math.max(max, Number(row.block_timestamp_ms)), number * blockIntervalMs);
-  const others = Array.from({ length: registry.__sandboxTronOtherTransactions ?? 0 }, (_, index) => trxTransaction(number, index, timestamp));
+  const others = Array.from({ length: otherTransactionsPerBlock() }, (_, index) => trxTransaction(number, index, timestamp));
   const transactions = [...rows.map((row) => usdtTransaction(row, contractHex)), ...others];
   return {
     blockID: blockId(number),
