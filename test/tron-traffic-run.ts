@@ -102,7 +102,9 @@ export async function runTronTraffic(options: TrafficRunOptions): Promise<Traffi
   let stormSet = false;
   // Run past the end by the solidification delay and a minute, so that the last payments can be final and read.
   const stopMs = endMs + options.confirmMs + 60_000 + (options.maxLateMs ?? 0);
-  for (; simulated <= stopMs; simulated += options.pollMs) {
+  // The job waits its interval after each run: the run's own (real) time shifts the next poll, as it does live.
+  for (let ranFor = 0; simulated <= stopMs; simulated += options.pollMs + ranFor) {
+    const ranFrom = performance.now();
     if (options.storm && !stormSet && simulated >= options.storm.atMs) {
       await post(`${options.hookUrl}/nodes/${options.node}/fault`, { rateLimit: { status: options.storm.status, blockSeconds: options.storm.seconds } });
       stormSet = true;
@@ -120,8 +122,9 @@ export async function runTronTraffic(options: TrafficRunOptions): Promise<Traffi
     const waiting = orders.filter((order) => !creditedAt.has(order.id)).map((order) => order.id);
     if (waiting.length > 0) {
       const { rows } = await db.execute<{ id: string }>(sql`SELECT id FROM orders WHERE status = 'paid' AND id = ANY(${sql.raw(`ARRAY[${waiting.join(',')}]::bigint[]`)})`);
-      for (const row of rows) creditedAt.set(Number(row.id), simulated);
+      for (const row of rows) creditedAt.set(Number(row.id), simulated + (performance.now() - ranFrom));
     }
+    ranFor = Math.round(performance.now() - ranFrom);
   }
   await post(`${options.hookUrl}/clock`, {});
   const report = (await (await fetch(`${options.hookUrl}/nodes/${options.node}/fault`)).json()) as { requests: number; requestsWhileBlocked: number };

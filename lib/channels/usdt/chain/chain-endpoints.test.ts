@@ -152,7 +152,7 @@ describe('paging across endpoints', () => {
       return response;
     }) as typeof fetch;
     const endpoints = ChainEndpointPool.transient([a, b], systemClock);
-    const config = { baseUrls: [a, b], contract: USDT_TRC20_CONTRACT, pollMs: 1000, initialLookbackMs: 3_600_000, rereadMarginMs: 60_000, endpointRetryMs: 60_000, access: 'sandbox' as const };
+    const config = { baseUrls: [a, b], contract: USDT_TRC20_CONTRACT, pollMs: 1000, initialLookbackMs: 3_600_000, endpointRetryMs: 60_000, access: 'sandbox' as const };
     await watchChainOnce({ db: getDb(), clock: systemClock, config, client: new TronGridClient({ endpoints, fetchImpl }) });
 
     const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM chain_transfers WHERE to_address = ${target}`);
