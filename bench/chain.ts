@@ -83,7 +83,9 @@ try {
   console.log(`\nchain TRC20: ${MINUTES} simulated minutes in ${wallSeconds.toFixed(0)} s of real time (${((MINUTES * 60) / wallSeconds).toFixed(1)}× real time), ${figures.backgroundTransfers} background transfers, PostgreSQL ${target.embedded ? 'embedded' : 'server'}`);
   console.log(`  requests: ${figures.requests} in ${figures.polls} polls → ${figures.requestsPerDay.toLocaleString('en')} per simulated day (budget 30,000; TronGrid's quota 100,000); ${figures.requestsWhileBlocked} sent while blocked`);
   console.log(`  payments: ${figures.payments}, credited ${figures.credited}, missed ${figures.missed}, credited twice ${figures.duplicates}`);
-  console.log(`  final → credited: p50 ${figures.latency.p50.toFixed(2)} s, p99 ${figures.latency.p99.toFixed(2)} s, max ${figures.latency.max.toFixed(2)} s (poll ${config.pollMs / 1000} s; the 60 s storm's payments wait it out)`);
+  const seconds = (latency: typeof figures.latency) => `p50 ${latency.p50.toFixed(2)} s, p99 ${latency.p99.toFixed(2)} s, max ${latency.max.toFixed(2)} s`;
+  console.log(`  final → credited, outside the storm: ${seconds(figures.calmLatency)} (poll ${config.pollMs / 1000} s: goal p50 ≤ ${config.pollMs / 1000} s, p99 ≤ ${(2 * config.pollMs) / 1000 + 1} s)`);
+  console.log(`  final → credited, all payments: ${seconds(figures.latency)} (those final during the 60 s storm wait it out)`);
   console.log(`  watcher CPU: ${(figures.watcherCpuMs / figures.blocks).toFixed(2)} ms per block (${figures.blocks} blocks, ${PER_SECOND * 3} USDT + 190 other transactions each)`);
   await benchEvmChain(db); // the EVM watcher: blocks of 1,000 token transfers, matching cost against pool size
 } finally {

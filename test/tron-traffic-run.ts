@@ -56,6 +56,8 @@ export interface TrafficRunFigures {
   duplicates: number;
   /** Seconds from the block being final at the node (solidified and received) to the watcher crediting the order. */
   latency: { p50: number; p99: number; max: number };
+  /** The same for the payments whose block became final outside the storm. */
+  calmLatency: { p50: number; p99: number; max: number };
   watcherCpuMs: number;
   blocks: number;
   backgroundTransfers: number;
@@ -100,12 +102,17 @@ export async function runTronTraffic(options: TrafficRunOptions): Promise<Traffi
   let polls = 0;
   let cpuMicros = 0;
   let stormSet = false;
+  const countedBefore = { requests: 0, requestsWhileBlocked: 0 };
   // Run past the end by the solidification delay and a minute, so that the last payments can be final and read.
   const stopMs = endMs + options.confirmMs + 60_000 + (options.maxLateMs ?? 0);
   // The job waits its interval after each run: the run's own (real) time shifts the next poll, as it does live.
   for (let ranFor = 0; simulated <= stopMs; simulated += options.pollMs + ranFor) {
     const ranFrom = performance.now();
     if (options.storm && !stormSet && simulated >= options.storm.atMs) {
+      // Setting a fault zeroes the node's counters: keep what it counted so far.
+      const before = (await (await fetch(`${options.hookUrl}/nodes/${options.node}/fault`)).json()) as { requests: number; requestsWhileBlocked: number };
+      countedBefore.requests += before.requests;
+      countedBefore.requestsWhileBlocked += before.requestsWhileBlocked;
       await post(`${options.hookUrl}/nodes/${options.node}/fault`, { rateLimit: { status: options.storm.status, blockSeconds: options.storm.seconds } });
       stormSet = true;
     }
@@ -127,10 +134,13 @@ export async function runTronTraffic(options: TrafficRunOptions): Promise<Traffi
     ranFor = Math.round(performance.now() - ranFrom);
   }
   await post(`${options.hookUrl}/clock`, {});
-  const report = (await (await fetch(`${options.hookUrl}/nodes/${options.node}/fault`)).json()) as { requests: number; requestsWhileBlocked: number };
+  const counted = (await (await fetch(`${options.hookUrl}/nodes/${options.node}/fault`)).json()) as { requests: number; requestsWhileBlocked: number };
+  const report = { requests: counted.requests + countedBefore.requests, requestsWhileBlocked: counted.requestsWhileBlocked + countedBefore.requestsWhileBlocked };
 
   // Final at the node: solidified (its slot closed, then the delay) and every block up to it received.
   const latencies: number[] = [];
+  const calm: number[] = [];
+  const storm = options.storm;
   for (const order of orders) {
     const credited = creditedAt.get(order.id);
     if (credited === undefined) continue;
@@ -138,8 +148,10 @@ export async function runTronTraffic(options: TrafficRunOptions): Promise<Traffi
       SELECT max(indexed_at_ms)::text AS received FROM sandbox_tron_transfers WHERE block_number BETWEEN ${Math.floor(startMs / 3000) - 40} AND ${order.blockNumber}`);
     const finalAt = Math.max((order.blockNumber + 1) * 3000 + options.confirmMs, Number(rows[0]?.received ?? 0));
     latencies.push(Math.max(0, credited - finalAt) / 1000);
+    if (!storm || finalAt < storm.atMs || finalAt > storm.atMs + storm.seconds * 1000) calm.push(Math.max(0, credited - finalAt) / 1000);
   }
   latencies.sort((a, b) => a - b);
+  calm.sort((a, b) => a - b);
   const ids = sql.raw(`ARRAY[${orders.map((order) => order.id).join(',') || '0'}]::bigint[]`);
   const { rows: dup } = await db.execute<{ duplicates: number }>(sql`
     SELECT count(*)::int AS duplicates FROM (
@@ -156,6 +168,7 @@ export async function runTronTraffic(options: TrafficRunOptions): Promise<Traffi
     missed: orders.length - creditedAt.size,
     duplicates: dup[0]!.duplicates,
     latency: { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies.at(-1) ?? 0 },
+    calmLatency: { p50: percentile(calm, 0.5), p99: percentile(calm, 0.99), max: calm.at(-1) ?? 0 },
     watcherCpuMs: cpuMicros / 1000,
     blocks: Math.round(simulatedMs / 3000),
     backgroundTransfers: background.transfers,

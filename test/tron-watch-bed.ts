@@ -20,7 +20,7 @@ export interface TronWatchBed {
 }
 
 /** A sandbox block is final once its 3-second slot has closed (with SANDBOX_TRON_CONFIRM_MS=0): wait for the current one. */
-async function untilSlotCloses(): Promise<void> {
+export async function untilSlotCloses(): Promise<void> {
   const now = Date.now();
   await new Promise((resolve) => setTimeout(resolve, (Math.floor(now / BLOCK_INTERVAL_MS) + 1) * BLOCK_INTERVAL_MS - now + 5));
 }

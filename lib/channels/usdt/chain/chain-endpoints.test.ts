@@ -4,6 +4,7 @@ import type { Clock } from '../../../clock';
 import { getDb } from '../../../db/client';
 import { receivingAddresses } from '../../../../test/factories';
 import { serveWebHandler } from '../../../../test/web-handler-server';
+import { untilSlotCloses } from '../../../../test/tron-watch-bed';
 import { sendSandboxTransfer } from '../../../../sandbox/tron/ledger';
 import { handleSandboxTron } from '../../../../sandbox/tron/http-api';
 import { systemClock } from '../../../clock';
@@ -90,6 +91,7 @@ describe('several TronGrid endpoints with failover', () => {
     await fault('block-a', { rateLimit: { status: 403, blockSeconds: 30 } });
     await fault('block-b', {});
     const transfer = await sendSandboxTransfer(getDb(), { to: address, amount: '2.5' });
+    await untilSlotCloses(); // its block is final once its slot has closed
     const before = Date.now();
     await runWatcher([a, b]);
     const after = Date.now();
@@ -136,29 +138,33 @@ describe('several TronGrid endpoints with failover', () => {
   });
 });
 
-describe('paging across endpoints', () => {
-  it('an endpoint failing mid-listing: the listing starts again on the next one, which never gets a foreign fingerprint', async () => {
+describe('catching up across endpoints', () => {
+  it('an endpoint failing mid-catch-up: the next range is read from the next one, and nothing is skipped', async () => {
     const [a, b] = [node('pin-a'), node('pin-b')];
     await fault('pin-a', {});
     await fault('pin-b', {});
     const [target] = (await receivingAddresses(1)) as [string];
     for (let index = 0; index < 450; index += 1) await sendSandboxTransfer(getDb(), { to: target, amount: `0.0${(index % 9) + 1}` });
+    await untilSlotCloses();
+    // Two minutes behind: more blocks than one request holds.
+    await getDb().execute(sql`UPDATE chain_cursors SET block_number = block_number - 40 WHERE block_number IS NOT NULL`);
     const requests: string[] = [];
     const fetchImpl = (async (url: string, init?: RequestInit) => {
       requests.push(url);
       const response = await fetch(url, init);
-      // The first endpoint goes down right after handing out its first page (and fingerprint).
-      if (url.startsWith(`${a}/v1/`) && !url.includes('fingerprint=')) await fault('pin-a', { down: true });
+      // The first endpoint goes down right after answering its first range.
+      if (url.startsWith(`${a}/walletsolidity/getblockbylimitnext`)) await fault('pin-a', { down: true });
       return response;
     }) as typeof fetch;
     const endpoints = ChainEndpointPool.transient([a, b], systemClock);
     const config = { baseUrls: [a, b], contract: USDT_TRC20_CONTRACT, pollMs: 1000, initialLookbackMs: 3_600_000, endpointRetryMs: 60_000, access: 'sandbox' as const };
-    await watchChainOnce({ db: getDb(), clock: systemClock, config, client: new TronGridClient({ endpoints, fetchImpl }) });
+    const result = await watchChainOnce({ db: getDb(), clock: systemClock, config, client: new TronGridClient({ endpoints, fetchImpl }) });
 
     const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM chain_transfers WHERE to_address = ${target}`);
     expect(rows[0]!.count).toBe(450);
-    expect(requests.filter((url) => url.startsWith(`${a}/v1/`) && url.includes('fingerprint='))).toHaveLength(1); // refused by the dead node
-    expect(requests.some((url) => url.startsWith(`${b}/v1/`))).toBe(true);
+    expect(result.blocks).toBeGreaterThan(20);
+    expect(requests.filter((url) => url.startsWith(`${a}/`))).toHaveLength(2); // its first range, then the refusal
+    expect(requests.some((url) => url.startsWith(`${b}/`))).toBe(true);
     const [first, second] = endpoints.snapshot();
     expect(first!.failingSince).not.toBeNull();
     expect(second).toMatchObject({ failingSince: null, lastError: null });

@@ -25,8 +25,8 @@ describe('request budgets', () => {
     const lines = describeRequestBudgets(production({ CHAIN_POLL_MS: '1000', TRONGRID_DAILY_QUOTA: '50000' }));
     expect(lines[0]).toMatch(/^WARNING: TRC20 watcher: these settings send about 86,400 requests a day .* more than TRONGRID_DAILY_QUOTA=50,000/);
     expect(describeRequestBudgets(production({}))[0]).toBe('usdt TRC20: about 28,800 requests a day (⌈86,400,000 / CHAIN_POLL_MS (3000)⌉ × ⌈CHAIN_POLL_MS / 60,000⌉ = 28,800), TRONGRID_DAILY_QUOTA=100,000');
-    expect(() => tronGridDailyQuota({ baseUrls: [] }, { TRONGRID_DAILY_QUOTA: 'lots' } as NodeJS.ProcessEnv)).toThrow('TRONGRID_DAILY_QUOTA must be a whole number');
-    expect(tronGridDailyQuota({ baseUrls: ['https://node.example'] }, {} as NodeJS.ProcessEnv)).toBeUndefined();
+    expect(() => tronGridDailyQuota({ baseUrls: [] }, { TRONGRID_DAILY_QUOTA: 'lots' } as unknown as NodeJS.ProcessEnv)).toThrow('TRONGRID_DAILY_QUOTA must be a whole number');
+    expect(tronGridDailyQuota({ baseUrls: ['https://node.example'] }, {} as unknown as NodeJS.ProcessEnv)).toBeUndefined();
   });
 
   it('EVM networks at their default polls stay inside a free plan; BSC at 5 s would not fit its named quota', () => {
