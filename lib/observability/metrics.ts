@@ -202,3 +202,12 @@ export function countNotificationAttempt(order: { channel: string; paidAt: Date 
   notifications.inc({ channel, result });
   if (result === 'delivered' && order.paidAt) paidToDelivered.observe({ channel }, Math.max(0, (at.getTime() - order.paidAt.getTime()) / 1000));
 }
+
+/** The open API's chainType values as the chain metrics label their network. */
+const CHAIN_NETWORKS: Record<string, string> = { '1': 'TRC20', '2': 'ERC20', '3': 'BEP20', '4': 'POLYGON' };
+
+/** Credited → notified: from a chain payment's notice being queued (as its order was credited) to its first attempt. */
+export function observeCreditedToNotified(chainType: string | null, queuedAt: Date, sentAt: Date): void {
+  const network = (chainType && CHAIN_NETWORKS[chainType]) ?? 'unknown';
+  metrics().creditedToNotified.observe({ network }, Math.max(0, (sentAt.getTime() - queuedAt.getTime()) / 1000));
+}

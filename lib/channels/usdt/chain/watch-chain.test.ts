@@ -8,6 +8,8 @@ import { aMerchant, aTronAddress, receivingAddresses } from '../../../../test/fa
 import { sendSandboxTransfer, SANDBOX_PAYER } from '../../../../sandbox/tron/ledger';
 import { USDT_TRC20_CONTRACT } from './chain-config';
 import { expireUsdtOrders } from './expire-usdt-orders';
+import { metrics } from '../../../observability/metrics';
+import { claimDueNotifications } from '../../../notifications/claim';
 
 let bed: TronWatchBed;
 let app: TestApp;
@@ -61,6 +63,18 @@ describe('matching confirmed USDT transfers', () => {
     expect(new Date(paid.paid_at!).getTime()).toBe(transfer.blockTimestampMs);
     expect(await transferRow(transfer.transactionId)).toEqual([{ verdict: 'matched', order_id: String(order.id) }]);
     expect(await queryStatus(order.merchantOrderNo)).toBe('1');
+  });
+
+  it('times each chain payment: final → credited when the watcher pays it, credited → notified when its notice goes out', async () => {
+    const count = async (name: string) => Number(/_count\{network="TRC20"\} (\d+)/.exec(await metrics().registry.getSingleMetricAsString(name))?.[1] ?? 0);
+    const [finalBefore, notifiedBefore] = [await count('payment_chain_final_to_credited_seconds'), await count('payment_chain_credited_to_notified_seconds')];
+    const order = await submit('11.00');
+    await sendSandboxTransfer(getDb(), { to: order.address, amount: '11' });
+    await watch();
+    expect(await count('payment_chain_final_to_credited_seconds')).toBe(finalBefore + 1);
+    const claimed = await claimDueNotifications(getDb(), { workerId: 'metrics-test', now: new Date(), leaseMs: 60_000, limit: 100 });
+    expect(claimed.some((notification) => notification.orderId === order.id)).toBe(true);
+    expect(await count('payment_chain_credited_to_notified_seconds')).toBeGreaterThan(notifiedBefore);
   });
 
   it('equal amounts on two addresses: the transfer pays the order on its own address only', async () => {
