@@ -4,8 +4,8 @@
  * (one every 10 s), one block in 200 reaching the node up to 60 s late, TronGrid's documented limits (15 requests a
  * second, 100,000 a day) enforced, and a 60 s storm of 429 with Retry-After half-way. The sandbox node runs in a
  * process of its own, so the CPU figure is the watcher's (and its database client's) alone. Prints requests per
- * simulated day, payments missed, final → credited latency p50/p99, CPU per block; then the EVM watcher's matching
- * cost (bench/evm-chain.ts). BENCH_CHAIN_MINUTES shortens the hour. DATABASE_URL's server when set, else the embedded
+ * simulated day, payments missed, final → credited latency p50/p99, CPU per block; then each EVM network's requests a
+ * day at mainnet block timing (bench/evm-traffic.ts) and the EVM watcher's matching cost (bench/evm-chain.ts). BENCH_CHAIN_MINUTES shortens the hour. DATABASE_URL's server when set, else the embedded
  * server; works in a scratch database.
  */
 import { spawn } from 'node:child_process';
@@ -23,6 +23,7 @@ import { createMerchant } from '../lib/merchants/merchants';
 import { runTronTraffic } from '../test/tron-traffic-run';
 import { createBenchDatabase, dropBenchDatabase } from './fixtures';
 import { benchEvmChain } from './evm-chain';
+import { benchEvmTraffic } from './evm-traffic';
 
 const MINUTES = Number(process.env.BENCH_CHAIN_MINUTES ?? 60);
 const PER_SECOND = 30;
@@ -87,6 +88,7 @@ try {
   console.log(`  final → credited, outside the storm: ${seconds(figures.calmLatency)} (poll ${config.pollMs / 1000} s: goal p50 ≤ ${config.pollMs / 1000} s, p99 ≤ ${(2 * config.pollMs) / 1000 + 1} s)`);
   console.log(`  final → credited, all payments: ${seconds(figures.latency)} (those final during the 60 s storm wait it out)`);
   console.log(`  watcher CPU: ${(figures.watcherCpuMs / figures.blocks).toFixed(2)} ms per block (${figures.blocks} blocks, ${PER_SECOND * 3} USDT + 190 other transactions each)`);
+  await benchEvmTraffic(db); // each EVM network's requests a day at mainnet block timing
   await benchEvmChain(db); // the EVM watcher: blocks of 1,000 token transfers, matching cost against pool size
 } finally {
   node?.stop();
