@@ -74,7 +74,7 @@ export async function benchEvmTraffic(db: Database, log: (line: string) => void 
       }
       // Let the last payments become final, then count only the polls of the run.
       const requests = [...watcherCalls.values()].reduce((sum, count) => sum + count, 0);
-      const methods = [...watcherCalls.entries()].map(([method, count]) => `${method} ${count}`).join(', ');
+      const methods = [...watcherCalls.entries()].filter(([, count]) => count > 0).map(([method, count]) => `${method} ${count}`).join(', ');
       await node.mine(64);
       for (let pass = 0; pass < 3; pass += 1) await watchEvmChainOnce({ db, settings, rpc, sink });
       const missed = paid.filter((hash) => !handed.has(hash)).length;
