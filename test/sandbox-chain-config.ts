@@ -7,7 +7,6 @@ export function sandboxChainConfig(baseUrl: string): ChainConfig {
     contract: USDT_TRC20_CONTRACT,
     pollMs: 1000,
     initialLookbackMs: 60 * 60 * 1000,
-    rereadMarginMs: 60 * 1000,
     endpointRetryMs: 60 * 1000,
     access: 'sandbox',
   };

@@ -1,3 +1,4 @@
+import type { RequestBudget } from './request-budget';
 import type { Database } from '../db/client';
 import type { TransferItem } from './attention-items';
 import type { PoolPressure } from './pool-pressure';
@@ -14,6 +15,8 @@ export interface ChannelOperatorParts {
   readonly watcherHealth?: ChannelWatcherHealth;
   /** For a channel whose orders share a pool of receiving slots: how full it is, per network and amount band (health page). */
   readonly poolPressure?: (db: Database) => Promise<PoolPressure[]>;
+  /** For a channel that reads chains: each network's requests a day at the settings, against its provider quota (health page). */
+  readonly requestBudgets?: () => RequestBudget[];
 }
 
 /** The health page's view of a chain watcher. */

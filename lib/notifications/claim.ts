@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { NotifiableOrder } from './notification-form';
 import type { NotificationKind } from './notification-kinds';
+import { observeCreditedToNotified } from '../observability/metrics';
 
 export interface ClaimedNotification {
   id: number;
@@ -42,6 +43,9 @@ type ClaimRow = {
   app_id: string;
   app_secret_encrypted: string;
   request_id: string | null;
+  queued_at: string;
+  chain_type: string | null;
+  paid_via: string | null;
 };
 
 /** Attempts one worker keeps in flight to one destination at most (of its 16 slots by default). */
@@ -147,7 +151,7 @@ export async function claimDueNotifications(
       SET lease_owner = ${workerId}, lease_until = ${leaseUntil}, attempt_count = n.attempt_count + 1
       FROM picked p
       WHERE n.id = p.id AND (NOT p.probe OR p.destination IN (SELECT destination FROM probes))
-      RETURNING n.id, n.order_id, n.cycle, n.attempt_count, n.destination, n.give_up_at, n.kind, n.fields, n.notify_url
+      RETURNING n.id, n.order_id, n.cycle, n.attempt_count, n.destination, n.give_up_at, n.kind, n.fields, n.notify_url, n.created_at
     ),
     abandoned AS (
       UPDATE notification_attempts
@@ -162,8 +166,13 @@ export async function claimDueNotifications(
     SELECT c.id, c.order_id, c.cycle, c.attempt_count, c.destination, c.give_up_at, c.kind, c.fields, o.request_id,
            o.order_no, o.merchant_order_no, o.channel, o.pay_amount_minor::text AS pay_amount_minor, o.paid_at, o.updated_at,
            o.trade_no, o.attach, CASE WHEN c.kind = 'payment' THEN o.notify_url ELSE c.notify_url END AS notify_url,
-           m.app_id, m.app_secret_encrypted
+           m.app_id, m.app_secret_encrypted, c.created_at AS queued_at, o.chain_type, o.paid_via
     FROM claimed c JOIN orders o ON o.id = c.order_id JOIN merchants m ON m.id = o.merchant_id`);
+  for (const row of rows) {
+    // A chain payment's notice is queued in the statement that credits the order: its first attempt starting now is
+    // the credited → notified time.
+    if (row.kind === 'payment' && row.attempt_count === 1 && row.paid_via === 'chain') observeCreditedToNotified(row.chain_type, new Date(row.queued_at), now);
+  }
   return rows.map((row) => ({
     id: Number(row.id),
     orderId: Number(row.order_id),

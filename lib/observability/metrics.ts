@@ -22,6 +22,9 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** A payment's way from paid to its merchant acknowledging: seconds when all is well, hours when it retries. */
 const DELIVERY_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600, 6 * 3600, 24 * 3600];
 
+/** Chain payments: a poll interval (3–5 s) is the expected scale, two of them plus a second the worst wanted. */
+const CHAIN_LATENCY_BUCKETS = [0.25, 0.5, 1, 2, 3, 4, 5, 7, 10, 15, 30, 60, 300];
+
 /** An EVM chain as its watcher last saw it: blocks behind the last final block, and its endpoints by state. */
 export interface EvmWatchState {
   lagBlocks: number | undefined;
@@ -85,6 +88,18 @@ function createMetrics() {
       'From an order being paid to its merchant acknowledging the notification, by channel.',
       ['channel'],
       DELIVERY_BUCKETS,
+    ),
+    finalToCredited: histogram(
+      'payment_chain_final_to_credited_seconds',
+      'From a block becoming final (TRON solidified, EVM by the network rule) to the watcher paying the order a transfer in it matches, by network (TRC20, ERC20, BEP20, POLYGON).',
+      ['network'],
+      CHAIN_LATENCY_BUCKETS,
+    ),
+    creditedToNotified: histogram(
+      'payment_chain_credited_to_notified_seconds',
+      'From a chain payment crediting its order to the first notification attempt to the merchant being sent, by network.',
+      ['network'],
+      CHAIN_LATENCY_BUCKETS,
     ),
     statementBatchSize: histogram(
       'payment_db_statement_batch_size',
@@ -186,4 +201,13 @@ export function countNotificationAttempt(order: { channel: string; paidAt: Date 
   const { notifications, paidToDelivered } = metrics();
   notifications.inc({ channel, result });
   if (result === 'delivered' && order.paidAt) paidToDelivered.observe({ channel }, Math.max(0, (at.getTime() - order.paidAt.getTime()) / 1000));
+}
+
+/** The open API's chainType values as the chain metrics label their network. */
+const CHAIN_NETWORKS: Record<string, string> = { '1': 'TRC20', '2': 'ERC20', '3': 'BEP20', '4': 'POLYGON' };
+
+/** Credited → notified: from a chain payment's notice being queued (as its order was credited) to its first attempt. */
+export function observeCreditedToNotified(chainType: string | null, queuedAt: Date, sentAt: Date): void {
+  const network = (chainType && CHAIN_NETWORKS[chainType]) ?? 'unknown';
+  metrics().creditedToNotified.observe({ network }, Math.max(0, (sentAt.getTime() - queuedAt.getTime()) / 1000));
 }

@@ -7,6 +7,7 @@ import type { PeriodicJob } from '../workers/periodic-job';
 import { jobStaleAfterMs } from '../workers/job-deadline';
 import { chainWatcherMaxLagMs, isJobStale } from '../workers/job-staleness';
 import type { PoolPressure } from '../channels/pool-pressure';
+import type { RequestBudget } from '../channels/request-budget';
 
 /**
  * Periodic jobs the health page always lists, run or not: every one the service runs (lib/workers/periodic-jobs.ts,
@@ -34,6 +35,8 @@ export interface HealthSnapshot {
   notifications: { pending: number; dueNow: number; oldestDueAt: Date | null; failed: number };
   /** The shared receiving pools' pressure, per network and amount band (the channels that have one). */
   pools: PoolPressure[];
+  /** Each watched network's requests a day at the settings, against its provider quota (a warning when over). */
+  budgets: RequestBudget[];
   jobs: JobHealth[];
 }
 
@@ -55,6 +58,17 @@ export async function chainWatcherHealth(db: Database, now: Date): Promise<Healt
   const lagMs = readAt ? Math.max(0, now.getTime() - readAt.getTime()) : null;
   const maxLagMs = chainWatcherMaxLagMs();
   return { cursorAt, cursorUpdatedAt: cursor?.updatedAt ?? null, lagMs, behind: lagMs !== null && lagMs > maxLagMs, maxLagMs };
+}
+
+/** The settings' request budgets; none when a channel's settings are incomplete (its start refuses, and says why). */
+function requestBudgets(): RequestBudget[] {
+  return CHANNELS.flatMap((channel) => {
+    try {
+      return channel.requestBudgets?.() ?? [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Each job's last runs (job_runs) and whether it is stale; every job the service runs is listed, run or not. */
@@ -94,6 +108,7 @@ export async function healthSnapshot(db: Database, now: Date, jobs: readonly Jud
       failed: Number(row?.failed ?? 0),
     },
     pools,
+    budgets: requestBudgets(),
     jobs: await jobsHealth(db, now, jobs),
   };
 }

@@ -44,7 +44,18 @@ export async function startSandboxEvmNode(options: SandboxEvmNodeOptions) {
     return (await provider.request({ method: method as never, params: params as never })) as T;
   }
   let logLimits: LogLimits = PROVIDER_LOG_LIMITS;
-  const server = await serveJsonRpc(rpc, () => logLimits, { port: options.port ?? 0, host });
+  const calls = new Map<string, number>();
+  let finalizedStep = 1;
+  // Ethereum's `finalized` block moves once an epoch (32 slots): with a step, the tag names the last boundary at or
+  // below the head, as a mainnet node answers; ganache alone calls the head final.
+  const front = async (method: string, params: unknown[]) => {
+    if (method === 'eth_getBlockByNumber' && params[0] === 'finalized' && finalizedStep > 1) {
+      const head = BigInt(await rpc<string>('eth_blockNumber'));
+      return rpc(method, [`0x${(head - (head % BigInt(finalizedStep))).toString(16)}`, ...params.slice(1)]);
+    }
+    return rpc(method, params);
+  };
+  const server = await serveJsonRpc(front, () => logLimits, { port: options.port ?? 0, host }, (method) => calls.set(method, (calls.get(method) ?? 0) + 1));
   const address = server.address() as { port: number };
   const rpcUrl = `http://${host}:${address.port}`;
   const chain = defineChain({ id: spec.chainId, name: spec.label, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
@@ -106,6 +117,17 @@ export async function startSandboxEvmNode(options: SandboxEvmNodeOptions) {
     /** The chain's clock: the next block is stamped from this instant on. */
     async setTime(at: Date): Promise<void> {
       await rpc('evm_setTime', [at.getTime()]);
+    },
+    /** The JSON-RPC calls the node has answered since the last reset, by method (as a provider counts them). */
+    calls(): ReadonlyMap<string, number> {
+      return new Map(calls);
+    },
+    resetCalls(): void {
+      calls.clear();
+    },
+    /** `finalized` moves in steps of this many blocks (32 on Ethereum); 1, the head, by default. */
+    setFinalizedStep(blocks: number): void {
+      finalizedStep = blocks;
     },
     /** A provider's eth_getLogs caps (PROVIDER_LOG_LIMITS by default), e.g. lowered to see a reader split its range. */
     limitLogs(limits: LogLimits): void {

@@ -58,7 +58,8 @@ async function limitedLogs(params: unknown[], ask: Ask, limits: LogLimits): Prom
   });
 }
 
-async function answer(request: JsonRpcRequest, ask: Ask, limits: LogLimits) {
+async function answer(request: JsonRpcRequest, ask: Ask, limits: LogLimits, onCall?: (method: string) => void) {
+  onCall?.(String(request.method)); // every call counts, one in a batch too, as providers bill them
   try {
     const params = Array.isArray(request.params) ? request.params : [];
     const result = request.method === 'eth_getLogs' ? await limitedLogs(params, ask, limits) : await ask(String(request.method), params);
@@ -79,7 +80,7 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
  * A JSON-RPC front over HTTP for the node's provider: every call (one, or a batch) is passed to the node as it is,
  * eth_getLogs within `limits` (read at each call, so a test can lower them). Returns the listening server.
  */
-export async function serveJsonRpc(ask: Ask, limits: () => LogLimits, listen: { port: number; host: string }): Promise<Server> {
+export async function serveJsonRpc(ask: Ask, limits: () => LogLimits, listen: { port: number; host: string }, onCall?: (method: string) => void): Promise<Server> {
   const server = createServer((request, response) => {
     void (async () => {
       let parsed: JsonRpcRequest | JsonRpcRequest[];
@@ -89,7 +90,7 @@ export async function serveJsonRpc(ask: Ask, limits: () => LogLimits, listen: { 
         response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
         return;
       }
-      const reply = Array.isArray(parsed) ? await Promise.all(parsed.map((one) => answer(one, ask, limits()))) : await answer(parsed, ask, limits());
+      const reply = Array.isArray(parsed) ? await Promise.all(parsed.map((one) => answer(one, ask, limits(), onCall))) : await answer(parsed, ask, limits(), onCall);
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
     })();
   });

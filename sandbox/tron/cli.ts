@@ -51,7 +51,54 @@ export const tronTransfer: CliCommand = {
   },
 };
 
-export const tronSandboxCommands: CliCommand[] = [tronTransfer];
+const trafficUsage = `usage: npm run sandbox -- tron traffic --per-second <n> [--minutes <m>] [--late-share <0..1>] [--max-late-ms <ms>] [--seed <text>] [--json]
+
+Puts mainnet-like background traffic on the sandbox chain, from now on: USDT transfers between addresses that are
+not the service's (mainnet carries about 30 a second), in 3-second blocks produced as the sandbox clock reaches them,
+some blocks reaching the node late. Pay orders meanwhile as usual (tron transfer): the watcher must find them among
+the traffic, within its request budget.
+
+  --per-second <n>     background transfers a second (e.g. 30)
+  --minutes <m>        how long, from now (default 60)
+  --late-share <0..1>  the share of blocks that reach the node late (default 0.005: one block in 200)
+  --max-late-ms <ms>   how late such a block can be (default 60000)
+  --seed <text>        the same seed makes the same traffic (default: the start time)
+  --json               print one JSON object: {"transfers","fromBlock","toBlock","lateBlocks"}`;
+
+function decimalOption(value: string | undefined, name: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || parsed > max) throw new UsageError(`--${name} must be a number from 0 to ${max} (got ${value})`, trafficUsage);
+  return parsed;
+}
+
+export const tronTraffic: CliCommand = {
+  group: 'tron',
+  action: 'traffic',
+  summary: 'put mainnet-like background USDT traffic (N transfers a second, some blocks late) on the sandbox chain',
+  usage: trafficUsage,
+  options: { 'per-second': { type: 'string' }, minutes: { type: 'string' }, 'late-share': { type: 'string' }, 'max-late-ms': { type: 'string' }, seed: { type: 'string' } },
+  prepare(args) {
+    args.expectPositionals();
+    const perSecond = decimalOption(args.required('per-second'), 'per-second', 30, 1000);
+    const minutes = decimalOption(args.optional('minutes'), 'minutes', 60, 24 * 60);
+    const lateShare = decimalOption(args.optional('late-share'), 'late-share', 0.005, 1);
+    const maxLateMs = decimalOption(args.optional('max-late-ms'), 'max-late-ms', 60_000, 24 * 60 * 60 * 1000);
+    const seed = args.optional('seed');
+    return async (db) => {
+      const { generateBackgroundTraffic } = await import('./traffic');
+      const { sandboxNowMs } = await import('./sandbox-clock');
+      const fromMs = sandboxNowMs();
+      const made = await generateBackgroundTraffic(db, { fromMs, toMs: fromMs + minutes * 60_000, perSecond, lateShare, maxLateMs, seed: seed ?? String(fromMs) });
+      return {
+        json: made,
+        text: `put ${made.transfers} background transfers in blocks ${made.fromBlock}–${made.toBlock} (${made.lateBlocks} of them late), ${perSecond} a second for ${minutes} minutes`,
+      };
+    };
+  },
+};
+
+export const tronSandboxCommands: CliCommand[] = [tronTransfer, tronTraffic];
 
 /** This simulator's commands, listed by scripts/sandbox.ts's SIMULATORS. */
 export const sandboxCommands: readonly CliCommand[] = tronSandboxCommands;

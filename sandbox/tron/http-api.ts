@@ -1,6 +1,8 @@
 import { getDb } from '../../lib/db/client';
 import { contractEvents, BLOCK_INTERVAL_MS, confirmationDelayMs, sendSandboxTransfer, SandboxQueryRefused, SandboxTransferRefused } from './ledger';
-import { faultAnswer, nodeReport, NodeFaultRefused, parseNodeFault, setNodeFault } from './node-faults';
+import { faultAnswer, nodeReport, NodeFaultRefused, parseNodeFault, parseNodeLimits, setNodeFault, setNodeLimits } from './node-faults';
+import { blocksByLimitNext } from './blocks';
+import { sandboxNowMs, setSandboxTronClock } from './sandbox-clock';
 
 function json(body: unknown, status = 200): Response {
   return Response.json(body, { status });
@@ -10,16 +12,18 @@ function block(number: number) {
   return { blockID: number.toString(16).padStart(64, '0'), block_header: { raw_data: { number, timestamp: number * BLOCK_INTERVAL_MS } } };
 }
 
-/** The head is the block being produced now; the solidified height lags it by the confirmation delay (about a minute on mainnet). */
+/** The head is the block being produced now; the solidified height lags it by its slot and the confirmation delay (about a minute on mainnet). */
 function headBlock(now: number): number {
   return Math.floor(now / BLOCK_INTERVAL_MS);
 }
 
+/** A block is solidified the confirmation delay after its slot has closed: a block served as final gets no more transfers. */
 function solidifiedBlock(now: number): number {
-  return Math.floor((now - confirmationDelayMs()) / BLOCK_INTERVAL_MS);
+  return Math.floor((now - confirmationDelayMs()) / BLOCK_INTERVAL_MS) - 1;
 }
 
 async function readInput(request: Request): Promise<{ input: Record<string, unknown>; isForm: boolean }> {
+  if (request.method === 'GET') return { input: Object.fromEntries(new URL(request.url).searchParams.entries()), isForm: false };
   const isForm = (request.headers.get('content-type') ?? '').includes('form');
   const input = isForm ? Object.fromEntries((await request.formData()).entries()) : ((await request.json().catch(() => ({}))) as Record<string, unknown>);
   return { input, isForm };
@@ -29,11 +33,13 @@ async function readInput(request: Request): Promise<{ input: Record<string, unkn
  * The sandbox chain's HTTP face, TronGrid-style: `GET /v1/contracts/{contract}/events`, `POST|GET /wallet/getnowblock`,
  * `POST|GET /walletsolidity/getnowblock`; the same through a named node at `/nodes/{node}/…`, with its test hook
  * `GET|POST /nodes/{node}/fault` (see node-faults.ts); plus `POST /transfer` (form or JSON: to, amount, and
- * indexDelayMs for a block the indexer lists late) for the sandbox wallet.
+ * indexDelayMs for a block the indexer lists late) for the sandbox wallet; `POST|GET /walletsolidity/getblockbylimitnext`
+ * (blocks.ts); and the simulation's clock hook `POST /clock` (`{"nowMs":…}`, `{}` for the wall clock).
  */
 export async function handleSandboxTron(request: Request, path: readonly string[]): Promise<Response> {
   const url = new URL(request.url);
-  const now = Date.now();
+  if (path[0] === 'clock' && path.length === 1) return clockHook(request);
+  const now = sandboxNowMs();
   if (path[0] === 'nodes' && path[1]) {
     if (path[2] === 'fault' && path.length === 3) return faultHook(request, path[1], now);
     return nodeApi(request, path[1], path.slice(2), url, now);
@@ -69,6 +75,9 @@ async function nodeApi(request: Request, node: string, path: readonly string[], 
       throw error;
     }
   }
+  if ((request.method === 'POST' || request.method === 'GET') && first === 'walletsolidity' && second === 'getblockbylimitnext' && path.length === 2) {
+    return json(await blocksByLimitNext(getDb(), (await readInput(request)).input, solidifiedBlock(now), now, BLOCK_INTERVAL_MS));
+  }
   if (blockRequest && first === 'wallet') return json(block(headBlock(now)));
   if (blockRequest && first === 'walletsolidity') return json(block(solidifiedBlock(now)));
   return json({ error: 'not found' }, 404);
@@ -78,12 +87,29 @@ async function faultHook(request: Request, node: string, now: number): Promise<R
   if (request.method === 'GET') return json(nodeReport(node, now));
   if (request.method !== 'POST') return json({ error: 'method not allowed' }, 405);
   try {
-    setNodeFault(node, parseNodeFault((await readInput(request)).input));
+    const { input } = await readInput(request);
+    const limits = parseNodeLimits(input);
+    if (limits !== undefined) setNodeLimits(node, limits);
+    else setNodeFault(node, parseNodeFault(input));
     return json(nodeReport(node, now));
   } catch (error) {
     if (error instanceof NodeFaultRefused) return json({ error: error.message }, 400);
     throw error;
   }
+}
+
+/** The simulation's clock: `{"nowMs": 1700000000000}` sets it, `{}` returns to the wall clock. */
+async function clockHook(request: Request): Promise<Response> {
+  if (request.method === 'GET') return json({ nowMs: sandboxNowMs() });
+  if (request.method !== 'POST') return json({ error: 'method not allowed' }, 405);
+  const { input } = await readInput(request);
+  try {
+    setSandboxTronClock(input.nowMs === undefined ? undefined : Number(input.nowMs));
+  } catch (error) {
+    if (error instanceof RangeError) return json({ error: error.message }, 400);
+    throw error;
+  }
+  return json({ nowMs: sandboxNowMs() });
 }
 
 /** Where the wallet form's answer goes (POST-redirect-GET): the empty wallet saying what was sent, with its language and checkout. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../lib/db/client';
 import { isTronAddress, tronAddressFromAccountBytes, tronAddressToEventHex } from '../../lib/channels/usdt/tron/address';
+import { sandboxNowMs } from './sandbox-clock';
 
 /**
  * The sandbox chain: a ledger of simulated USDT TRC20 transfers in 3-second blocks. A block is solidified (final,
@@ -49,7 +50,7 @@ export interface SandboxTransfer {
 export async function sendSandboxTransfer(
   db: Database,
   input: { to: string; amount: string; from?: string; indexDelayMs?: number },
-  nowMs = Date.now(),
+  nowMs = sandboxNowMs(),
 ): Promise<SandboxTransfer> {
   if (!isTronAddress(input.to)) throw new SandboxTransferRefused(`to is not a valid TRON address: ${input.to}`);
   const from = input.from ?? SANDBOX_PAYER;
@@ -103,7 +104,7 @@ function decodeFingerprint(text: string | null, node: string): Fingerprint | und
  * TronGrid's `/v1/contracts/{contract}/events` over the ledger: Transfer events the indexer has indexed, oldest
  * first, paged by fingerprint, between min_block_timestamp and max_block_timestamp.
  */
-export async function contractEvents(db: Database, query: URLSearchParams, nowMs = Date.now(), node = 'default') {
+export async function contractEvents(db: Database, query: URLSearchParams, nowMs = sandboxNowMs(), node = 'default') {
   const limit = Math.min(Math.max(Number(query.get('limit') ?? 20), 1), 200);
   const minTs = Number(query.get('min_block_timestamp') ?? 0);
   const maxTs = Number(query.get('max_block_timestamp') ?? Number.MAX_SAFE_INTEGER);

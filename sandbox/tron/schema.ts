@@ -14,5 +14,5 @@ export const sandboxTronTransfers = pgTable(
     /** When the sandbox indexer lists the transfer: its block time, or later for a block indexed late. */
     indexedAtMs: bigint('indexed_at_ms', { mode: 'number' }),
   },
-  (table) => [index('sandbox_tron_transfers_time_idx').on(table.blockTimestampMs, table.id)],
+  (table) => [index('sandbox_tron_transfers_time_idx').on(table.blockTimestampMs, table.id), index('sandbox_tron_transfers_block_idx').on(table.blockNumber)],
 );

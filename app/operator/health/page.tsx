@@ -11,6 +11,7 @@ import { healthSnapshot } from '@/lib/operator/health';
 import { requireOperator } from '../_session/require-operator';
 import { ChainEndpointsSection } from './chain-endpoints-section';
 import { PoolPressureSection } from './pool-pressure-section';
+import { RequestBudgetSection } from './request-budget-section';
 
 export const dynamic = 'force-dynamic';
 
@@ -59,6 +60,7 @@ export default async function HealthPage() {
         </dl>
       </Section>
       <ChainEndpointsSection now={now} />
+      <RequestBudgetSection budgets={health.budgets} />
       <PoolPressureSection pools={health.pools} />
       <Section id="queue-heading" title={t('queue')}>
         <dl className="m-0 grid grid-cols-2 gap-3 lg:grid-cols-5">

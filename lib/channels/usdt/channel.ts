@@ -7,6 +7,7 @@ import { usdtTestOrder } from './test-order';
 import { chainWatcherJob, usdtExpiryJob } from './chain/chain-jobs';
 import { chainConfig, describeChainAccess } from './chain/chain-config';
 import { describeEvmChains, usdtEvmWatcherJob } from './evm/usdt-evm-job';
+import { describeRequestBudgets, usdtRequestBudgets } from './request-budgets';
 import { listTransferItems } from './operator/transfer-attention';
 import { trc20WatcherHealth } from './chain/watcher-health';
 import { usdtPoolPressure } from './operator/pool-pressure';
@@ -33,13 +34,14 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   checkoutStatus: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
   checkoutView: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
   notificationFields: (order) => ({ orderNo: order.orderNo, pay_usdt: formatMinorUnits(order.payAmountMinor) }),
-  describeStartup: () => [describeChainAccess(chainConfig()), describeEvmChains()],
+  describeStartup: () => [describeChainAccess(chainConfig()), describeEvmChains(), ...describeRequestBudgets()],
   checkSettings: () => void usdtSlotCooldownMinutes(),
   firstRun: usdtFirstRun,
   devSandbox: 'sandbox/evm/dev-sandbox-evm.ts',
   attentionTransfers: listTransferItems,
   watcherHealth: trc20WatcherHealth,
   poolPressure: usdtPoolPressure,
+  requestBudgets: () => usdtRequestBudgets(),
   refunds: {
     offered: false,
     refusal:

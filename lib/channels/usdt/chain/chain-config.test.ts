@@ -47,8 +47,8 @@ describe('chain watcher settings', () => {
     ]);
     expect(() => chainConfig(development({ TRONGRID_BASE_URLS: 'https://a.example,ftp://b.example' }))).toThrow('TRONGRID_BASE_URLS must list http(s) URLs');
     expect(() => chainConfig(development({ TRONGRID_BASE_URLS: ' , ' }))).toThrow('TRONGRID_BASE_URLS lists no URL');
-    expect(() => chainConfig(development({ CHAIN_REREAD_MARGIN_MS: '-5' }))).toThrow('CHAIN_REREAD_MARGIN_MS must be a whole number of milliseconds');
-    expect(chainConfig(development({})).rereadMarginMs).toBe(60_000);
+    expect(() => chainConfig(development({ CHAIN_ENDPOINT_RETRY_MS: '-5' }))).toThrow('CHAIN_ENDPOINT_RETRY_MS must be a whole number of milliseconds');
+    expect(chainConfig(development({})).endpointRetryMs).toBe(60_000);
   });
 
   it('labels endpoints without credentials, query or token-like path segments', () => {

@@ -16,8 +16,6 @@ export interface ChainConfig {
   pollMs: number;
   /** Where the watcher starts on a database that has no cursor yet. */
   initialLookbackMs: number;
-  /** Each poll reads again this far behind its cursor, so that a block the indexer lists late is still seen. */
-  rereadMarginMs: number;
   /** How long a failing endpoint rests behind the healthy ones before it is tried again. */
   endpointRetryMs: number;
   /** How the watcher reaches the chain, for the start-up log line (never the key itself). */
@@ -88,7 +86,7 @@ export function chainPollMs(env: NodeJS.ProcessEnv = process.env): number {
 
 /**
  * TRONGRID_BASE_URLS (comma-separated; TRONGRID_BASE_URL names one), TRONGRID_API_KEY, TRONGRID_SELF_HOSTED,
- * USDT_CONTRACT, CHAIN_POLL_MS, CHAIN_INITIAL_LOOKBACK_MS, CHAIN_REREAD_MARGIN_MS, CHAIN_ENDPOINT_RETRY_MS.
+ * USDT_CONTRACT, CHAIN_POLL_MS, CHAIN_INITIAL_LOOKBACK_MS, CHAIN_ENDPOINT_RETRY_MS.
  * Default endpoint: TronGrid, or the built-in sandbox chain when the sandbox is on outside production.
  *
  * In production the watcher does not run keyless: TronGrid throttles requests without TRON-PRO-API-KEY hard (403
@@ -123,7 +121,6 @@ export function chainConfig(env: NodeJS.ProcessEnv = process.env): ChainConfig {
     contract: envSetting(env, 'USDT_CONTRACT') ?? USDT_TRC20_CONTRACT,
     pollMs: chainPollMs(env),
     initialLookbackMs: milliseconds(env, 'CHAIN_INITIAL_LOOKBACK_MS', 60 * 60 * 1000),
-    rereadMarginMs: milliseconds(env, 'CHAIN_REREAD_MARGIN_MS', 60 * 1000),
     endpointRetryMs: milliseconds(env, 'CHAIN_ENDPOINT_RETRY_MS', 60 * 1000),
     access: apiKey ? 'api-key' : selfHosted ? 'self-hosted' : sandbox ? 'sandbox' : 'keyless',
   };

@@ -4,6 +4,7 @@ import type { Clock } from '../../../clock';
 import { getDb } from '../../../db/client';
 import { receivingAddresses } from '../../../../test/factories';
 import { serveWebHandler } from '../../../../test/web-handler-server';
+import { untilSlotCloses } from '../../../../test/tron-watch-bed';
 import { sendSandboxTransfer } from '../../../../sandbox/tron/ledger';
 import { handleSandboxTron } from '../../../../sandbox/tron/http-api';
 import { systemClock } from '../../../clock';
@@ -68,6 +69,7 @@ describe('several TronGrid endpoints with failover', () => {
     await fault('down-a', { down: true });
     await fault('down-b', {});
     const transfer = await sendSandboxTransfer(getDb(), { to: address, amount: '1.5' });
+    await untilSlotCloses(); // its block is final once its slot has closed
     await runWatcher([a, b]);
     expect(await recorded(transfer.transactionId)).toBe(true);
     const [first, second] = await health([a, b]);
@@ -75,7 +77,7 @@ describe('several TronGrid endpoints with failover', () => {
     expect(first!.failingSince).toBeInstanceOf(Date);
     expect(second).toMatchObject({ status: 'ok', lastError: null });
     const seen = await fault('down-b');
-    expect(seen.requests).toBeGreaterThanOrEqual(2); // the solidified height and the events
+    expect(seen.requests).toBeGreaterThanOrEqual(2); // the solidified height (first start) and the blocks
     expect(seen.requestsWithApiKey).toBe(seen.requests); // TRON-PRO-API-KEY on every request
 
     // The first endpoint comes back: once it has rested (CHAIN_ENDPOINT_RETRY_MS) a probe finds it healthy again.
@@ -90,6 +92,7 @@ describe('several TronGrid endpoints with failover', () => {
     await fault('block-a', { rateLimit: { status: 403, blockSeconds: 30 } });
     await fault('block-b', {});
     const transfer = await sendSandboxTransfer(getDb(), { to: address, amount: '2.5' });
+    await untilSlotCloses(); // its block is final once its slot has closed
     const before = Date.now();
     await runWatcher([a, b]);
     const after = Date.now();
@@ -136,29 +139,33 @@ describe('several TronGrid endpoints with failover', () => {
   });
 });
 
-describe('paging across endpoints', () => {
-  it('an endpoint failing mid-listing: the listing starts again on the next one, which never gets a foreign fingerprint', async () => {
+describe('catching up across endpoints', () => {
+  it('an endpoint failing mid-catch-up: the next range is read from the next one, and nothing is skipped', async () => {
     const [a, b] = [node('pin-a'), node('pin-b')];
     await fault('pin-a', {});
     await fault('pin-b', {});
     const [target] = (await receivingAddresses(1)) as [string];
     for (let index = 0; index < 450; index += 1) await sendSandboxTransfer(getDb(), { to: target, amount: `0.0${(index % 9) + 1}` });
+    await untilSlotCloses();
+    // Two minutes behind: more blocks than one request holds.
+    await getDb().execute(sql`UPDATE chain_cursors SET block_number = block_number - 40 WHERE block_number IS NOT NULL`);
     const requests: string[] = [];
     const fetchImpl = (async (url: string, init?: RequestInit) => {
       requests.push(url);
       const response = await fetch(url, init);
-      // The first endpoint goes down right after handing out its first page (and fingerprint).
-      if (url.startsWith(`${a}/v1/`) && !url.includes('fingerprint=')) await fault('pin-a', { down: true });
+      // The first endpoint goes down right after answering its first range.
+      if (url.startsWith(`${a}/walletsolidity/getblockbylimitnext`)) await fault('pin-a', { down: true });
       return response;
     }) as typeof fetch;
     const endpoints = ChainEndpointPool.transient([a, b], systemClock);
-    const config = { baseUrls: [a, b], contract: USDT_TRC20_CONTRACT, pollMs: 1000, initialLookbackMs: 3_600_000, rereadMarginMs: 60_000, endpointRetryMs: 60_000, access: 'sandbox' as const };
-    await watchChainOnce({ db: getDb(), clock: systemClock, config, client: new TronGridClient({ endpoints, fetchImpl }) });
+    const config = { baseUrls: [a, b], contract: USDT_TRC20_CONTRACT, pollMs: 1000, initialLookbackMs: 3_600_000, endpointRetryMs: 60_000, access: 'sandbox' as const };
+    const result = await watchChainOnce({ db: getDb(), clock: systemClock, config, client: new TronGridClient({ endpoints, fetchImpl }) });
 
     const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM chain_transfers WHERE to_address = ${target}`);
     expect(rows[0]!.count).toBe(450);
-    expect(requests.filter((url) => url.startsWith(`${a}/v1/`) && url.includes('fingerprint='))).toHaveLength(1); // refused by the dead node
-    expect(requests.some((url) => url.startsWith(`${b}/v1/`))).toBe(true);
+    expect(result.blocks).toBeGreaterThan(20);
+    expect(requests.filter((url) => url.startsWith(`${a}/`))).toHaveLength(2); // its first range, then the refusal
+    expect(requests.some((url) => url.startsWith(`${b}/`))).toBe(true);
     const [first, second] = endpoints.snapshot();
     expect(first!.failingSince).not.toBeNull();
     expect(second).toMatchObject({ failingSince: null, lastError: null });

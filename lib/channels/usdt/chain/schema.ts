@@ -6,6 +6,8 @@ import { receivingAddresses } from '../../../db/schema/receiving-addresses';
 export const chainCursors = pgTable('chain_cursors', {
   name: text('name').primaryKey(),
   blockTimestampMs: bigint('block_timestamp_ms', { mode: 'number' }).notNull(),
+  /** The block the TRON watcher has read through (it reads solidified blocks by number); null on other cursors. */
+  blockNumber: bigint('block_number', { mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -3,6 +3,7 @@ import { DomainError } from '../../../errors/domain-error';
 import { blockDurationMs, type ChainEndpointPool } from './chain-endpoints';
 import { endpointLabel } from './chain-config';
 import { measureUpstreamCall } from '../../../observability/metrics';
+import { readBlockList, UnusableBlockList, type TronBlock } from './tron-blocks';
 
 export interface TransferEvent {
   transactionId: string;
@@ -107,6 +108,23 @@ export class TronGridClient {
     return (await this.request({ method: 'POST', path: '/walletsolidity/getnowblock' }, readBlock)).value;
   }
 
+  /**
+   * The solidified blocks in [startNum, endNum) the endpoint has (`POST /walletsolidity/getblockbylimitnext`, at most
+   * 100 a request), oldest first: fewer, or none, when the solidified height is below endNum.
+   */
+  async solidifiedBlocks(startNum: number, endNum: number, contractHex: string): Promise<{ blocks: TronBlock[]; endpoint: string }> {
+    const parse = (body: unknown) => {
+      try {
+        return readBlockList(body, contractHex);
+      } catch (error) {
+        if (error instanceof UnusableBlockList) throw new EndpointFailed(error.message);
+        throw error;
+      }
+    };
+    const { value, endpoint } = await this.request({ method: 'POST', path: '/walletsolidity/getblockbylimitnext', body: JSON.stringify({ startNum, endNum }) }, parse);
+    return { blocks: value, endpoint };
+  }
+
   /** Sends one cheap request to each failing endpoint that has rested, so one that came back is seen as fine again. */
   async probeRestingEndpoints(): Promise<void> {
     await Promise.all(
@@ -116,7 +134,7 @@ export class TronGridClient {
     );
   }
 
-  private async request<T>(call: { method: string; path: string }, parse: (body: unknown) => T, only?: string): Promise<{ value: T; endpoint: string }> {
+  private async request<T>(call: { method: string; path: string; body?: string }, parse: (body: unknown) => T, only?: string): Promise<{ value: T; endpoint: string }> {
     const pool = this.options.endpoints;
     const reasons: string[] = [];
     const candidates = only ? pool.candidates().filter((state) => state.baseUrl === only) : pool.candidates();
@@ -134,12 +152,12 @@ export class TronGridClient {
   }
 
   /** One request to one endpoint; records the outcome in the pool (an answer `parse` refuses is a failure). */
-  private attempt<T>(baseUrl: string, call: { method: string; path: string }, parse: (body: unknown) => T): Promise<T> {
-    const operation = call.path.startsWith('/walletsolidity/') ? 'solidified_block' : 'transfer_events';
+  private attempt<T>(baseUrl: string, call: { method: string; path: string; body?: string }, parse: (body: unknown) => T): Promise<T> {
+    const operation = call.path.startsWith('/walletsolidity/getblockbylimitnext') ? 'solidified_blocks' : call.path.startsWith('/walletsolidity/') ? 'solidified_block' : 'transfer_events';
     return measureUpstreamCall('USDT', `tron_${operation}`, () => this.attemptOnce(baseUrl, call, parse));
   }
 
-  private async attemptOnce<T>(baseUrl: string, call: { method: string; path: string }, parse: (body: unknown) => T): Promise<T> {
+  private async attemptOnce<T>(baseUrl: string, call: { method: string; path: string; body?: string }, parse: (body: unknown) => T): Promise<T> {
     const pool = this.options.endpoints;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.apiKey) headers['TRON-PRO-API-KEY'] = this.options.apiKey;
@@ -149,7 +167,7 @@ export class TronGridClient {
       response = await this.fetchImpl(`${baseUrl}${call.path}`, {
         method: call.method,
         headers,
-        body: call.method === 'POST' ? '{}' : undefined,
+        body: call.method === 'POST' ? (call.body ?? '{}') : undefined,
         signal: this.options.signal
           ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs ?? 10_000), this.options.signal])
           : AbortSignal.timeout(this.options.timeoutMs ?? 10_000),

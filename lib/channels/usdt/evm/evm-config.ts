@@ -16,16 +16,27 @@ export interface EvmChainSettings {
   logRange: number;
   /** Where a chain without a cursor starts: this many blocks below the final head (0: only transfers from now on). */
   initialLookbackBlocks: number;
+  /** How often this chain is read (EVM_<CHAIN>_POLL_MS): sized so a chain's requests a day fit a free provider plan. */
+  pollMs: number;
+  /** EVM_<CHAIN>_DAILY_QUOTA: the provider's requests a day for this chain, when the operator names it (checked at start). */
+  dailyQuota?: number;
 }
 
 export interface EvmSettings {
   chains: EvmChainSettings[];
+  /** The job's tick: the shortest of the chains' poll intervals (each chain is read when its own interval is due). */
   pollMs: number;
   /** The first rest of a rate-limited endpoint; it doubles while the endpoint keeps refusing. */
   rateLimitBackoffMs: number;
 }
 
 const DEFAULT_LOG_RANGE: Record<EvmChainName, number> = { ERC20: 100, BEP20: 200, POLYGON: 200 };
+/**
+ * Each chain's default poll (docs/channels/usdt.md, "Request budget"): Ethereum's finalized block moves once an epoch
+ * (6.4 min), so a 5 s poll is mostly one cheap request; BSC (0.75 s blocks) and Polygon (2 s) have a new final block
+ * every poll, four requests, so 15 s keeps each within Infura's free 3M credits a day and Alchemy's free 30M CU a month.
+ */
+const DEFAULT_POLL_MS: Record<EvmChainName, number> = { ERC20: 5000, BEP20: 15_000, POLYGON: 15_000 };
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
   const raw = envSetting(env, name);
@@ -88,10 +99,13 @@ export function enabledEvmChains(env: NodeJS.ProcessEnv = process.env): EvmChain
  * Per enabled chain: EVM_<CHAIN>_RPC_URLS (required: there is no public default worth trusting with payments),
  * EVM_<CHAIN>_CHAIN_ID (default the mainnet's), EVM_<CHAIN>_TOKEN_CONTRACT (default Tether's mainnet USDT),
  * EVM_<CHAIN>_FINALITY ("finalized" or a depth; BEP20 15 by default), EVM_<CHAIN>_LOG_RANGE, EVM_<CHAIN>_START_LOOKBACK_BLOCKS.
- * Shared: EVM_POLL_MS (default 5000), EVM_RATE_LIMIT_BACKOFF_MS (default 5000). A missing or malformed setting
+ * EVM_<CHAIN>_POLL_MS (default 5 s on Ethereum, 15 s on BSC and Polygon; EVM_POLL_MS sets every chain's),
+ * EVM_<CHAIN>_DAILY_QUOTA (the provider's requests a day, checked at start). Shared: EVM_RATE_LIMIT_BACKOFF_MS (default 5000). A missing or malformed setting
  * throws StartupRefusal naming it, in every mode: an enabled chain nobody watches would take payments it never sees.
  */
 export function evmSettings(env: NodeJS.ProcessEnv = process.env): EvmSettings {
+  // EVM_POLL_MS, when set, is every chain's poll unless EVM_<CHAIN>_POLL_MS says otherwise.
+  const sharedPollMs = envSetting(env, 'EVM_POLL_MS') === undefined ? undefined : wholeNumber(env, 'EVM_POLL_MS', 5000, 100);
   const chains = enabledEvmChains(env).map((name): EvmChainSettings => {
     const definition = EVM_CHAINS[name];
     return {
@@ -102,7 +116,10 @@ export function evmSettings(env: NodeJS.ProcessEnv = process.env): EvmSettings {
       finality: finality(env, definition),
       logRange: wholeNumber(env, `EVM_${name}_LOG_RANGE`, DEFAULT_LOG_RANGE[name], 1),
       initialLookbackBlocks: wholeNumber(env, `EVM_${name}_START_LOOKBACK_BLOCKS`, 0),
+      pollMs: wholeNumber(env, `EVM_${name}_POLL_MS`, sharedPollMs ?? DEFAULT_POLL_MS[name], 100),
+      dailyQuota: envSetting(env, `EVM_${name}_DAILY_QUOTA`) === undefined ? undefined : wholeNumber(env, `EVM_${name}_DAILY_QUOTA`, 0, 1),
     };
   });
-  return { chains, pollMs: wholeNumber(env, 'EVM_POLL_MS', 5000, 100), rateLimitBackoffMs: wholeNumber(env, 'EVM_RATE_LIMIT_BACKOFF_MS', 5000, 1) };
+  const pollMs = chains.length === 0 ? (sharedPollMs ?? 5000) : Math.min(...chains.map((chain) => chain.pollMs));
+  return { chains, pollMs, rateLimitBackoffMs: wholeNumber(env, 'EVM_RATE_LIMIT_BACKOFF_MS', 5000, 1) };
 }

@@ -21,16 +21,24 @@ const loadWatcher = async () => ({ ...(await import('./evm-rpc-pool')), ...(awai
  */
 export function evmWatcherJob(sink: EvmTransferSink, settings: EvmSettings = evmSettings()): PeriodicJob {
   let pools: Map<string, EvmRpcPool> | undefined;
+  /** When each chain was last read: a chain is read again once its own poll interval has passed. */
+  const lastReadAt = new Map<string, number>();
   return {
     name: 'usdt-evm-watcher',
     intervalMs: settings.pollMs,
-    async run({ db, log }) {
+    async run({ db, log, clock }) {
       const { EvmEndpointsUnavailable, EvmRpcPool, shortError, watchEvmChainOnce } = await loadWatcher();
       pools ??= new Map(settings.chains.map((chain) => [chain.definition.name, new EvmRpcPool(chain.definition.name, chain.rpcUrls, { chainId: chain.chainId, rateLimitBackoffMs: settings.rateLimitBackoffMs })]));
       const failures: string[] = [];
       const lagBlocks = new Map<string, number | undefined>();
+      const read = new Set<string>();
       for (const chain of settings.chains) {
         const name = chain.definition.name;
+        const now = clock.now().getTime();
+        // A little slack: the job's own tick drifts by a few milliseconds.
+        if (now - (lastReadAt.get(name) ?? 0) < chain.pollMs - 50) continue;
+        lastReadAt.set(name, now);
+        read.add(name);
         try {
           const result = await watchEvmChainOnce({ db, settings: chain, rpc: pools.get(name)!, sink });
           lagBlocks.set(name, result.finalBlock !== null && result.cursor !== null ? Number(result.finalBlock - result.cursor) : undefined);
@@ -46,7 +54,8 @@ export function evmWatcherJob(sink: EvmTransferSink, settings: EvmSettings = evm
           log(`evm ${reason}`);
         }
       }
-      for (const [name, pool] of pools) recordEvmWatch(name, lagBlocks.get(name), pool.health());
+      // A chain not due this run keeps what its last read reported.
+      for (const [name, pool] of pools) if (read.has(name)) recordEvmWatch(name, lagBlocks.get(name), pool.health());
       if (failures.length > 0) throw new Error(`EVM watcher: ${failures.join('; ')}`);
     },
   };

@@ -239,12 +239,14 @@ describe('the EVM watcher on a real node', () => {
   it('runs every enabled chain in one job: a chain whose endpoints fail does not keep the others from being read', async () => {
     await resetCursor('ERC20');
     await resetCursor('BEP20');
-    const env = { ...sandbox.serviceSettings(), USDT_EVM_CHAINS: 'ERC20,BEP20', EVM_BEP20_RPC_URLS: `http://127.0.0.1:${CLOSED_PORT}/v3/0123456789abcdef0123456789abcdef`, EVM_BEP20_FINALITY: '1' };
+    const env = { ...sandbox.serviceSettings(), USDT_EVM_CHAINS: 'ERC20,BEP20', EVM_BEP20_RPC_URLS: `http://127.0.0.1:${CLOSED_PORT}/v3/0123456789abcdef0123456789abcdef`, EVM_BEP20_FINALITY: '1', EVM_POLL_MS: '500' };
     const receiving = anAddress();
     const sink = new CollectingEvmSink().receive('ERC20', receiving);
     const job = evmWatcherJob(sink, evmSettings(env as Record<string, string> as NodeJS.ProcessEnv));
     const lines: string[] = [];
-    const context = { db: getDb(), clock: { now: () => new Date() }, log: (line: string) => lines.push(line) };
+    // Each reading of the clock is a second later: every chain is due on every run, whatever its own poll.
+    let elapsedMs = 0;
+    const context = { db: getDb(), clock: { now: () => new Date(Date.now() + (elapsedMs += 1000)) }, log: (line: string) => lines.push(line) };
     await expect(job.run(context)).rejects.toThrow(/^EVM watcher: BEP20: no JSON-RPC endpoint answered/);
     const sent = await sandbox.transfer('ERC20', receiving, '9.99');
     await expect(job.run(context)).rejects.toThrow(/BEP20/);

@@ -72,8 +72,10 @@ async function blockHash(rpc: EvmRpcPool, blockNumber: bigint): Promise<{ hash: 
  * One pass over one chain: from the block after the cursor up to the last final block, in ranges of
  * settings.logRange blocks (halved while a provider says the range is too large), at most `maxRanges` ranges.
  * All of the token's Transfer logs in a range are fetched with one eth_getLogs and their recipients looked up at once.
- * Every range must link to the cursor (parent hash) and keep its last block's hash while read; a cursor block the
- * node no longer has is a re-org below the cursor: reported, the chain held, nothing paid.
+ * Every range must link to the cursor (parent hash) and its logs carry its first and last blocks' hashes; a cursor
+ * block the node no longer has is a re-org below the cursor: reported, the chain held, nothing paid. Requests: one a
+ * poll while no new block is final; then three a range (its first block, eth_getLogs, its last block) and one a block
+ * holding a payment between them, however many receiving addresses there are.
  */
 export async function watchEvmChainOnce(input: { db: Database; settings: EvmChainSettings; rpc: EvmRpcPool; sink: EvmTransferSink; maxRanges?: number }): Promise<EvmWatchResult> {
   const { db, settings, rpc, sink } = input;
@@ -92,8 +94,8 @@ export async function watchEvmChainOnce(input: { db: Database; settings: EvmChai
   }
 
   let position: EvmCursor = cursor;
-  const atCursor = await blockHash(rpc, position.blockNumber);
-  if (position.reorgDetectedAt || atCursor.hash !== position.blockHash) return reportReorg(db, sink, result, position, atCursor.hash);
+  if (position.reorgDetectedAt) return reportReorg(db, sink, result, position, (await blockHash(rpc, position.blockNumber)).hash);
+  // Nothing new is final: one request this poll. The first range's parent link checks the cursor's block when there is.
 
   let range = BigInt(settings.logRange);
   for (let ranges = 0; ranges < (input.maxRanges ?? 50) && position.blockNumber < finalBlock; ranges += 1) {
@@ -135,18 +137,22 @@ class ParentMismatch extends Error {
 async function scanRange(input: { db: Database; settings: EvmChainSettings; rpc: EvmRpcPool; sink: EvmTransferSink }, cursor: EvmCursor, from: bigint, to: bigint) {
   const { db, settings, rpc, sink } = input;
   const chain = settings.definition.name;
-  const first = await blockHash(rpc, from);
+  const first = await rpc.call((client) => client.getBlock({ blockNumber: from }));
   if (first.parentHash !== cursor.blockHash) throw new ParentMismatch((await blockHash(rpc, cursor.blockNumber)).hash);
-  const last = from === to ? first : await blockHash(rpc, to);
   const logs = await rpc.call((client) => client.getLogs({ address: settings.token, event: TRANSFER_EVENT, fromBlock: from, toBlock: to, strict: true }));
-  if ((await blockHash(rpc, to)).hash !== last.hash) throw new RangeChangedWhileRead();
+  // Read after the logs: the range's last block as it stands now, which the logs of that block must carry.
+  const last = await rpc.call((client) => client.getBlock({ blockNumber: to }));
+  if (from === to && last.hash !== first.hash) throw new RangeChangedWhileRead();
   const candidates = [...new Set(logs.map((log) => getAddress(log.args.to)))];
   const receiving = candidates.length === 0 ? new Set<string>() : await sink.receivingAmong(chain, candidates, db);
   const transfers: EvmTransfer[] = [];
-  const blockTimes = new Map<bigint, Date>();
+  const blockTimes = new Map<bigint, Date>([
+    [from, new Date(Number(first.timestamp) * 1000)],
+    [to, new Date(Number(last.timestamp) * 1000)],
+  ]);
   for (const log of logs) {
     if (log.removed || !receiving.has(getAddress(log.args.to))) continue;
-    if (log.blockNumber === to && log.blockHash !== last.hash) throw new RangeChangedWhileRead();
+    if ((log.blockNumber === to && log.blockHash !== last.hash) || (log.blockNumber === from && log.blockHash !== first.hash)) throw new RangeChangedWhileRead();
     let blockTime = blockTimes.get(log.blockNumber);
     if (!blockTime) {
       const block = await rpc.call((client) => client.getBlock({ blockNumber: log.blockNumber }));
@@ -156,7 +162,7 @@ async function scanRange(input: { db: Database; settings: EvmChainSettings; rpc:
     }
     transfers.push({ chain, transactionHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber, blockHash: log.blockHash, blockTime, from: getAddress(log.args.from), to: getAddress(log.args.to), raw: log.args.value });
   }
-  return { transfers, toHash: last.hash };
+  return { transfers, toHash: last.hash! };
 }
 
 /** Holds the chain and reports the re-org; the tick yields instead when the cursor changed since it was read (markEvmReorg). */
