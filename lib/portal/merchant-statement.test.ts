@@ -13,6 +13,11 @@ describe('merchant statements', () => {
     expect(statementRange('2026-01-01', '2026-02-30', 'UTC')).toEqual({ refused: 'to' });
     expect(statementRange('2026-01-02', '2026-01-01', 'UTC')).toEqual({ refused: 'range' });
     expect(statementRange('2025-01-01', '2026-01-02', 'UTC')).toEqual({ refused: 'range' });
+    // Days before the service existed (year 1 once answered 500: no zone places its midnight) or past the century.
+    expect(statementRange('0001-01-01', '0001-01-02', 'Asia/Shanghai')).toEqual({ refused: 'fromOutOfRange' });
+    expect(statementRange('2019-12-31', '2020-01-01', 'UTC')).toEqual({ refused: 'fromOutOfRange' });
+    expect(statementRange('2099-12-31', '9999-12-31', 'UTC')).toEqual({ refused: 'toOutOfRange' });
+    expect(statementRange('2020-01-01', '2020-01-01', 'UTC')).toEqual({ start: new Date('2020-01-01T00:00:00Z'), end: new Date('2020-01-02T00:00:00Z') });
     expect(statementRange('2026-01-01', '2026-01-01', 'Asia/Shanghai')).toEqual({ start: new Date('2025-12-31T16:00:00Z'), end: new Date('2026-01-01T16:00:00Z') });
   });
 

@@ -9,6 +9,15 @@ import { formatMinorUnits } from '../money/decimal-amount';
 const PAGE = 1_000;
 /** A statement covers at most this many days (both ends included). */
 export const STATEMENT_MAX_DAYS = 366;
+/**
+ * The days a statement may name: none before the service existed (it holds no order from then, and a year-1 day is
+ * no instant the zone arithmetic can place), none past the end of the century (likewise out of every zone's rules).
+ */
+export const STATEMENT_FIRST_DAY = '2020-01-01';
+export const STATEMENT_LAST_DAY = '2099-12-31';
+
+/** Why a statement range is refused: the field at fault, or the range as a whole. */
+export type StatementRefusal = 'from' | 'fromOutOfRange' | 'to' | 'toOutOfRange' | 'range';
 
 /**
  * One table for orders and refunds, as an accountant filters and sums it: `type` says which a row is; an order fills
@@ -42,11 +51,18 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** The field a refusal names (the range's own refusal is about `to`, the end that is out of place). */
+export function statementRefusalField(refusal: StatementRefusal): 'from' | 'to' {
+  return refusal === 'from' || refusal === 'fromOutOfRange' ? 'from' : 'to';
+}
+
 /** The day range as instants in the merchant's zone, or why it is refused (naming the field). */
-export function statementRange(from: string | undefined, to: string | undefined, timeZone: string): { start: Date; end: Date } | { refused: 'from' | 'to' | 'range' } {
+export function statementRange(from: string | undefined, to: string | undefined, timeZone: string): { start: Date; end: Date } | { refused: StatementRefusal } {
   const valid = (day: string | undefined) => day !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
   if (!valid(from)) return { refused: 'from' };
+  if (from! < STATEMENT_FIRST_DAY || from! > STATEMENT_LAST_DAY) return { refused: 'fromOutOfRange' };
   if (!valid(to)) return { refused: 'to' };
+  if (to! > STATEMENT_LAST_DAY) return { refused: 'toOutOfRange' };
   if (to! < from! || addCalendarDays(from!, STATEMENT_MAX_DAYS) <= to!) return { refused: 'range' };
   return { start: startOfDayInZone(from!, timeZone), end: startOfDayInZone(addCalendarDays(to!, 1), timeZone) };
 }

@@ -11,6 +11,7 @@ import { LocalTime } from '@/components/i18n/local-time';
 import { TestOrderBadge } from '@/components/back-office/test-order-badge';
 import { FilterSelect } from '@/components/portal/filter-select';
 import { ChannelName, channelNameIn } from '@/components/i18n/channel-name';
+import { StatementForm, statementFormState } from '@/components/portal/statement-form';
 
 /** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
 function pageHref(filters: OrderFilters, cursor: { before?: string; after?: string }): string {
@@ -23,7 +24,8 @@ function pageHref(filters: OrderFilters, cursor: { before?: string; after?: stri
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const merchant = await requireMerchant();
-  const filters = parseOrderFilters(await searchParams);
+  const params = await searchParams;
+  const filters = parseOrderFilters(params);
   const [result, failing] = await Promise.all([listMerchantOrders(getDb(), merchant, filters), failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId })]);
   const [t, common, status] = await Promise.all([getTranslations('portal.orders'), getTranslations('common'), getTranslations('portal.status')]);
   const channelName = channelNameIn(common);
@@ -68,30 +70,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           {t.rich('datesIn', { zone: merchant.timeZone, account: (chunks) => <Link className={link} href="/portal/account">{chunks}</Link> })}
         </p>
       </form>
-      <form className="mb-4 flex flex-wrap items-end gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 sm:p-5 sm:pb-1" method="get" action="/portal/statement" aria-label={t('statementLabel')}>
-        <div className={fieldWrap}>
-          <label htmlFor="statement-from" className={fieldLabel}>{t('from')}</label>
-          <input id="statement-from" className={`${control} h-10`} name="from" type="date" required defaultValue={filters.from ?? ''} aria-describedby="statement-hint" />
-        </div>
-        <div className={fieldWrap}>
-          <label htmlFor="statement-to" className={fieldLabel}>{t('to')}</label>
-          <input id="statement-to" className={`${control} h-10`} name="to" type="date" required defaultValue={filters.to ?? ''} aria-describedby="statement-hint" />
-        </div>
-        <div className={`${fieldWrap} justify-end`}>
-          <label className="flex min-h-10 items-center gap-2 text-sm">
-            <input type="checkbox" name="test" value="include" defaultChecked={filters.test !== undefined} data-testid="statement-include-test" />
-            {t('statementIncludeTest')}
-          </label>
-        </div>
-        <div className={fieldWrap}>
-          <button className={button()} type="submit">
-            {t('statement')}
-          </button>
-        </div>
-        <p id="statement-hint" className={`${note} mb-4 basis-full`}>
-          {t('statementHint', { zone: merchant.timeZone })}
-        </p>
-      </form>
+      <StatementForm timeZone={merchant.timeZone} defaults={filters} state={statementFormState(params)} includeTest={filters.test !== undefined} />
       <p className={`${note} mb-2`} role="status" data-testid="orders-total">
         {t('onPage', { count: result.rows.length })}
         {filters.test ? null : (
