@@ -34,7 +34,7 @@ export function UsdtCheckoutPage({ frame, token, view: checkout }: CheckoutPageP
     return <CheckoutDelayed frame={frame} token={token} title={t('usdt.delayedTitle')} orderNo={checkout.orderNo} text={t('usdt.delayedText', { network: checkout.network })} />;
   }
   if (checkout.status === 'expired') {
-    return <CheckoutExpired frame={frame} orderNo={checkout.orderNo} redirectUrl={checkout.redirectUrl} text={t('usdt.expiredText')} />;
+    return <CheckoutExpired frame={frame} orderNo={checkout.orderNo} redirectUrl={checkout.redirectUrl} warning={t('usdt.expiredText', { address: checkout.address, network: checkout.network })} />;
   }
   const qrDataUrl = qrSvgDataUrl(checkout.address);
   // The sandbox wallet of the order's chain (TRON's, or the EVM one with the chain chosen), coming back here.

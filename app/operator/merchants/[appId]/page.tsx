@@ -8,6 +8,7 @@ import { REVIEW_TONES } from '@/components/operator/credential-labels';
 import { describeCredential } from '@/lib/channels';
 import { PermissionToggle } from '@/components/operator/permission-toggle';
 import { TestOrderBadge } from '@/components/back-office/test-order-badge';
+import { OrderStandingBadge } from '@/components/back-office/order-standing-badge';
 import { Badge, cell, Empty, PageTitle, Section, Table } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
 import { merchantDetail } from '@/lib/operator/merchants';
@@ -17,7 +18,6 @@ import { ChannelName } from '@/components/i18n/channel-name';
 
 export const dynamic = 'force-dynamic';
 
-const STATUS_TONES = { pending: 'warn', paid: 'good', closed: 'neutral' } as const;
 
 function Detail({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -107,7 +107,7 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
                   {order.amount} {order.currency}
                 </td>
                 <td className={cell}>
-                  <Badge tone={STATUS_TONES[order.status as keyof typeof STATUS_TONES] ?? 'neutral'} data={{ 'data-order-state': order.status, 'data-order-no': order.orderNo }}>{t.has(`orderStatus.${order.status}`) ? t(`orderStatus.${order.status}` as 'orderStatus.paid') : order.status}</Badge>
+                  <OrderStandingBadge standing={order.standing} status={order.status} orderNo={order.orderNo} />
                   {order.paidVia === 'manual' ? <span className="ml-1 text-xs text-gray-600">{t('byHand')}</span> : null}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}><LocalTime value={order.createdAt} /></td>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { badge, button, control, fieldLabel, fieldWrap, link, note, pageTitle, table, tableWrap, td, th } from '@/components/portal/styles';
+import { button, control, fieldLabel, fieldWrap, link, note, pageTitle, table, tableWrap, td, th } from '@/components/portal/styles';
 import { getDb } from '@/lib/db/client';
 import { listMerchantOrders } from '@/lib/portal/list-merchant-orders';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
@@ -11,6 +11,7 @@ import { LocalTime } from '@/components/i18n/local-time';
 import { TestOrderBadge } from '@/components/back-office/test-order-badge';
 import { FilterSelect } from '@/components/portal/filter-select';
 import { ChannelName, channelNameIn } from '@/components/i18n/channel-name';
+import { OrderStandingBadge } from '@/components/back-office/order-standing-badge';
 import { StatementForm, statementFormState } from '@/components/portal/statement-form';
 
 /** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
@@ -114,9 +115,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                     {order.amount} {order.currency}
                   </td>
                   <td className={td}>
-                    <span className={badge(order.status)} data-order-state={order.status} data-order-no={order.orderNo}>
-                      {statusLabel(order.status)}
-                    </span>
+                    <OrderStandingBadge standing={order.standing} status={order.status} orderNo={order.orderNo} />
                   </td>
                   <td className={`${td} hidden md:table-cell`}><LocalTime value={order.createdAt} /></td>
                   <td className={`${td} hidden lg:table-cell`}><LocalTime value={order.paidAt} /></td>
