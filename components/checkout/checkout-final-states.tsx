@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BackToShop } from './back-to-shop';
 import { CheckoutShell, type CheckoutFrame } from './checkout-shell';
 import { ForwardTo, ReloadWhenSettled } from './behaviour-markers';
@@ -67,7 +68,7 @@ export function CheckoutPaid({
  * amount, the payer told (as an alert) not to pay any more (`warning`: the channel's own words, e.g. USDT's address),
  * and given the way back to the shop.
  */
-export function CheckoutExpired({ frame, orderNo, redirectUrl, warning }: { frame: CheckoutFrame; orderNo: string; redirectUrl: string | null; warning?: string }) {
+export function CheckoutExpired({ frame, orderNo, redirectUrl, warning, children }: { frame: CheckoutFrame; orderNo: string; redirectUrl: string | null; warning?: string; children?: ReactNode }) {
   const { t, merchant, ending } = frame;
   const reason = ending?.reason ?? 'expired';
   return (
@@ -81,6 +82,7 @@ export function CheckoutExpired({ frame, orderNo, redirectUrl, warning }: { fram
         {t(`ended.${reason}.text`, { merchant: merchant.name })}
       </p>
       {warning ? <p role="alert">{warning}</p> : null}
+      {children}
       <p className="note" data-testid="paid-anyway">
         {t('paidAnyway', { merchant: merchant.name })}
       </p>

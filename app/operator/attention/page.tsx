@@ -64,7 +64,16 @@ export default async function AttentionPage() {
                   <OrderCell order={item.order} />
                 </td>
                 <td className={cell}>
-                  <AttentionItemActions actions={ATTENTION_ACTIONS} kind="transfer" itemId={item.id} label={t('transferLabel', { id: item.id })} canComplete={canComplete(item.order)} canAssign={!item.order} orderNo={item.order?.orderNo} />
+                  <AttentionItemActions
+                    actions={ATTENTION_ACTIONS}
+                    kind="transfer"
+                    itemId={item.id}
+                    label={t('transferLabel', { id: item.id })}
+                    canComplete={canComplete(item.order)}
+                    canAssign={!item.order}
+                    orderNo={item.order?.orderNo}
+                    completionWarning={item.shortBy && item.order ? t('shortCompletion', { amount: item.amount, due: item.order.payAmount, shortBy: item.shortBy }) : undefined}
+                  />
                 </td>
               </tr>
             ))}

@@ -16,6 +16,8 @@ import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { payUrlFor } from '@/lib/orders/identifiers';
 import { findMerchantOrder, merchantOrderDetail, type OrderNoticeKind, type TimelineEvent } from '@/lib/portal/merchant-order-detail';
 import { OrderStandingBadge } from '@/components/back-office/order-standing-badge';
+import { PaymentTrailSection } from '@/components/portal/payment-trail';
+import { channelNamed } from '@/lib/channels';
 import { notificationBodyOf } from '@/lib/portal/notification-body';
 import { isDomainError } from '@/lib/errors/domain-error';
 import { requireMerchant } from '../../../_session/require-merchant';
@@ -78,11 +80,12 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
     throw error;
   }
   const { order } = detail;
-  const [failingAll, body, t, refunds] = await Promise.all([
+  const [failingAll, body, t, refunds, trail] = await Promise.all([
     failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId }),
     notificationBodyOf(getDb(), merchant, row),
     getTranslations('portal.order'),
     listOrderRefunds(getDb(), merchant, row.orderNo),
+    channelNamed(row.channel)?.paymentTrail?.(getDb(), row),
   ]);
   const failing = failingAll.filter((destination) => destination.destination === destinationOf(order.notifyUrl));
   const outcome = (value: string) => (t.has(`outcomes.${value}`) ? t(`outcomes.${value}` as 'outcomes.failed') : value);
@@ -149,6 +152,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
           </div>
         ) : null}
       </section>
+      {trail ? <PaymentTrailSection trail={trail} due={order.payAmount} currency={order.currency} /> : null}
       <section className={card} aria-labelledby="timeline-heading">
         <h2 id="timeline-heading" className={sectionTitle}>
           {t('timeline')}
