@@ -4,6 +4,8 @@ import { orders, refunds } from '../db/schema';
 import { cursorTime } from '../db/keyset';
 import { addCalendarDays, formatInZone, startOfDayInZone } from '../i18n/time-zone';
 import { formatMinorUnits } from '../money/decimal-amount';
+import { orderStanding, type OrderStanding } from '../orders/order-standing';
+import type { RefundState } from '../db/schema/refunds';
 
 /** Rows read per query: memory holds one page, whatever the range holds. */
 const PAGE = 1_000;
@@ -36,6 +38,8 @@ export interface StatementInput {
   header: Record<StatementColumn, string>;
   /** The `type` column's words in the merchant's language. */
   rowTypes: Record<StatementRowType, string>;
+  /** The `status` column's words in the merchant's language: an order's standing, a refund's state (absent: the stored word). */
+  statuses?: { order: Partial<Record<OrderStanding, string>>; refund: Partial<Record<RefundState, string>> };
   /** Test orders (and their refunds) too; left out by default, as from the live figures. */
   includeTest?: boolean;
 }
@@ -108,6 +112,9 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
         merchantOrderNo: orders.merchantOrderNo,
         channel: orders.channel,
         status: orders.status,
+        expiresAt: orders.expiresAt,
+        closeReason: orders.closeReason,
+        refundedMinor: orders.refundedMinor,
         currency: orders.currency,
         requestedAmountMinor: orders.requestedAmountMinor,
         payAmountMinor: orders.payAmountMinor,
@@ -128,6 +135,12 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(PAGE),
   );
+  // One instant for the whole file: an order's standing (expired or not) is judged as of the download.
+  const now = new Date();
+  const orderStatus = (row: Parameters<typeof orderStanding>[0]) => {
+    const standing = orderStanding(row, now);
+    return input.statuses?.order[standing] ?? standing;
+  };
   for await (const rows of pages) {
     yield rows
       .map((row) =>
@@ -137,7 +150,7 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
           row.orderNo,
           row.merchantOrderNo,
           row.channel,
-          row.status,
+          orderStatus(row),
           row.currency,
           formatMinorUnits(row.requestedAmountMinor),
           formatMinorUnits(row.payAmountMinor),
@@ -197,7 +210,7 @@ async function* refundLines(db: Database, input: StatementInput): AsyncGenerator
           row.orderNo,
           row.merchantOrderNo,
           row.channel,
-          row.state,
+          input.statuses?.refund[row.state] ?? row.state,
           row.currency,
           '',
           '',

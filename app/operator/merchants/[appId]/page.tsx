@@ -130,7 +130,7 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
                   {refund.amount} {refund.currency}
                 </td>
                 <td className={cell}>
-                  {refund.state}
+                  <span data-refund-state={refund.state}>{t.has(`refundStates.${refund.state}`) ? t(`refundStates.${refund.state}` as 'refundStates.processing') : refund.state}</span>
                   {refund.failureReason ? <div className="text-xs text-gray-600">{refund.failureReason}</div> : null}
                 </td>
                 <td className={`${cell} text-xs`}>{refund.createdBy}</td>

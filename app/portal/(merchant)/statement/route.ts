@@ -5,6 +5,8 @@ import { loadMerchantContext } from '@/lib/portal/merchant-context';
 import { STATEMENT_COLUMNS, statementRange, type StatementColumn, type StatementRefusal } from '@/lib/portal/merchant-statement';
 import { startStatementExport } from '@/lib/portal/statement-export';
 import { authOptions } from '../../_session/auth-options';
+import { ORDER_STANDINGS } from '@/lib/orders/order-standing';
+import { REFUND_STATES } from '@/lib/db/schema/refunds';
 
 export const dynamic = 'force-dynamic';
 
@@ -38,7 +40,12 @@ export async function GET(request: Request) {
   if ('refused' in range) return refusal(request, range.refused, { from, to }, t(`refused.${range.refused}`));
   const header = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, t(`columns.${column}`)])) as Record<StatementColumn, string>;
   const rowTypes = { order: t('rowTypes.order'), refund: t('rowTypes.refund') };
-  const started = await startStatementExport(getDb(), { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header, rowTypes, includeTest: params.get('test') === 'include' });
+  const [standing, refundState] = await Promise.all([getTranslations('common.orderStanding'), getTranslations('portal.refunds.states')]);
+  const statuses = {
+    order: Object.fromEntries(ORDER_STANDINGS.map((name) => [name, standing(name)])),
+    refund: Object.fromEntries(REFUND_STATES.map((name) => [name, refundState(name)])),
+  };
+  const started = await startStatementExport(getDb(), { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header, rowTypes, statuses, includeTest: params.get('test') === 'include' });
   if (!started.started) {
     return new Response(t(`busy.${started.reason}`), { status: 429, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' } });
   }

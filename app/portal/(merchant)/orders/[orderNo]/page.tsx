@@ -193,10 +193,13 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
         {detail.notifications.map((cycle) => (
           <p key={`${cycle.notice}-${cycle.cycle}`} className={`${note} mb-3`} data-notice={cycle.notice}>
             {cycle.notice === 'payment' ? null : `${t(`noticeNames.${cycle.notice}`)} · `}
-            {t('cycle', { cycle: cycle.cycle })} <span className={badge(cycle.status)}>{outcome(cycle.status)}</span>, {t('attempts', { count: cycle.attempts })}
+            {t('cycle', { cycle: cycle.cycle })} <span className={badge(cycle.status)}>{outcome(cycle.status)}</span>
+            {t('comma')}
+            {t('attempts', { count: cycle.attempts })}
             {cycle.status === 'pending' ? (
               <>
-                , {t('nextAt')}{' '}
+                {t('comma')}
+                {t('nextAt')}{' '}
                 <LocalTime value={cycle.nextAttemptAt} />
               </>
             ) : null}
