@@ -14,6 +14,7 @@ import { getDb } from '@/lib/db/client';
 import { merchantDetail } from '@/lib/operator/merchants';
 import { requireOperator } from '../../_session/require-operator';
 import { LocalTime } from '@/components/i18n/local-time';
+import { Amount } from '@/components/i18n/amount';
 import { ChannelName } from '@/components/i18n/channel-name';
 
 export const dynamic = 'force-dynamic';
@@ -104,7 +105,7 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
                 </td>
                 <td className={cell}><ChannelName channel={order.channel} /></td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  {order.amount} {order.currency}
+                  <Amount value={order.amount} currency={order.currency} />
                 </td>
                 <td className={cell}>
                   <OrderStandingBadge standing={order.standing} status={order.status} orderNo={order.orderNo} />
@@ -127,7 +128,7 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
                 <td className={`${cell} font-mono text-xs`}>{refund.orderNo}</td>
                 <td className={`${cell} font-mono text-xs`}>{refund.merchantRefundNo}</td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  {refund.amount} {refund.currency}
+                  <Amount value={refund.amount} currency={refund.currency} />
                 </td>
                 <td className={cell}>
                   <span data-refund-state={refund.state}>{t.has(`refundStates.${refund.state}`) ? t(`refundStates.${refund.state}` as 'refundStates.processing') : refund.state}</span>

@@ -8,6 +8,7 @@ import { FailingDestinationsNotice } from '@/components/portal/failing-destinati
 import { parseOrderFilters, PORTAL_CHANNELS, PORTAL_ORDER_STATUSES, PORTAL_TEST_FILTERS, type OrderFilters } from '@/lib/portal/order-filters';
 import { requireMerchant } from '../../_session/require-merchant';
 import { LocalTime } from '@/components/i18n/local-time';
+import { Amount } from '@/components/i18n/amount';
 import { TestOrderBadge } from '@/components/back-office/test-order-badge';
 import { FilterSelect } from '@/components/portal/filter-select';
 import { ChannelName, channelNameIn } from '@/components/i18n/channel-name';
@@ -112,7 +113,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                   <td className={`${td} hidden font-mono xl:table-cell`}>{order.orderNo}</td>
                   <td className={`${td} hidden sm:table-cell`}><ChannelName channel={order.channel} /></td>
                   <td className={td}>
-                    {order.amount} {order.currency}
+                    <Amount value={order.amount} currency={order.currency} />
                   </td>
                   <td className={td}>
                     <OrderStandingBadge standing={order.standing} status={order.status} orderNo={order.orderNo} />

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
+import { Amount } from '@/components/i18n/amount';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { CloseOrderButton } from '@/components/portal/close-order-button';
 import { ResendButton } from '@/components/portal/resend-button';
@@ -121,7 +122,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
           </dd>
           <dt className={detailsTerm}>{t('amount')}</dt>
           <dd className={detailsValue}>
-            {order.payAmount} {order.currency}
+            <Amount value={order.payAmount} currency={order.currency} />
             {order.payAmount !== order.requestedAmount ? ` (${t('requested', { amount: order.requestedAmount })})` : ''}
           </dd>
           <dt className={detailsTerm}>{t('payUrl')}</dt>
