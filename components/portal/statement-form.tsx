@@ -23,7 +23,20 @@ export function statementFormState(params: Record<string, string | string[] | un
  * The statement's download form. The browser refuses days outside the service's range itself (min, max); what only
  * the server judges (the end before the start, more than a year) comes back here as an error on its field.
  */
-export async function StatementForm({ timeZone, defaults, state, includeTest }: { timeZone: string; defaults: { from?: string; to?: string }; state: StatementFormState; includeTest: boolean }) {
+export async function StatementForm({
+  timeZone,
+  defaults,
+  state,
+  includeTest,
+  foldOnPhone,
+}: {
+  timeZone: string;
+  defaults: { from?: string; to?: string };
+  state: StatementFormState;
+  includeTest: boolean;
+  /** Hidden on a phone until its link (#statement) is followed. */
+  foldOnPhone: boolean;
+}) {
   const [t, refused] = await Promise.all([getTranslations('portal.orders'), getTranslations('portal.statement.refused')]);
   const errorField = state.refused ? statementRefusalField(state.refused) : undefined;
   const dayField = (name: 'from' | 'to') => {
@@ -55,7 +68,12 @@ export async function StatementForm({ timeZone, defaults, state, includeTest }: 
     );
   };
   return (
-    <form id="statement" className="mb-4 flex flex-wrap items-start gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 sm:p-5 sm:pb-1" method="get" action="/portal/statement" aria-label={t('statementLabel')}>
+    <form
+      id="statement"
+      className={`mb-4 flex-wrap items-start gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 target:flex sm:flex sm:p-5 sm:pb-1 ${foldOnPhone ? 'hidden' : 'flex'}`}       method="get"
+      action="/portal/statement"
+      aria-label={t('statementLabel')}
+    >
       {dayField('from')}
       {dayField('to')}
       <div className={`${fieldWrap} justify-end sm:pt-6`}>

@@ -28,6 +28,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const merchant = await requireMerchant();
   const params = await searchParams;
   const filters = parseOrderFilters(params);
+  const filtering = [filters.q, filters.channel, filters.status, filters.from, filters.to, filters.test].some((value) => value !== undefined);
+  const statementState = statementFormState(params);
   const [result, failing] = await Promise.all([listMerchantOrders(getDb(), merchant, filters), failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId })]);
   const [t, common, status] = await Promise.all([getTranslations('portal.orders'), getTranslations('common'), getTranslations('portal.status')]);
   const channelName = channelNameIn(common);
@@ -36,8 +38,15 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
     <>
       <h1 className={pageTitle}>{t('title')}</h1>
       <FailingDestinationsNotice destinations={failing} />
+      {/* On a phone both forms fold behind a link each (shown by :target, no script), so the first order is on the first
+          screen; a filter in use or a statement refusal keeps its form open. */}
+      <p className="mb-3 flex flex-wrap gap-x-4 gap-y-1 sm:hidden" data-testid="phone-form-links">
+        <a className={link} href="#filters">{t('filterLabel')}</a>
+        <a className={link} href="#statement">{t('statementLabel')}</a>
+      </p>
       <form
-        className="mb-4 grid grid-cols-1 gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 sm:grid-cols-2 sm:p-5 sm:pb-1 lg:grid-cols-4 xl:grid-cols-7 xl:items-end"
+        id="filters"
+        className={`mb-4 grid-cols-1 gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 target:grid sm:grid sm:grid-cols-2 sm:p-5 sm:pb-1 lg:grid-cols-4 xl:grid-cols-7 xl:items-end ${filtering ? 'grid' : 'hidden'}`}
         method="get"
         role="search"
         aria-label={t('filterLabel')}
@@ -72,7 +81,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           {t.rich('datesIn', { zone: merchant.timeZone, account: (chunks) => <Link className={link} href="/portal/account">{chunks}</Link> })}
         </p>
       </form>
-      <StatementForm timeZone={merchant.timeZone} defaults={filters} state={statementFormState(params)} includeTest={filters.test !== undefined} />
+      <StatementForm timeZone={merchant.timeZone} defaults={filters} state={statementState} includeTest={filters.test !== undefined} foldOnPhone={!statementState.refused} />
       <p className={`${note} mb-2`} role="status" data-testid="orders-total">
         {t('onPage', { count: result.rows.length })}
         {filters.test ? null : (
