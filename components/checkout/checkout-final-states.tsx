@@ -81,7 +81,11 @@ export function CheckoutExpired({ frame, orderNo, redirectUrl, warning, children
       <p data-testid="ended-reason" data-end-reason={reason}>
         {t(`ended.${reason}.text`, { merchant: merchant.name })}
       </p>
-      {warning ? <p role="alert">{warning}</p> : null}
+      {warning ? (
+        <p role="alert" data-testid="ended-warning">
+          {warning}
+        </p>
+      ) : null}
       {children}
       <p className="note" data-testid="paid-anyway">
         {t('paidAnyway', { merchant: merchant.name })}
