@@ -31,9 +31,12 @@ export function TimeLeft({ seconds, label }: { seconds: number; label: string })
   );
 }
 
-/** Reloads the page from the server once the order's status (at /pay/<token>/status) is no longer `whileStatus` (pending). */
-export function ReloadWhenSettled({ token, whileStatus = 'pending' }: { token: string; whileStatus?: 'pending' | 'expired' }) {
-  return <span hidden data-poll-status={`/pay/${token}/status`} data-poll-while={whileStatus} />;
+/**
+ * Reloads the page from the server once the order's status (at /pay/<token>/status) is no longer `whileStatus`
+ * (pending), or once it has seen more payments that did not pay it than the page shows (`unpaidSeen`).
+ */
+export function ReloadWhenSettled({ token, whileStatus = 'pending', unpaidSeen = 0 }: { token: string; whileStatus?: 'pending' | 'expired'; unpaidSeen?: number }) {
+  return <span hidden data-poll-status={`/pay/${token}/status`} data-poll-while={whileStatus} data-poll-unpaid-seen={unpaidSeen} />;
 }
 
 /**

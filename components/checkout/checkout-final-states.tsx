@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BackToShop } from './back-to-shop';
 import { CheckoutShell, type CheckoutFrame } from './checkout-shell';
 import { ForwardTo, ReloadWhenSettled } from './behaviour-markers';
@@ -62,12 +63,30 @@ export function CheckoutPaid({
   );
 }
 
-/** The expired state: the payer is told (as an alert) not to pay any more, and given the way back to the shop. */
-export function CheckoutExpired({ frame, orderNo, redirectUrl, text }: { frame: CheckoutFrame; orderNo: string; redirectUrl: string | null; text?: string }) {
-  const { t, merchant } = frame;
+/**
+ * The order can no longer be paid: why (its time ran out, the merchant closed it, the payer cancelled it) and for what
+ * amount, the payer told (as an alert) not to pay any more (`warning`: the channel's own words, e.g. USDT's address),
+ * and given the way back to the shop.
+ */
+export function CheckoutExpired({ frame, orderNo, redirectUrl, warning, children }: { frame: CheckoutFrame; orderNo: string; redirectUrl: string | null; warning?: string; children?: ReactNode }) {
+  const { t, merchant, ending } = frame;
+  const reason = ending?.reason ?? 'expired';
   return (
-    <CheckoutShell frame={frame} state="expired" title={t('expiredTitle')} orderNo={orderNo}>
-      <p role="alert">{text ?? t('expiredText')}</p>
+    <CheckoutShell frame={frame} state="expired" title={t(`ended.${reason}.title`)} pill={t(`ended.${reason}.pill`)} orderNo={orderNo}>
+      {ending ? (
+        <p data-testid="ended-amount">
+          {t('ended.amount', { amount: ending.amount })}
+        </p>
+      ) : null}
+      <p data-testid="ended-reason" data-end-reason={reason}>
+        {t(`ended.${reason}.text`, { merchant: merchant.name })}
+      </p>
+      {warning ? (
+        <p role="alert" data-testid="ended-warning">
+          {warning}
+        </p>
+      ) : null}
+      {children}
       <p className="note" data-testid="paid-anyway">
         {t('paidAnyway', { merchant: merchant.name })}
       </p>

@@ -18,7 +18,7 @@ export function AmountToPay({ productName, label, amount }: { productName: strin
  * The bottom of a pending card: the time left, the announced waiting status (when the page shows it here) and the
  * refresh that picks up the confirmed state.
  */
-export function WaitingForPayment({ token, secondsLeft, texts }: { token: string; secondsLeft: number; texts: { timeLeft: string; waiting?: string } }) {
+export function WaitingForPayment({ token, secondsLeft, texts, unpaidSeen }: { token: string; secondsLeft: number; texts: { timeLeft: string; waiting?: string }; unpaidSeen?: number }) {
   return (
     <>
       <TimeLeft seconds={secondsLeft} label={texts.timeLeft} />
@@ -27,7 +27,7 @@ export function WaitingForPayment({ token, secondsLeft, texts }: { token: string
           {texts.waiting}
         </p>
       )}
-      <ReloadWhenSettled token={token} />
+      <ReloadWhenSettled token={token} unpaidSeen={unpaidSeen} />
     </>
   );
 }

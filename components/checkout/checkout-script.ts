@@ -6,8 +6,8 @@
  * - `button[data-copy]`: copies its value, says `data-copied-label` for two seconds;
  * - `[data-seconds-left]`: counts down to 0:00;
  * - `[data-poll-status]`: asks that status URL every few seconds and reloads the page once the order is no longer
- *   pending (or `data-poll-while`), so the state shown is always the service's own (never once a form of the page is
- *   sent: the cancel);
+ *   pending (or `data-poll-while`), or has seen more payments that did not pay it than `data-poll-unpaid-seen`, so the
+ *   state shown is always the service's own (never once a form of the page is sent: the cancel);
  * - `[data-forward-url]`: after `data-forward-after-ms`, replaces this page with that URL (the upstream's cashier,
  *   or the shop once paid). `replace`, so Back never lands on a page that forwards again; once per tab and
  *   `data-forward-key`, so a page reached again (Back, bfcache) stays put with its button.
@@ -58,6 +58,7 @@ function checkoutBehaviour(): void {
     const statusUrl = poll.dataset.pollStatus!;
     const everyMs = Number(poll.dataset.pollEveryMs ?? 3000);
     const whileStatus = poll.dataset.pollWhile ?? 'pending';
+    const unpaidShown = Number(poll.dataset.pollUnpaidSeen ?? 0);
     let reloading = false;
     // A form sent from the page (the cancel) is leaving it: a reload now would abort that navigation.
     document.addEventListener('submit', () => (reloading = true));
@@ -65,8 +66,9 @@ function checkoutBehaviour(): void {
       if (reloading) return;
       fetch(statusUrl, { cache: 'no-store' })
         .then((response) => (response.ok ? response.json() : undefined))
-        .then((body: { status?: string } | undefined) => {
-          if (body?.status && body.status !== whileStatus && !reloading) {
+        .then((body: { status?: string; unpaidSeen?: number } | undefined) => {
+          const changed = (body?.status && body.status !== whileStatus) || (body?.unpaidSeen ?? 0) > unpaidShown;
+          if (changed && !reloading) {
             reloading = true;
             window.location.reload();
           }

@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { CheckoutT } from './checkout-locale';
 import { statusOfCheckoutState } from '@/lib/orders/effective-status';
 import { StateMark } from './state-mark';
+import type { CheckoutEnding } from '@/lib/checkout/load-checkout';
 
 export type CheckoutState = 'pending' | 'paid' | 'expired';
 
@@ -14,6 +15,8 @@ export interface CheckoutFrame {
   merchant: CheckoutMerchant;
   /** Query parameters the language link keeps (e.g. that the payer came back from the upstream). */
   keep?: Record<string, string>;
+  /** How the order ended, once it can no longer be paid (lib/checkout/load-checkout.ts). */
+  ending?: AsJson<CheckoutEnding> | null;
 }
 
 /** The query of the payUrl, as Next.js gives it (a channel's page may read its upstream's return parameters). */

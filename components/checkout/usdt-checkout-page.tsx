@@ -4,7 +4,7 @@ import { CancelOrder } from './cancel-order';
 import { CheckoutDelayed, CheckoutExpired, CheckoutPaid } from './checkout-final-states';
 import type { CheckoutT } from './checkout-locale';
 import { PayLayout, WaitingForPayment } from './checkout-pending-parts';
-import { CheckoutShell, type CheckoutPageProps } from './checkout-shell';
+import { CheckoutShell, type AsJson, type CheckoutPageProps } from './checkout-shell';
 import { CopyValueButton } from './behaviour-markers';
 import { qrSvgDataUrl } from './qr-svg';
 
@@ -34,7 +34,11 @@ export function UsdtCheckoutPage({ frame, token, view: checkout }: CheckoutPageP
     return <CheckoutDelayed frame={frame} token={token} title={t('usdt.delayedTitle')} orderNo={checkout.orderNo} text={t('usdt.delayedText', { network: checkout.network })} />;
   }
   if (checkout.status === 'expired') {
-    return <CheckoutExpired frame={frame} orderNo={checkout.orderNo} redirectUrl={checkout.redirectUrl} text={t('usdt.expiredText')} />;
+    return (
+      <CheckoutExpired frame={frame} orderNo={checkout.orderNo} redirectUrl={checkout.redirectUrl} warning={t('usdt.expiredText', { address: checkout.address, network: checkout.network })}>
+        <UnpaidTransfers t={t} view={checkout} merchantName={merchant.name} />
+      </CheckoutExpired>
+    );
   }
   const qrDataUrl = qrSvgDataUrl(checkout.address);
   // The sandbox wallet of the order's chain (TRON's, or the EVM one with the chain chosen), coming back here.
@@ -69,7 +73,13 @@ export function UsdtCheckoutPage({ frame, token, view: checkout }: CheckoutPageP
             <p className="warn" role="note">
               {checkout.networkWarning[language]}
             </p>
-            <WaitingForPayment token={token} secondsLeft={checkout.secondsLeft} texts={{ timeLeft: t('timeLeft'), waiting: waitingText(t, checkout.watcherBehind) }} />
+            <UnpaidTransfers t={t} view={checkout} merchantName={merchant.name} />
+            <WaitingForPayment
+              token={token}
+              secondsLeft={checkout.secondsLeft}
+              unpaidSeen={checkout.unpaidSeen}
+              texts={{ timeLeft: t('timeLeft'), waiting: waitingText(t, checkout.watcherBehind) }}
+            />
           </>
         }
         qr={
@@ -110,5 +120,35 @@ export function UsdtCheckoutPage({ frame, token, view: checkout }: CheckoutPageP
         }
       />
     </CheckoutShell>
+  );
+}
+
+/**
+ * The transfers that reached the order's address for it without paying it (12.00 sent to a 12.34 order): what was
+ * received of what, and what to do next, so the payer neither waits for nothing nor sends the difference.
+ */
+export function UnpaidTransfers({ t, view, merchantName }: { t: CheckoutT; view: AsJson<UsdtCheckout>; merchantName: string }) {
+  if (view.unpaidTransfers.length === 0) return null;
+  return (
+    <div className="warn" role="alert" data-testid="unpaid-transfers">
+      {view.unpaidTransfers.map((transfer) => (
+        <div key={transfer.transactionId} data-testid="unpaid-transfer" data-problem={transfer.problem}>
+          <p>
+            <strong>{t(`usdt.received.${transfer.problem}`, { amount: transfer.amount, due: view.payUsdt, shortBy: transfer.shortBy ?? '' })}</strong>
+          </p>
+          <p className="mono">
+            {t('usdt.receivedTransaction')}:{' '}
+            {transfer.explorerUrl ? (
+              <a href={transfer.explorerUrl} rel="noopener noreferrer" target="_blank">
+                {transfer.transactionId}
+              </a>
+            ) : (
+              transfer.transactionId
+            )}
+          </p>
+        </div>
+      ))}
+      <p>{t('usdt.receivedNext', { merchant: merchantName })}</p>
+    </div>
   );
 }

@@ -27,6 +27,7 @@ export function AttentionItemActions({
   canComplete,
   canAssign = false,
   orderNo,
+  completionWarning,
   actions,
 }: {
   kind: AttentionKind;
@@ -36,6 +37,8 @@ export function AttentionItemActions({
   /** An unmatched transfer: the operator may name the order it pays. */
   canAssign?: boolean;
   orderNo?: string;
+  /** What completing it by hand would forgive (a short transfer's missing amount), shown before it is confirmed. */
+  completionWarning?: string;
   actions: AttentionActions;
 }) {
   const { dismissAttentionAction, completeOrderAction, resendNotificationAction, assignTransferAction } = actions;
@@ -87,6 +90,11 @@ export function AttentionItemActions({
             if (result.ok) setMode('idle');
           }}
         >
+          {mode === 'completing' && completionWarning ? (
+            <p className="m-0 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" role="alert" data-testid="completion-warning">
+              {completionWarning}
+            </p>
+          ) : null}
           {mode === 'assigning' ? (
             <TextField id={`${formId}-order`} name="orderNo" label={t('assignOrderNo')} hint={t('assignOrderNoHint')} required autoComplete="off" spellCheck={false} error={fieldErrors.orderNo} />
           ) : null}

@@ -10,7 +10,7 @@ import { useHydrated } from './use-hydrated';
 export type KeyActions = {
   revealSecretAction: (password: string) => Promise<ActionResult<{ appSecret: string }>>;
   rotateSecretAction: (input: { password: string; confirmed: boolean; overlap: boolean }) => Promise<ActionResult<{ appSecret: string }>>;
-  endOverlapAction: () => Promise<ActionResult<Record<string, never>>>;
+  endOverlapAction: (input: { password: string; confirmed: boolean }) => Promise<ActionResult<{ endedAt: string }>>;
 };
 
 /** Copies a revealed value to the clipboard and says so for a moment. */
@@ -45,6 +45,7 @@ export function KeyForms({ actions, overlapUntil }: { actions: KeyActions; overl
   const [revealError, setRevealError] = useState<{ message?: string; password?: string }>({});
   const [rotateError, setRotateError] = useState<{ message?: string; password?: string; confirmed?: string }>({});
   const [pending, setPending] = useState<'reveal' | 'rotate'>();
+  const [overlapEndedAt, setOverlapEndedAt] = useState<string>();
 
   async function reveal(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -128,24 +129,66 @@ export function KeyForms({ actions, overlapUntil }: { actions: KeyActions; overl
             {t('rotate')}
           </button>
         </form>
-        {overlapUntil ? (
-          <div className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="secret-overlap">
-            <p className="m-0 mb-2 text-sm">{t('overlapActive', { until: new Date(overlapUntil) })}</p>
-            <button
-              type="button"
-              className={button('secondary')}
-              disabled={pending !== undefined || !hydrated}
-              onClick={async () => {
-                setPending('rotate');
-                await endOverlapAction();
-                setPending(undefined);
-              }}
-            >
-              {t('endOverlap')}
-            </button>
-          </div>
+        {overlapUntil && !overlapEndedAt ? <EndOverlapForm overlapUntil={overlapUntil} endOverlapAction={endOverlapAction} onEnded={setOverlapEndedAt} /> : null}
+        {overlapEndedAt ? (
+          <p className={`${formSuccess} mt-4`} role="status" data-testid="overlap-ended">
+            {t('overlapEnded', { at: new Date(overlapEndedAt) })}
+          </p>
         ) : null}
       </section>
     </>
+  );
+}
+
+/**
+ * Ending the overlap early stops every request still signed with the old AppSecret, as a rotation without overlap
+ * would: the same confirmation and password before it, and the time it stopped after.
+ */
+function EndOverlapForm({ overlapUntil, endOverlapAction, onEnded }: { overlapUntil: string; endOverlapAction: KeyActions['endOverlapAction']; onEnded: (endedAt: string) => void }) {
+  const t = useTranslations('portal.keys');
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<{ message?: string; password?: string; confirmed?: string }>({});
+
+  async function end(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setPending(true);
+    const result = await endOverlapAction({ password: String(data.get('password') ?? ''), confirmed: data.get('confirmed') === 'on' });
+    setPending(false);
+    if (result.ok) onEnded(result.data.endedAt);
+    else setError({ message: result.message, password: result.fieldErrors?.password, confirmed: result.fieldErrors?.confirmed });
+  }
+
+  return (
+    <div className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="secret-overlap">
+      <p className="m-0 mb-2 text-sm">{t('overlapActive', { until: new Date(overlapUntil) })}</p>
+      {open ? (
+        <form onSubmit={end} noValidate aria-busy={pending} aria-label={t('endOverlap')} aria-describedby="end-overlap-warning">
+          <p className={`${warning} mt-0 mb-3`} id="end-overlap-warning">
+            {t('endOverlapWarning')}
+          </p>
+          <FormMessage error={error.message} />
+          <div className="mb-4 flex items-start gap-2">
+            <input id="end-overlap-confirmed" className="mt-0.5 size-4 shrink-0 accent-teal-700" name="confirmed" type="checkbox" aria-invalid={error.confirmed ? true : undefined} aria-describedby="end-overlap-warning" />
+            <label htmlFor="end-overlap-confirmed" className="text-sm">{t('understandEndOverlap')}</label>
+          </div>
+          <Field label={t('password')} name="password" fieldId="end-overlap-password" type="password" autoComplete="current-password" required error={error.password} />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={button('danger')} disabled={pending || !hydrated}>
+              {t('confirmEndOverlapButton')}
+            </button>
+            <button type="button" className={button('secondary')} disabled={pending} onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className={button('secondary')} disabled={!hydrated} onClick={() => setOpen(true)}>
+          {t('endOverlap')}
+        </button>
+      )}
+    </div>
   );
 }

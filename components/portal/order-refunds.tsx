@@ -105,6 +105,10 @@ export async function OrderRefundsSection({
       )}
       {!paid ? (
         <p className={note}>{t('onlyPaid')}</p>
+      ) : data.remainder !== 'some' ? (
+        <p className={`${note} font-semibold text-gray-900`} data-testid="refund-remainder" data-remainder={data.remainder}>
+          {t(data.remainder === 'refunded' ? 'fullyRefunded' : 'wholeInProgress')}
+        </p>
       ) : data.refundable || wallet ? (
         <>
           {wallet ? <p className={`${note} mb-3`}>{t('walletHint')}</p> : null}

@@ -13,7 +13,8 @@ type State = 'pending' | 'paid' | 'closed';
 
 const WIRE_STATE: Record<string, State> = { '0': 'pending', '1': 'paid', '2': 'closed', '1n': 'pending', '2n': 'paid', '3n': 'closed' };
 const CHECKOUT_STATE: Record<string, State> = { pending: 'pending', paid: 'paid', expired: 'closed' };
-const LABELS: Record<State, string> = { pending: '待支付', paid: '已支付', closed: '已关闭' };
+// A closed order here is always one whose time ran out: every surface says "expired" (a close by the merchant or the payer says so too).
+const LABELS: Record<State, string> = { pending: '待支付', paid: '已支付', closed: '已过期' };
 
 interface PlacedOrder {
   channel: string;

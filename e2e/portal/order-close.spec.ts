@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { aPendingUsdtOrderOf, signUp, uniqueEmail, withDatabase } from '../factories';
 
 const WORDS = {
-  en: { close: 'Close order', confirm: 'Yes, close it', closed: 'Closed', event: 'Closed', optIn: /Send close and expiry notices/, save: 'Save', saved: 'Close and expiry notices are on.' },
-  'zh-CN': { close: '关闭订单', confirm: '确认关闭', closed: '已关闭', event: '已关闭', optIn: /发送关闭与过期通知/, save: '保存', saved: '关闭与过期通知已开启。' },
+  en: { close: 'Close order', confirm: 'Yes, close it', closed: 'Closed by the merchant', event: 'Closed by the merchant', optIn: /Send close and expiry notices/, save: 'Save', saved: 'Close and expiry notices are on.' },
+  'zh-CN': { close: '关闭订单', confirm: '确认关闭', closed: '商户已关闭', event: '商户已关闭', optIn: /发送关闭与过期通知/, save: '保存', saved: '关闭与过期通知已开启。' },
 } as const;
 
 async function readIn(page: Page, locale: string): Promise<void> {
@@ -58,7 +58,8 @@ test("the payer's cancel on the checkout closes the order after a confirmation, 
   await page.getByTestId('cancel-order-confirm').click();
   await page.waitForURL(shop);
   const { rows } = await withDatabase((client) => client.query<{ status: string; close_reason: string }>('SELECT status, close_reason FROM orders WHERE id = $1', [order.id]));
-  expect(rows).toEqual([{ status: 'closed', close_reason: 'closed' }]);
+  // Stored as the payer's cancel, so every page says who ended it.
+  expect(rows).toEqual([{ status: 'closed', close_reason: 'cancelled' }]);
   // Back to the checkout: the order is no longer payable.
   await page.goto(`/pay/${token}?lang=zh`);
   await expect(page.getByTestId('cancel-order')).toHaveCount(0);

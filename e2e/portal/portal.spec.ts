@@ -80,7 +80,16 @@ test('merchant back office: sign-up, sign-in, reveal and rotate the AppSecret, o
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(newSecret);
   expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, middleSecret) })).json()).code).toBe(1006);
   expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, newSecret) })).json()).code).toBe(1006);
-  await page.getByRole('button', { name: 'End the overlap: the old AppSecret stops now' }).click();
+  // Ending it early is as grave as a rotation: confirmed, with the password; then the page says when the old one stopped.
+  await page.getByRole('button', { name: 'End the overlap…' }).click();
+  const endForm = page.getByRole('form', { name: 'End the overlap…' });
+  await endForm.getByRole('button', { name: 'End the overlap now' }).click();
+  await expect(endForm.getByRole('alert').filter({ hasText: 'Confirm that the old AppSecret may stop working now.' })).toBeVisible();
+  expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, middleSecret) })).json()).code).toBe(1006);
+  await endForm.getByLabel('I understand that the old AppSecret stops working at once').check();
+  await endForm.getByLabel('Password').fill(PASSWORD);
+  await endForm.getByRole('button', { name: 'End the overlap now' }).click();
+  await expect(page.getByTestId('overlap-ended')).toHaveText(/^The old AppSecret stopped working at \d{1,2}:\d{2}( [AP]M)?; only the new one signs requests now\.$/);
   await expect(page.getByTestId('secret-overlap')).toHaveCount(0);
   expect(await (await request.post('/v1/api/open/order/query', { data: signed(query, middleSecret) })).json()).toMatchObject({ code: 1002, data: null });
   expect((await (await request.post('/v1/api/open/order/query', { data: signed(query, newSecret) })).json()).code).toBe(1006);

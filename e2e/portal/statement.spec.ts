@@ -28,7 +28,7 @@ test('a merchant downloads a statement of a date range as CSV: BOM, its time zon
   const lines = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(3)).split('\r\n').filter((line) => line !== '');
   expect(lines[0]).toBe('Type,Created,Platform order no.,Merchant order no.,Channel,Status,Currency,Amount,Amount to pay,Paid,Upstream trade no.,Product,Platform refund no.,Merchant refund no.,Refund amount,Refunded');
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toMatch(new RegExp(`^Order,2025-11-23 01:30:00,ST[0-9a-f]{32},${merchantOrderNo},ALIPAY,paid,CNY,12\\.50,12\\.50,2025-11-23 01:31:00,2025112222001,年度会员·金卡,,,,$`));
+  expect(lines[1]).toMatch(new RegExp(`^Order,2025-11-23 01:30:00,ST[0-9a-f]{32},${merchantOrderNo},ALIPAY,Paid,CNY,12\\.50,12\\.50,2025-11-23 01:31:00,2025112222001,年度会员·金卡,,,,$`));
 
   // The day before (in Shanghai) holds nothing: the header alone.
   const response = await page.request.get('/portal/statement?from=2025-11-22&to=2025-11-22');

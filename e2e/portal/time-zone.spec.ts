@@ -42,6 +42,8 @@ async function filterByDay(page: Page, zone: string, day: string): Promise<void>
   await expect(page.getByTestId('orders-date-zone')).toContainText(`Dates are calendar days in ${zone}`);
   // The statement's form on the same page has its own From and To.
   const filter = page.locator('form').filter({ has: page.getByRole('button', { name: 'Filter' }) });
+  // On a phone the filters fold behind their link, so the first order is on the first screen.
+  if (!(await filter.isVisible())) await page.getByTestId('phone-form-links').getByRole('link', { name: 'Filter orders' }).click();
   await filter.getByLabel('From', { exact: true }).fill(day);
   await filter.getByLabel('To', { exact: true }).fill(day);
   await filter.getByRole('button', { name: 'Filter' }).click();

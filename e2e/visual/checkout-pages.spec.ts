@@ -50,7 +50,7 @@ test.beforeAll(async ({ browser }) => {
     [gone, 'gone'],
   ]);
 
-  const usdtMask = [...CHECKOUT_MASK, '[data-testid=pay-address]', '[data-testid=pay-amount]', '[data-testid=paid-amount]'];
+  const usdtMask = [...CHECKOUT_MASK, '[data-testid=pay-address]', '[data-testid=pay-amount]', '[data-testid=paid-amount]', '[data-testid=ended-amount]', '[data-testid=ended-warning]'];
   const yhtCashier = await cashierPath(browser, yht.path);
   screens = [
     { name: 'usdt-pending', path: usdt.path, mask: usdtMask },

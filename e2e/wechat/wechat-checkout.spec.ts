@@ -112,7 +112,8 @@ test('an order past its window shows the expired page, and its QR image is gone'
   await page.waitForTimeout(2_500);
   await page.goto(`/pay/${order.payToken}?lang=en`);
   await expect(page.getByTestId('checkout-expired')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'This order is closed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The time to pay is over' })).toBeVisible();
+  await expect(page.getByTestId('ended-amount')).toHaveText('Order amount: ¥1.00');
   await expect(page.getByTestId('pay-qr')).toHaveCount(0);
   expect((await request.get(`/qr/${order.payToken}.png`)).status()).toBe(410);
 });

@@ -38,6 +38,9 @@ describe('one error model', () => {
     expect(operatorFormRefusal(refused, zh)).toEqual({ ok: false, message: 'credential not found: 7 (未找到)' });
     const named = new DomainError('action_refused', { message: 'reason: a rejection needs a reason' });
     expect(operatorFormRefusal(named, en)).toEqual({ ok: false, message: 'reason: a rejection needs a reason', fieldErrors: { reason: 'reason: a rejection needs a reason' } });
+    // A message that names the address already is not prefixed twice ("Address: address: …").
+    const address = new DomainError('invalid_receiving_address', { message: 'address: 0xabc is not an EVM address with a valid EIP-55 checksum' });
+    expect(operatorFormRefusal(address, en).message).toMatch(/^[^:]+: 0xabc is not an EVM address/);
   });
 
   it('a form translates what the error says into its reader’s one language; the English message stays for logs and the CLI', async () => {

@@ -34,6 +34,8 @@ export interface TransferItem {
   /** What the operator reads: unmatched (no order open), short, over, late, or wrong amount (several orders open). */
   problem: 'unmatched' | 'short' | 'over' | 'late' | 'wrong_amount';
   amount: string;
+  /** A short transfer's missing part, what a manual completion would forgive (USDT, as written). */
+  shortBy: string | null;
   transactionId: string;
   fromAddress: string;
   toAddress: string;

@@ -4,6 +4,7 @@ import type { SignedRequest } from '../validation/signed-request';
 import type { ExampleFields } from '../contract/examples';
 import type { Schema } from '../contract/schema-parts';
 import type { Database } from '../db/client';
+import type { OrderRow } from '../db/schema';
 import type { QueriedOrder } from '../orders/find-order';
 import type { ClosingChannel } from '../orders/close-order';
 import type { PeriodicJob } from '../workers/periodic-job';
@@ -27,9 +28,36 @@ export interface ChannelOpenApi {
   errorCases?: Partial<Record<DomainErrorKind, readonly PublishedError[]>>;
 }
 
+/** A transfer the chain linked to an order that did not pay it. */
+export interface PaymentTrailTransfer {
+  amount: string;
+  from: string;
+  transactionId: string;
+  explorerUrl: string | null;
+  blockTime: Date;
+  /** Less than the order's amount, more, or after its window. */
+  problem: 'short' | 'over' | 'late';
+  /** How much was missing, for a short one. */
+  shortBy: string | null;
+}
+
+/** What the merchant's order page shows of how an order was paid on a channel the service watches itself (a chain). */
+export interface OrderPaymentTrail {
+  /** The network, as the checkout named it to the payer, in each language. */
+  network: { en: string; zh: string };
+  receivingAddress: string;
+  /** The sending address of the payment that paid it. */
+  payer: string | null;
+  /** The paying transaction and its explorer page. */
+  transaction: { id: string; explorerUrl: string | null } | null;
+  unpaidTransfers: PaymentTrailTransfer[];
+}
+
 /** What the payer's checkout polls: the state held here, never the browser's word. */
 export interface CheckoutStatus {
   status: 'pending' | 'paid' | 'expired';
+  /** Payments that reached the order without paying it (a chain transfer of another amount): the page shows each. */
+  unpaidSeen?: number;
   secondsLeft: number;
   redirectUrl: string | null;
 }
@@ -69,6 +97,8 @@ export interface Channel<CheckoutView = unknown> extends ChannelOperatorParts, C
    * picks the channel's page for it); undefined when the token is not one.
    */
   checkoutView(db: Database, payToken: string, now: Date): Promise<CheckoutView | undefined>;
+  /** What the merchant's order page shows of the payment (network, addresses, transactions); absent when the upstream keeps it. */
+  readonly paymentTrail?: (db: Database, order: OrderRow) => Promise<OrderPaymentTrail | undefined>;
   /** The channel's own fields of the payment-success notification (order number and amount, by the contract's names). */
   notificationFields(order: NotifiedOrder): Record<string, string>;
   /** The upstream's callback receiver, served at /v1/api/callback/<name in lower case>; absent when the upstream has none. */

@@ -17,7 +17,7 @@ export async function cancelCheckoutOrder(db: Database, payToken: string, now: D
   const channel = order && channelNamed(order.channel);
   if (!order || !channel) return { found: false };
   try {
-    await closeOrder(db, channel, order, { actor: 'payer', now });
+    await closeOrder(db, channel, order, { actor: 'payer', byPayer: true, now });
     return { found: true, closed: true, redirectUrl: order.redirectUrl };
   } catch (error) {
     if (!isDomainError(error, 'order_not_closable', 'upstream_failure')) throw error;

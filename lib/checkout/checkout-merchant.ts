@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchantBranding, merchants, orders } from '../db/schema';
 import { renderableUrl } from '../validation/standard-url';
+import { formatMinorUnits } from '../money/decimal-amount';
+import type { CloseReason, OrderStatus } from '../db/schema/orders';
 
 /** Who the payer is paying, as the checkout shows it: the merchant's chosen display name (else its name) and logo. */
 export interface CheckoutMerchant {
@@ -13,10 +15,18 @@ export interface CheckoutMerchant {
 /** The order behind a payUrl token as far as every channel's checkout shares it. */
 export interface CheckoutOrder {
   channel: string;
-  status: string;
+  status: OrderStatus;
   expiresAt: Date;
+  closeReason: CloseReason | null;
+  /** What the payer was to pay, as the checkout writes it (`¥12.34`, `12.34 USDT`). */
+  amount: string;
   redirectUrl: string | null;
   merchant: CheckoutMerchant;
+}
+
+/** An amount as the checkout writes it: yuan with the ¥ sign, USDT with its name after. */
+export function checkoutAmount(currency: string, minor: bigint): string {
+  return currency === 'CNY' ? `¥${formatMinorUnits(minor)}` : `${formatMinorUnits(minor)} ${currency}`;
 }
 
 export const PAY_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
@@ -32,6 +42,9 @@ export async function findCheckoutOrder(db: Database, payToken: string): Promise
       channel: orders.channel,
       status: orders.status,
       expiresAt: orders.expiresAt,
+      closeReason: orders.closeReason,
+      currency: orders.currency,
+      payAmountMinor: orders.payAmountMinor,
       redirectUrl: orders.redirectUrl,
       merchantName: merchants.name,
       displayName: merchantBranding.displayName,
@@ -48,6 +61,8 @@ export async function findCheckoutOrder(db: Database, payToken: string): Promise
     channel: row.channel,
     status: row.status,
     expiresAt: row.expiresAt,
+    closeReason: row.closeReason,
+    amount: checkoutAmount(row.currency, row.payAmountMinor),
     // Re-read as a link: an order stored before the standard-form rule may hold `https:\\evil.example`.
     redirectUrl: renderableUrl(row.redirectUrl),
     merchant: {

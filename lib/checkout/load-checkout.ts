@@ -1,6 +1,8 @@
 import type { Database } from '../db/client';
 import { isChannelName, loadCheckoutView, type ChannelCheckoutView } from '../channels';
 import { findCheckoutOrder, type CheckoutMerchant } from './checkout-merchant';
+import { effectiveStatus } from '../orders/effective-status';
+import { endReason, type EndReason } from '../orders/order-standing';
 
 /**
  * An order that can no longer be paid answers its payUrl with the expired view for a day (the payer may still be on
@@ -11,7 +13,13 @@ export const GONE_AFTER_MS = 24 * 60 * 60 * 1000;
 export type LoadedCheckout =
   | { kind: 'unknown' }
   | { kind: 'gone'; merchant: CheckoutMerchant; redirectUrl: string | null }
-  | ({ kind: 'live'; merchant: CheckoutMerchant } & ChannelCheckoutView);
+  | ({ kind: 'live'; merchant: CheckoutMerchant; ending: CheckoutEnding | null } & ChannelCheckoutView);
+
+/** How an order that can no longer be paid ended, and what it was for: every channel's closed page says both. */
+export interface CheckoutEnding {
+  reason: EndReason;
+  amount: string;
+}
 
 export function isGone(order: { status: string; expiresAt: Date }, now: Date): boolean {
   return order.status !== 'paid' && order.expiresAt.getTime() + GONE_AFTER_MS <= now.getTime();
@@ -24,5 +32,6 @@ export async function loadCheckout(db: Database, payToken: string, now = new Dat
   const { merchant } = order;
   if (isGone(order, now)) return { kind: 'gone', merchant, redirectUrl: order.redirectUrl };
   const live = isChannelName(order.channel) ? await loadCheckoutView(order.channel, db, payToken, now) : undefined;
-  return live ? { kind: 'live', merchant, ...live } : { kind: 'unknown' };
+  const ending = effectiveStatus(order, now) === 'closed' ? { reason: endReason(order), amount: order.amount } : null;
+  return live ? { kind: 'live', merchant, ending, ...live } : { kind: 'unknown' };
 }

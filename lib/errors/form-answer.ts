@@ -33,7 +33,8 @@ export function merchantFormRefusal(error: DomainError, words: FormWords): FormR
 export function operatorFormRefusal(error: DomainError, words: FormWords, field?: string): FormRefusal {
   switch (error.kind) {
     case 'invalid_receiving_address': {
-      const message = `${words.address}: ${error.message}`;
+      // The domain's message may name the field already ("address: …"): the form's own word replaces it, never doubles it.
+      const message = `${words.address}: ${error.message.replace(/^address: /, '')}`;
       return { ok: false, message, fieldErrors: { [field ?? 'address']: message } };
     }
     case 'not_found':

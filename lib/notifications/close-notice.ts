@@ -2,6 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchants, type OrderRow } from '../db/schema';
 import { enqueueNotice } from './enqueue';
+import { CHANNEL_NAMES, ORDER_NUMBER_FIELDS, type ChannelName } from '../channels/channel-names';
+
+const isChannelName = (name: string): name is ChannelName => (CHANNEL_NAMES as readonly string[]).includes(name);
 
 /** What a close or expiry notice says happened: the order was closed (by the merchant or the payer), or its window ended. */
 export type CloseNoticeKind = 'closed' | 'expired';
@@ -13,7 +16,8 @@ export type CloseNoticeKind = 'closed' | 'expired';
  */
 export function closeNoticeFields(order: Pick<OrderRow, 'orderNo' | 'merchantOrderNo' | 'channel' | 'attach'>, kind: CloseNoticeKind, closedAt: Date): Record<string, string> {
   return {
-    orderNo: order.orderNo,
+    // The order's number under the name its payment notification gives it (platformOrderNo on ALIPAY and WECHAT).
+    [isChannelName(order.channel) ? ORDER_NUMBER_FIELDS[order.channel] : 'orderNo']: order.orderNo,
     merchantOrderNo: order.merchantOrderNo,
     payType: order.channel,
     status: kind === 'closed' ? 'CLOSED' : 'EXPIRED',

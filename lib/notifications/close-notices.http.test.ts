@@ -9,6 +9,7 @@ import { aMerchant, receivingAddresses } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/open-api-client';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 import { NotificationWorker } from './notification-worker';
+import { closePendingOrders } from '../orders/order-status';
 
 let app: TestApp;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
@@ -103,5 +104,25 @@ describe('close and expiry notices', () => {
     await expire(later.orderNo);
     await deliver();
     expect(await noticesOf(later.orderNo)).toEqual([]);
+  });
+
+  it("names an ALIPAY or WECHAT order by platformOrderNo, as their payment notification does (USDT and YHT: orderNo)", async () => {
+    await optIn(true);
+    for (const channel of ['ALIPAY', 'WECHAT'] as const) {
+      sequence += 1;
+      const merchantOrderNo = `CN-${channel}-${process.pid}-${sequence}`;
+      const orderNo = `${channel[0]}CN${process.pid}${sequence}${Date.now()}`;
+      await getDb().execute(sql`
+        INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, status, currency, requested_amount_minor, pay_amount_minor, pay_token, expires_at, notify_url)
+        VALUES (${orderNo}, ${merchant.id}, ${merchantOrderNo}, ${channel}, 'pending', 'CNY', 1250, 1250, md5(${orderNo}) || md5(${merchantOrderNo}), now() - interval '1 second', ${receiver.url})`);
+      await closePendingOrders(getDb(), sql`order_no = ${orderNo}`, new Date());
+      await deliver();
+      const [notice] = receivedFor(merchantOrderNo);
+      const paidForm = notificationFieldsOf({ channel, orderNo, payAmountMinor: 1250n });
+      expect(Object.keys(paidForm)).toContain('platformOrderNo');
+      expect(notice?.signatureValid).toBe(true);
+      expect(notice!.form).toMatchObject({ platformOrderNo: orderNo, merchantOrderNo, payType: channel, status: 'EXPIRED' });
+      expect(notice!.form.orderNo).toBeUndefined();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { actionRefused } from '../errors/domain-error';
+import { actionRefused, DomainError } from '../errors/domain-error';
+import { domainMessage, type DomainMessage } from '../errors/domain-message';
 import type { Database } from '../db/client';
 import { attentionDismissals, merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
 import { chainTransfers } from '../channels/usdt/chain/schema';
@@ -55,8 +56,11 @@ function checkId(itemId: number, kind: AttentionKind): number {
 
 function checkText(text: string, field: 'note' | 'reason'): string {
   const trimmed = text.trim();
-  if (trimmed === '') throw actionRefused(`${field}: a ${field} is required`);
-  if (trimmed.length > NOTE_MAX_LENGTH) throw actionRefused(`${field}: at most ${NOTE_MAX_LENGTH} characters`);
+  // The English message for the CLI and the logs; the console's form shows the field's error in the operator's words.
+  const refuse = (message: string, problem: DomainMessage) =>
+    new DomainError('action_refused', { message: `${field}: ${message}`, userMessage: problem, fieldErrors: { [field]: problem } });
+  if (trimmed === '') throw refuse(`a ${field} is required`, field === 'note' ? domainMessage('attention.noteRequired') : domainMessage('attention.reasonRequired'));
+  if (trimmed.length > NOTE_MAX_LENGTH) throw refuse(`at most ${NOTE_MAX_LENGTH} characters`, domainMessage('attention.textTooLong', { max: NOTE_MAX_LENGTH }));
   return trimmed;
 }
 

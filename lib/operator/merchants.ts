@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { accounts, auditLog, merchants, orders, upstreamCredentials } from '../db/schema';
 import { listMerchantCredentials } from '../credentials/credentials';
 import { formatMinorUnits } from '../money/decimal-amount';
+import { orderStanding } from '../orders/order-standing';
 import { effectiveStatus } from '../orders/order-status';
 import { cursorTime, keysetPage, keysetQuery, type KeysetPage, type KeysetRequest } from '../db/keyset';
 import { containsPattern } from './paging';
@@ -91,6 +92,8 @@ export async function merchantDetail(db: Database, appId: string, now = new Date
       status: orders.status,
       currency: orders.currency,
       payAmountMinor: orders.payAmountMinor,
+      refundedMinor: orders.refundedMinor,
+      closeReason: orders.closeReason,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       paidVia: orders.paidVia,
@@ -111,7 +114,12 @@ export async function merchantDetail(db: Database, appId: string, now = new Date
     },
     accounts: memberAccounts,
     credentials: await listMerchantCredentials(db, merchant.id),
-    orders: recentOrders.map(({ payAmountMinor, expiresAt, ...order }) => ({ ...order, status: effectiveStatus({ status: order.status, expiresAt }, now), amount: formatMinorUnits(payAmountMinor) })),
+    orders: recentOrders.map(({ payAmountMinor, refundedMinor, closeReason, expiresAt, ...order }) => ({
+      ...order,
+      status: effectiveStatus({ status: order.status, expiresAt }, now),
+      standing: orderStanding({ status: order.status, expiresAt, closeReason, payAmountMinor, refundedMinor }, now),
+      amount: formatMinorUnits(payAmountMinor),
+    })),
     orderCount: orderTotals?.total ?? 0,
     refunds: await recentMerchantRefunds(db, merchant.id),
   };

@@ -178,7 +178,7 @@ describe('attention: dismiss, complete by hand, resend', () => {
     const transfer = await aTransfer(4_990_000n);
     expect(transfer.verdict).toBe('wrong_amount');
     const listed = (await listAttention(db())).transfers.find((item) => item.id === transfer.id);
-    expect(listed).toMatchObject({ problem: 'short', amount: '4.99', order: { orderNo: order.orderNo, appId: merchant.appId, status: 'pending', payAmount: '50.00' } });
+    expect(listed).toMatchObject({ problem: 'short', amount: '4.99', shortBy: '45.01', order: { orderNo: order.orderNo, appId: merchant.appId, status: 'pending', payAmount: '50.00' } });
 
     await expect(completeOrderFromAttention(db(), { kind: 'transfer', itemId: transfer.id, reason: '', actor: OPERATOR, now: new Date() })).rejects.toThrow('reason: a reason is required');
     await expect(completeOrderFromAttention(db(), { kind: 'transfer', itemId: transfer.id, reason: 'ok', actor: FAILING_ACTOR, now: new Date() })).rejects.toThrow();

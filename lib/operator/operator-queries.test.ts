@@ -100,7 +100,11 @@ describe('receiving addresses', () => {
     await payOrder(paid.id, new Date());
     expect([held.payAmountMinor, bumped.payAmountMinor]).toEqual([2_500n, 2_501n]);
     const row = (await listAddressHoldings(db())).find((candidate) => candidate.id === address.id);
-    expect(row).toMatchObject({ address: text, enabled: true, pendingOrders: 2, heldAmounts: ['25.00', '25.01'] });
+    expect(row).toMatchObject({ address: text, enabled: true, pendingOrders: 2, coolingDown: 0, heldAmounts: ['25.00', '25.01'] });
+    // Its window over, an order keeps its slot through the cool-down but is no longer pending.
+    await db().execute(sql`UPDATE orders SET status = 'closed', close_reason = 'expired', closed_at = now(), expires_at = now() - interval '1 minute' WHERE id = ${held.id}`);
+    const later = (await listAddressHoldings(db())).find((candidate) => candidate.id === address.id);
+    expect(later).toMatchObject({ pendingOrders: 1, coolingDown: 1, heldAmounts: ['25.00', '25.01'] });
     await db().execute(sql`UPDATE receiving_addresses SET enabled = true`);
   });
 });

@@ -28,6 +28,8 @@ export interface ClosingChannel {
 export interface CloseRequest {
   /** Who closes it, for the audit log: `merchant-api:<appId>`, `merchant:<email>` (portal), `payer` (checkout). */
   actor: string;
+  /** The payer cancelling at the checkout (stored as 'cancelled'); else the merchant closes it ('closed'). */
+  byPayer?: boolean;
   now: Date;
 }
 
@@ -41,7 +43,7 @@ function notClosable(order: OrderRow, state: 'paid' | 'expired'): DomainError {
 /** 'open' when the order may be closed now, 'closed' when someone closed it already (a repeat answers the same); else refused naming its state. */
 function closability(order: OrderRow, now: Date): 'open' | 'closed' {
   if (order.status === 'paid') throw notClosable(order, 'paid');
-  if (order.status === 'closed' && order.closeReason === 'closed') return 'closed';
+  if (order.status === 'closed' && (order.closeReason === 'closed' || order.closeReason === 'cancelled')) return 'closed';
   if (order.status === 'closed' || order.expiresAt.getTime() <= now.getTime()) throw notClosable(order, 'expired');
   return 'open';
 }
@@ -70,7 +72,7 @@ export async function closeOrder(db: Database, channel: ClosingChannel, order: O
   }
   const closed = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const row = await closeOpenOrder(tx, order.id, now);
+    const row = await closeOpenOrder(tx, order.id, now, request.byPayer ? 'cancelled' : 'closed');
     if (!row) return undefined;
     await enqueueCloseNotices(tx, [row], 'closed', now);
     await recordAudit(tx, {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, type OrderRow } from '../db/schema';
-import { ORDER_STATUSES, type OrderStatus } from '../db/schema/orders';
+import { ORDER_STATUSES, type CloseReason, type OrderStatus } from '../db/schema/orders';
 import { enqueueCloseNotices } from '../notifications/close-notice';
 import { enqueueNotification } from '../notifications/enqueue';
 import { countOrderEvent } from '../observability/metrics';
@@ -89,10 +89,10 @@ export async function closePendingOrders(db: Database, which: SQL, now: Date): P
  * window (a USDT transfer after it is late, never credited; the slot's cool-down) treats the close as its end.
  * Answers the closed row, or undefined when the order was not pending in an open window.
  */
-export async function closeOpenOrder(tx: Database, orderId: number, now: Date): Promise<OrderRow | undefined> {
+export async function closeOpenOrder(tx: Database, orderId: number, now: Date, reason: Exclude<CloseReason, 'expired'> = 'closed'): Promise<OrderRow | undefined> {
   const [closed] = await tx
     .update(orders)
-    .set({ status: 'closed', closedAt: now, closeReason: 'closed', expiresAt: now, updatedAt: now })
+    .set({ status: 'closed', closedAt: now, closeReason: reason, expiresAt: now, updatedAt: now })
     .where(and(eq(orders.id, orderId), sql`${orders.status} = 'pending'`, gt(orders.expiresAt, now)))
     .returning();
   if (closed) countOrderEvent(closed.channel, 'closed');

@@ -61,7 +61,11 @@ describe('AppSecret rotation with an overlap', () => {
     const [rotation] = await auditOf(shop);
     expect(rotation).toEqual({ action: 'merchant.app_secret.rotate', after: { previousSecretValidUntil: new Date(now.getTime() + APP_SECRET_OVERLAP_MS).toISOString() } });
 
-    await endAppSecretOverlap(getDb(), shop, { now: new Date() });
+    // Ending it early is as grave as rotating: the password again (a session alone is refused, the old secret still works).
+    await expect(endAppSecretOverlap(getDb(), shop, { password: 'not the password', now: new Date() })).rejects.toThrow(/password/i);
+    expect(await codeSignedWith(shop, old)).toBe(1006);
+    const endedAt = new Date();
+    expect(await endAppSecretOverlap(getDb(), shop, { password: PASSWORD, now: endedAt })).toEqual({ endedAt });
     expect(await codeSignedWith(shop, old)).toBe(1002);
     expect(await codeSignedWith(shop, fresh)).toBe(1006);
     expect((await auditOf(shop))[0]!.action).toBe('merchant.app_secret.overlap_end');

@@ -66,7 +66,9 @@ export async function appSecretOverlapUntil(db: Database, context: MerchantConte
 }
 
 /** Ends the overlap now: the previous AppSecret stops working (1002) from the moment this commits. Audited. */
-export async function endAppSecretOverlap(db: Database, context: MerchantContext, input: { now: Date }): Promise<void> {
+export async function endAppSecretOverlap(db: Database, context: MerchantContext, input: { password: string; now: Date }): Promise<{ endedAt: Date }> {
+  // As grave as the rotation it cuts short (every request still signed with the old secret fails from now): the password again.
+  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const ended = await tx
@@ -77,4 +79,5 @@ export async function endAppSecretOverlap(db: Database, context: MerchantContext
     if (ended.length === 0) return;
     await recordAudit(tx, { actor: portalActor(context), action: 'merchant.app_secret.overlap_end', subject: `merchant:${context.appId}` });
   });
+  return { endedAt: input.now };
 }

@@ -5,6 +5,7 @@ import { orders } from '../db/schema';
 import { addCalendarDays, startOfDayInZone } from '../i18n/time-zone';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { MerchantContext } from './merchant-context';
+import { orderStanding } from '../orders/order-standing';
 import { effectiveStatus, effectiveStatusIs } from '../orders/order-status';
 import { ORDERS_PAGE_SIZE, testOrderCondition, type OrderFilters } from './order-filters';
 
@@ -42,6 +43,8 @@ export async function listMerchantOrders(db: Database, context: MerchantContext,
       status: orders.status,
       currency: orders.currency,
       payAmountMinor: orders.payAmountMinor,
+      refundedMinor: orders.refundedMinor,
+      closeReason: orders.closeReason,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       expiresAt: orders.expiresAt,
@@ -53,9 +56,10 @@ export async function listMerchantOrders(db: Database, context: MerchantContext,
     .limit(ORDERS_PAGE_SIZE + 1);
   const { rows, newer, older } = keysetPage(page, fetched, ORDERS_PAGE_SIZE);
   return {
-    rows: rows.map(({ payAmountMinor, id: _id, cursorAt: _cursorAt, expiresAt, ...row }) => ({
+    rows: rows.map(({ payAmountMinor, refundedMinor, closeReason, id: _id, cursorAt: _cursorAt, expiresAt, ...row }) => ({
       ...row,
       status: effectiveStatus({ status: row.status, expiresAt }, now),
+      standing: orderStanding({ status: row.status, expiresAt, closeReason, payAmountMinor, refundedMinor }, now),
       amount: formatMinorUnits(payAmountMinor),
     })),
     newer,

@@ -6,6 +6,8 @@ import { merchantStatement, STATEMENT_COLUMNS, statementRange } from './merchant
 
 const HEADER = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, column])) as Record<(typeof STATEMENT_COLUMNS)[number], string>;
 const ROW_TYPES = { order: '订单', refund: '退款' };
+/** The status column in the merchant's language, as the route gives it (common.orderStanding, portal.refunds.states). */
+const STATUSES = { order: { paid: '已支付', expired: '已过期' }, refund: { succeeded: '已成功' } };
 
 describe('merchant statements', () => {
   it('refuses a range it cannot read, naming the field', () => {
@@ -13,6 +15,11 @@ describe('merchant statements', () => {
     expect(statementRange('2026-01-01', '2026-02-30', 'UTC')).toEqual({ refused: 'to' });
     expect(statementRange('2026-01-02', '2026-01-01', 'UTC')).toEqual({ refused: 'range' });
     expect(statementRange('2025-01-01', '2026-01-02', 'UTC')).toEqual({ refused: 'range' });
+    // Days before the service existed (year 1 once answered 500: no zone places its midnight) or past the century.
+    expect(statementRange('0001-01-01', '0001-01-02', 'Asia/Shanghai')).toEqual({ refused: 'fromOutOfRange' });
+    expect(statementRange('2019-12-31', '2020-01-01', 'UTC')).toEqual({ refused: 'fromOutOfRange' });
+    expect(statementRange('2099-12-31', '9999-12-31', 'UTC')).toEqual({ refused: 'toOutOfRange' });
+    expect(statementRange('2020-01-01', '2020-01-01', 'UTC')).toEqual({ start: new Date('2020-01-01T00:00:00Z'), end: new Date('2020-01-02T00:00:00Z') });
     expect(statementRange('2026-01-01', '2026-01-01', 'Asia/Shanghai')).toEqual({ start: new Date('2025-12-31T16:00:00Z'), end: new Date('2026-01-01T16:00:00Z') });
   });
 
@@ -44,7 +51,7 @@ describe('merchant statements', () => {
     let largestChunk = 0;
     const kept: string[] = [];
     let last = '';
-    for await (const chunk of merchantStatement(getDb(), { merchantId: merchant.id, timeZone: 'Asia/Shanghai', ...range, header: HEADER, rowTypes: ROW_TYPES })) {
+    for await (const chunk of merchantStatement(getDb(), { merchantId: merchant.id, timeZone: 'Asia/Shanghai', ...range, header: HEADER, rowTypes: ROW_TYPES, statuses: STATUSES })) {
       chunks += 1;
       largestChunk = Math.max(largestChunk, chunk.length);
       const chunkLines = chunk.split('\r\n').filter((line) => line !== '');
@@ -57,9 +64,9 @@ describe('merchant statements', () => {
     expect(chunks).toBeGreaterThanOrEqual(100);
     expect(largestChunk).toBeLessThan(200_000);
     expect(kept[0]).toBe(`\uFEFF${STATEMENT_COLUMNS.join(',')}`);
-    expect(kept[1]).toBe(`订单,2026-03-01 00:00:00,S${run}-1,st-1,ALIPAY,closed,CNY,12.51,12.51,,T1,"年度会员, ""金卡""",,,,`);
-    expect(kept[2]).toBe(`订单,2026-03-01 00:00:01,S${run}-2,st-2,ALIPAY,paid,CNY,12.52,12.52,2026-03-01 00:01:01,T2,"'=HYPERLINK(""x"")",,,,`);
-    expect(kept[3]).toBe(`订单,2026-03-01 00:00:01,S${run}-3,st-3,ALIPAY,closed,CNY,12.53,12.53,,T3,月度会员,,,,`);
-    expect(last).toBe(`退款,2026-03-01 23:00:00,S${run}-2,st-2,ALIPAY,succeeded,CNY,,,,T2,"'=HYPERLINK(""x"")",RS${run}-1,mr-1,5.00,2026-03-01 23:30:00`);
+    expect(kept[1]).toBe(`订单,2026-03-01 00:00:00,S${run}-1,st-1,ALIPAY,已过期,CNY,12.51,12.51,,T1,"年度会员, ""金卡""",,,,`);
+    expect(kept[2]).toBe(`订单,2026-03-01 00:00:01,S${run}-2,st-2,ALIPAY,已支付,CNY,12.52,12.52,2026-03-01 00:01:01,T2,"'=HYPERLINK(""x"")",,,,`);
+    expect(kept[3]).toBe(`订单,2026-03-01 00:00:01,S${run}-3,st-3,ALIPAY,已过期,CNY,12.53,12.53,,T3,月度会员,,,,`);
+    expect(last).toBe(`退款,2026-03-01 23:00:00,S${run}-2,st-2,ALIPAY,已成功,CNY,,,,T2,"'=HYPERLINK(""x"")",RS${run}-1,mr-1,5.00,2026-03-01 23:30:00`);
   }, 120_000);
 });

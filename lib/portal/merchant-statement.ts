@@ -4,11 +4,22 @@ import { orders, refunds } from '../db/schema';
 import { cursorTime } from '../db/keyset';
 import { addCalendarDays, formatInZone, startOfDayInZone } from '../i18n/time-zone';
 import { formatMinorUnits } from '../money/decimal-amount';
+import { orderStanding, type OrderStanding } from '../orders/order-standing';
+import type { RefundState } from '../db/schema/refunds';
 
 /** Rows read per query: memory holds one page, whatever the range holds. */
 const PAGE = 1_000;
 /** A statement covers at most this many days (both ends included). */
 export const STATEMENT_MAX_DAYS = 366;
+/**
+ * The days a statement may name: none before the service existed (it holds no order from then, and a year-1 day is
+ * no instant the zone arithmetic can place), none past the end of the century (likewise out of every zone's rules).
+ */
+export const STATEMENT_FIRST_DAY = '2020-01-01';
+export const STATEMENT_LAST_DAY = '2099-12-31';
+
+/** Why a statement range is refused: the field at fault, or the range as a whole. */
+export type StatementRefusal = 'from' | 'fromOutOfRange' | 'to' | 'toOutOfRange' | 'range';
 
 /**
  * One table for orders and refunds, as an accountant filters and sums it: `type` says which a row is; an order fills
@@ -27,6 +38,8 @@ export interface StatementInput {
   header: Record<StatementColumn, string>;
   /** The `type` column's words in the merchant's language. */
   rowTypes: Record<StatementRowType, string>;
+  /** The `status` column's words in the merchant's language: an order's standing, a refund's state (absent: the stored word). */
+  statuses?: { order: Partial<Record<OrderStanding, string>>; refund: Partial<Record<RefundState, string>> };
   /** Test orders (and their refunds) too; left out by default, as from the live figures. */
   includeTest?: boolean;
 }
@@ -42,11 +55,18 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** The field a refusal names (the range's own refusal is about `to`, the end that is out of place). */
+export function statementRefusalField(refusal: StatementRefusal): 'from' | 'to' {
+  return refusal === 'from' || refusal === 'fromOutOfRange' ? 'from' : 'to';
+}
+
 /** The day range as instants in the merchant's zone, or why it is refused (naming the field). */
-export function statementRange(from: string | undefined, to: string | undefined, timeZone: string): { start: Date; end: Date } | { refused: 'from' | 'to' | 'range' } {
+export function statementRange(from: string | undefined, to: string | undefined, timeZone: string): { start: Date; end: Date } | { refused: StatementRefusal } {
   const valid = (day: string | undefined) => day !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
   if (!valid(from)) return { refused: 'from' };
+  if (from! < STATEMENT_FIRST_DAY || from! > STATEMENT_LAST_DAY) return { refused: 'fromOutOfRange' };
   if (!valid(to)) return { refused: 'to' };
+  if (to! > STATEMENT_LAST_DAY) return { refused: 'toOutOfRange' };
   if (to! < from! || addCalendarDays(from!, STATEMENT_MAX_DAYS) <= to!) return { refused: 'range' };
   return { start: startOfDayInZone(from!, timeZone), end: startOfDayInZone(addCalendarDays(to!, 1), timeZone) };
 }
@@ -92,6 +112,9 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
         merchantOrderNo: orders.merchantOrderNo,
         channel: orders.channel,
         status: orders.status,
+        expiresAt: orders.expiresAt,
+        closeReason: orders.closeReason,
+        refundedMinor: orders.refundedMinor,
         currency: orders.currency,
         requestedAmountMinor: orders.requestedAmountMinor,
         payAmountMinor: orders.payAmountMinor,
@@ -112,6 +135,12 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(PAGE),
   );
+  // One instant for the whole file: an order's standing (expired or not) is judged as of the download.
+  const now = new Date();
+  const orderStatus = (row: Parameters<typeof orderStanding>[0]) => {
+    const standing = orderStanding(row, now);
+    return input.statuses?.order[standing] ?? standing;
+  };
   for await (const rows of pages) {
     yield rows
       .map((row) =>
@@ -121,7 +150,7 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
           row.orderNo,
           row.merchantOrderNo,
           row.channel,
-          row.status,
+          orderStatus(row),
           row.currency,
           formatMinorUnits(row.requestedAmountMinor),
           formatMinorUnits(row.payAmountMinor),
@@ -181,7 +210,7 @@ async function* refundLines(db: Database, input: StatementInput): AsyncGenerator
           row.orderNo,
           row.merchantOrderNo,
           row.channel,
-          row.state,
+          input.statuses?.refund[row.state] ?? row.state,
           row.currency,
           '',
           '',

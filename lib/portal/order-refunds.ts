@@ -5,6 +5,7 @@ import { invalidParameter } from '../errors/domain-error';
 import { notificationAttempts, notifications, refunds } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
 import { refundsOfOrder } from '../channels/open-api-refunds';
+import { refundStanding } from '../orders/order-standing';
 import { recordWalletRefund } from '../refunds/record-wallet-refund';
 import { REFUND_REASON_MAX } from '../refunds/refund-request';
 import { submitRefund } from '../refunds/submit-refund';
@@ -37,6 +38,8 @@ export async function listOrderRefunds(db: Database, context: MerchantContext, o
     refundable: channel.offered,
     refundedAmount: formatMinorUnits(order.refundedMinor),
     leftAmount: formatMinorUnits(order.payAmountMinor - order.refundReservedMinor),
+    /** What is left to refund: everything refunded already, the rest being refunded now, or some of it still to refund. */
+    remainder: order.refundReservedMinor < order.payAmountMinor ? ('some' as const) : refundStanding(order) === 'refunded' ? ('refunded' as const) : ('processing' as const),
     refunds: rows.map((row) => {
       const notice = notices.filter((cycle) => cycle.subject === String(row.id)).at(-1);
       return {

@@ -21,13 +21,15 @@ export interface TestOrderInput {
   amount: string;
   notifyUrl: string;
   redirectUrl?: string;
+  /** The product name the checkout shows, in the merchant's language (default "Test order"). */
+  productName?: string;
 }
 
 export type TestOrderResult = { orderNo: string; merchantOrderNo: string; payUrl: string };
 
 /** The open API's submit fields of a test order, as the merchant's server would send them. */
 export function testOrderFields(input: TestOrderInput, merchantOrderNo: string): Record<string, string | undefined> {
-  const common = { payType: input.channel, merchantOrderNo, notifyUrl: input.notifyUrl, redirectUrl: input.redirectUrl || undefined, productName: 'Test order', attach: 'portal-test' };
+  const common = { payType: input.channel, merchantOrderNo, notifyUrl: input.notifyUrl, redirectUrl: input.redirectUrl || undefined, productName: input.productName || 'Test order', attach: 'portal-test' };
   const channel = channelNamed(input.channel);
   if (!channel) throw new Error(`no channel named ${input.channel}`);
   return { ...common, ...channel.testOrder.fields({ amount: input.amount, payMethod: input.payMethod }) };

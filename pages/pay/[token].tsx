@@ -57,7 +57,7 @@ export const getServerSideProps: GetServerSideProps<PayPageProps> = async ({ par
 
 export default function PayPage({ locale, messages, token, query, sandboxWarning, checkout }: PayPageProps) {
   const t = checkoutTranslator(locale, messages);
-  const frame = checkout.kind === 'unknown' ? undefined : { locale, t, merchant: checkout.merchant };
+  const frame = checkout.kind === 'unknown' ? undefined : { locale, t, merchant: checkout.merchant, ending: checkout.kind === 'live' ? checkout.ending : null };
   return (
     <>
       <Head>

@@ -64,7 +64,16 @@ export default async function AttentionPage() {
                   <OrderCell order={item.order} />
                 </td>
                 <td className={cell}>
-                  <AttentionItemActions actions={ATTENTION_ACTIONS} kind="transfer" itemId={item.id} label={t('transferLabel', { id: item.id })} canComplete={canComplete(item.order)} canAssign={!item.order} orderNo={item.order?.orderNo} />
+                  <AttentionItemActions
+                    actions={ATTENTION_ACTIONS}
+                    kind="transfer"
+                    itemId={item.id}
+                    label={t('transferLabel', { id: item.id })}
+                    canComplete={canComplete(item.order)}
+                    canAssign={!item.order}
+                    orderNo={item.order?.orderNo}
+                    completionWarning={item.shortBy && item.order ? t('shortCompletion', { amount: item.amount, due: item.order.payAmount, shortBy: item.shortBy }) : undefined}
+                  />
                 </td>
               </tr>
             ))}
@@ -79,14 +88,14 @@ export default async function AttentionPage() {
             {callbacks.map((item) => (
               <tr key={item.id} data-testid={`callback-${item.id}`}>
                 <td className={cell}>
-                  <Badge tone="bad">{item.verdict}</Badge>
+                  <Badge tone="bad">{t.has(`verdicts.${item.verdict}`) ? t(`verdicts.${item.verdict}` as 'verdicts.malformed') : item.verdict}</Badge>
                 </td>
                 <td className={cell}>
-                  {item.channel} <span className="text-xs text-gray-500">{item.kind}</span>
+                  {item.channel} <span className="text-xs text-gray-500">{t.has(`callbackKinds.${item.kind}`) ? t(`callbackKinds.${item.kind}` as 'callbackKinds.callback') : item.kind}</span>
                 </td>
                 <td className={`${cell} whitespace-nowrap`}><LocalTime value={item.receivedAt} /></td>
                 <td className={`${cell} font-mono text-xs`}>{item.outTradeNo ?? '—'}</td>
-                <td className={`${cell} max-w-[16rem] text-xs break-words`}>{item.detail ?? '—'}</td>
+                <td className={`${cell} max-w-[16rem] text-xs break-words`} data-technical>{item.detail ?? '—'}</td>
                 <td className={cell}>
                   <OrderCell order={item.order} />
                 </td>

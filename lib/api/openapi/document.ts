@@ -107,10 +107,11 @@ function schemas(): Record<string, Schema> {
     CloseNotice: {
       type: 'object',
       description: 'Opt-in (off by default, in the back office): sent when an order is closed or expires. `status` is never PAID.',
-      required: ['appId', 'orderNo', 'merchantOrderNo', 'payType', 'status', 'closeTime', 'signature'],
+      required: ['appId', 'merchantOrderNo', 'payType', 'status', 'closeTime', 'signature'],
       properties: {
         appId: common.appId,
-        orderNo: str('Platform order number (on every channel).'),
+        orderNo: str('Platform order number on USDT and YHT (the name their payment notification gives it).'),
+        platformOrderNo: str('Platform order number on ALIPAY and WECHAT (the name their payment notification gives it).'),
         merchantOrderNo: str('The merchant order number.'),
         payType: str('The order channel.', { enum: [...CHANNEL_NAMES] }),
         status: str('CLOSED: closed by the merchant or the payer; EXPIRED: the payment window ended unpaid.', { enum: ['CLOSED', 'EXPIRED'] }),

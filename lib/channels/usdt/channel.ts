@@ -18,6 +18,7 @@ import { createUsdtOrder } from './create-usdt-order';
 import { parseUsdtSubmit } from './usdt-request';
 import { usdtCreateData, usdtQueryData } from './usdt-view';
 import { chainTypeChoices } from './submit-choices';
+import { usdtPaymentTrail } from './order-transfers';
 
 /** USDT on TRC20 and the EVM chains (ERC20, BEP20, Polygon): paid on chain to the service's receiving addresses, found by the chain watcher (no upstream callback). */
 export const usdtChannel: Channel<UsdtCheckout> = {
@@ -33,6 +34,7 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   queryData: (order) => usdtQueryData(order),
   checkoutStatus: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
   checkoutView: (db, payToken, now) => findUsdtCheckout(db, payToken, now),
+  paymentTrail: usdtPaymentTrail,
   notificationFields: (order) => ({ orderNo: order.orderNo, pay_usdt: formatMinorUnits(order.payAmountMinor) }),
   describeStartup: () => [describeChainAccess(chainConfig()), describeEvmChains(), ...describeRequestBudgets()],
   checkSettings: () => void usdtSlotCooldownMinutes(),

@@ -10,6 +10,8 @@ import { usdtChainByType, type UsdtChain } from './usdt-chains';
 import { explorerTransactionUrl } from './explorer-links';
 import { isChainWatcherBehind } from './watcher-delay';
 import { renderableUrl } from '../../validation/standard-url';
+import type { PaymentTrailTransfer } from '../channel';
+import { unpaidOrderTransfers } from './order-transfers';
 
 export interface UsdtCheckout {
   orderNo: string;
@@ -26,6 +28,9 @@ export interface UsdtCheckout {
   status: 'pending' | 'paid' | 'expired';
   /** The chain's watcher is known to be behind: a payment made in time may not be confirmed yet (./watcher-delay.ts). */
   watcherBehind: boolean;
+  /** Transfers the chain linked to the order that did not pay it (a short amount, a late one), oldest first. */
+  unpaidTransfers: PaymentTrailTransfer[];
+  unpaidSeen: number;
   /** The paying transaction and where the chain's explorer shows it, once paid. */
   transaction: { id: string; explorerUrl: string | null } | null;
   expiresAt: Date;
@@ -47,6 +52,7 @@ export async function findUsdtCheckout(db: Database, payToken: string, now = new
   const chain = usdtChainByType(row.order.chainType ?? '1') ?? usdtChainByType('1')!;
   const watcherBehind = status === '1' ? false : await isChainWatcherBehind(db, chain.name, now);
   const payUsdt = formatMinorUnits(row.order.payAmountMinor);
+  const unpaidTransfers = status === '1' ? [] : await unpaidOrderTransfers(db, row.order);
   const walletQuery = new URLSearchParams({ ...(chain.name === 'TRC20' ? {} : { chain: chain.name }), to: row.address, amount: payUsdt });
   return {
     orderNo: row.order.orderNo,
@@ -59,6 +65,8 @@ export async function findUsdtCheckout(db: Database, payToken: string, now = new
     sandboxWalletPath: `${chain.name === 'TRC20' ? '/sandbox/tron' : '/sandbox/evm'}?${walletQuery}`,
     status: status === '1' ? 'paid' : status === '2' ? 'expired' : 'pending',
     watcherBehind,
+    unpaidTransfers,
+    unpaidSeen: unpaidTransfers.length,
     transaction: status === '1' && row.order.tradeNo ? { id: row.order.tradeNo, explorerUrl: explorerTransactionUrl(chain.name, row.order.tradeNo) ?? null } : null,
     expiresAt: row.order.expiresAt,
     secondsLeft: Math.max(0, Math.floor((row.order.expiresAt.getTime() - now.getTime()) / 1000)),

@@ -18,7 +18,7 @@ function evmAddress(address: string): string {
   try {
     return parseEvmAddress('address', address);
   } catch (error) {
-    if (error instanceof InvalidEvmAddress) throw invalidReceivingAddress(`address: ${address} is not an EVM address with a valid EIP-55 checksum`);
+    if (error instanceof InvalidEvmAddress) throw invalidReceivingAddress(`address: ${address} is not an EVM address with a valid EIP-55 checksum: a character is mistyped or in the wrong case; copy the address again from the wallet that holds its key`);
     throw error;
   }
 }

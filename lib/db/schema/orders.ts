@@ -9,8 +9,11 @@ import { receivingAddresses } from './receiving-addresses';
 export const ORDER_STATUSES = ['pending', 'paid', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Why a closed order closed: its window ended, or someone closed it (lib/orders/close-order.ts). */
-export const CLOSE_REASONS = ['expired', 'closed'] as const;
+/**
+ * Why a closed order closed: its window ended, the merchant closed it ('closed', open API or portal), or the payer
+ * cancelled it at the checkout ('cancelled'): lib/orders/close-order.ts.
+ */
+export const CLOSE_REASONS = ['expired', 'closed', 'cancelled'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** One table for every channel. Amounts are integer minor units (cents of USDT, fen of CNY). */
@@ -44,7 +47,7 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
-    /** Set with closedAt: 'expired' when the window ended, 'closed' when the merchant or the payer closed it. */
+    /** Set with closedAt: 'expired' when the window ended, 'closed' when the merchant closed it, 'cancelled' the payer. */
     closeReason: text('close_reason').$type<CloseReason>(),
     tradeNo: text('trade_no'),
     /** Where the payment came from: upstream callback, poller, chain, or 'manual' (operator). */

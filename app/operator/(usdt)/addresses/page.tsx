@@ -40,6 +40,7 @@ export default async function AddressesPage() {
                 </td>
                 <td className={cell} data-testid="address-pending">
                   {row.pendingOrders}
+                  {row.coolingDown > 0 ? <span className="block text-xs text-gray-600" data-testid="address-cooling">{t('coolingDown', { count: row.coolingDown })}</span> : null}
                 </td>
                 <td className={`${cell} font-mono text-xs`} data-testid="address-held">
                   {row.heldAmounts.length === 0 ? '—' : row.heldAmounts.join(', ')}

@@ -8,16 +8,17 @@ import { REVIEW_TONES } from '@/components/operator/credential-labels';
 import { describeCredential } from '@/lib/channels';
 import { PermissionToggle } from '@/components/operator/permission-toggle';
 import { TestOrderBadge } from '@/components/back-office/test-order-badge';
+import { OrderStandingBadge } from '@/components/back-office/order-standing-badge';
 import { Badge, cell, Empty, PageTitle, Section, Table } from '@/components/operator/ui';
 import { getDb } from '@/lib/db/client';
 import { merchantDetail } from '@/lib/operator/merchants';
 import { requireOperator } from '../../_session/require-operator';
 import { LocalTime } from '@/components/i18n/local-time';
+import { Amount } from '@/components/i18n/amount';
 import { ChannelName } from '@/components/i18n/channel-name';
 
 export const dynamic = 'force-dynamic';
 
-const STATUS_TONES = { pending: 'warn', paid: 'good', closed: 'neutral' } as const;
 
 function Detail({ term, children, testId }: { term: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -104,10 +105,10 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
                 </td>
                 <td className={cell}><ChannelName channel={order.channel} /></td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  {order.amount} {order.currency}
+                  <Amount value={order.amount} currency={order.currency} />
                 </td>
                 <td className={cell}>
-                  <Badge tone={STATUS_TONES[order.status as keyof typeof STATUS_TONES] ?? 'neutral'} data={{ 'data-order-state': order.status, 'data-order-no': order.orderNo }}>{t.has(`orderStatus.${order.status}`) ? t(`orderStatus.${order.status}` as 'orderStatus.paid') : order.status}</Badge>
+                  <OrderStandingBadge standing={order.standing} status={order.status} orderNo={order.orderNo} />
                   {order.paidVia === 'manual' ? <span className="ml-1 text-xs text-gray-600">{t('byHand')}</span> : null}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}><LocalTime value={order.createdAt} /></td>
@@ -127,10 +128,10 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
                 <td className={`${cell} font-mono text-xs`}>{refund.orderNo}</td>
                 <td className={`${cell} font-mono text-xs`}>{refund.merchantRefundNo}</td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  {refund.amount} {refund.currency}
+                  <Amount value={refund.amount} currency={refund.currency} />
                 </td>
                 <td className={cell}>
-                  {refund.state}
+                  <span data-refund-state={refund.state}>{t.has(`refundStates.${refund.state}`) ? t(`refundStates.${refund.state}` as 'refundStates.processing') : refund.state}</span>
                   {refund.failureReason ? <div className="text-xs text-gray-600">{refund.failureReason}</div> : null}
                 </td>
                 <td className={`${cell} text-xs`}>{refund.createdBy}</td>

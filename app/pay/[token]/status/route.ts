@@ -7,5 +7,5 @@ export const dynamic = 'force-dynamic';
 /** The checkout page polls this; the state comes from the database only, never from the browser. */
 export const GET = checkoutTokenRoute(
   (token, now) => findCheckoutStatus(getDb(), token, now),
-  (checkout) => ({ status: checkout.status, secondsLeft: checkout.secondsLeft, redirectUrl: checkout.status === 'paid' ? checkout.redirectUrl : null }),
+  (checkout) => ({ status: checkout.status, secondsLeft: checkout.secondsLeft, redirectUrl: checkout.status === 'paid' ? checkout.redirectUrl : null, unpaidSeen: checkout.unpaidSeen ?? 0 }),
 );

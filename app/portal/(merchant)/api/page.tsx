@@ -227,7 +227,7 @@ export default async function ApiReferencePage() {
         <p className={note}>{t.rich('errors.intro', { code })}</p>
         {/* Generated from the one error catalogue (lib/api/error-codes.ts), as the OpenAPI document is. Scrolls
             sideways on a phone, so it takes the keyboard focus too. */}
-        <div className={tableWrap} role="region" aria-labelledby="errors-heading" tabIndex={0}>
+        <div className={tableWrap} role="region" aria-label={t('errors.tableLabel')} tabIndex={0}>
           <table className={table} data-testid="error-codes">
             <thead>
               <tr>

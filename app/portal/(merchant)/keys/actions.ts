@@ -33,13 +33,17 @@ export async function rotateSecretAction(input: { password: string; confirmed: b
   }
 }
 
-/** Ends the overlap: the previous AppSecret stops working now. */
-export async function endOverlapAction(): Promise<ActionResult<Record<string, never>>> {
+/** Ends the overlap, confirmed and with the password as for a rotation: the previous AppSecret stops working now. */
+export async function endOverlapAction(input: { password: string; confirmed: boolean }): Promise<ActionResult<{ endedAt: string }>> {
   const merchant = await requireMerchant();
+  if (input?.confirmed !== true) {
+    const t = await getTranslations('portal.keys');
+    return { ok: false, message: t('confirmEndOverlap'), fieldErrors: { confirmed: t('confirmRequired') } };
+  }
   try {
-    await endAppSecretOverlap(getDb(), merchant, { now: new Date() });
+    const { endedAt } = await endAppSecretOverlap(getDb(), merchant, { password: String(input.password ?? ''), now: new Date() });
     revalidatePath(PAGE);
-    return { ok: true, data: {} };
+    return { ok: true, data: { endedAt: endedAt.toISOString() } };
   } catch (error) {
     return refusal(error);
   }

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { badge, button, control, fieldLabel, fieldWrap, link, note, pageTitle, table, tableWrap, td, th } from '@/components/portal/styles';
+import { button, control, fieldLabel, fieldWrap, link, note, pageTitle, table, tableWrap, td, th } from '@/components/portal/styles';
 import { getDb } from '@/lib/db/client';
 import { listMerchantOrders } from '@/lib/portal/list-merchant-orders';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
@@ -8,9 +8,12 @@ import { FailingDestinationsNotice } from '@/components/portal/failing-destinati
 import { parseOrderFilters, PORTAL_CHANNELS, PORTAL_ORDER_STATUSES, PORTAL_TEST_FILTERS, type OrderFilters } from '@/lib/portal/order-filters';
 import { requireMerchant } from '../../_session/require-merchant';
 import { LocalTime } from '@/components/i18n/local-time';
+import { Amount } from '@/components/i18n/amount';
 import { TestOrderBadge } from '@/components/back-office/test-order-badge';
 import { FilterSelect } from '@/components/portal/filter-select';
 import { ChannelName, channelNameIn } from '@/components/i18n/channel-name';
+import { OrderStandingBadge } from '@/components/back-office/order-standing-badge';
+import { StatementForm, statementFormState } from '@/components/portal/statement-form';
 
 /** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
 function pageHref(filters: OrderFilters, cursor: { before?: string; after?: string }): string {
@@ -23,7 +26,10 @@ function pageHref(filters: OrderFilters, cursor: { before?: string; after?: stri
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const merchant = await requireMerchant();
-  const filters = parseOrderFilters(await searchParams);
+  const params = await searchParams;
+  const filters = parseOrderFilters(params);
+  const filtering = [filters.q, filters.channel, filters.status, filters.from, filters.to, filters.test].some((value) => value !== undefined);
+  const statementState = statementFormState(params);
   const [result, failing] = await Promise.all([listMerchantOrders(getDb(), merchant, filters), failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId })]);
   const [t, common, status] = await Promise.all([getTranslations('portal.orders'), getTranslations('common'), getTranslations('portal.status')]);
   const channelName = channelNameIn(common);
@@ -32,8 +38,15 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
     <>
       <h1 className={pageTitle}>{t('title')}</h1>
       <FailingDestinationsNotice destinations={failing} />
+      {/* On a phone both forms fold behind a link each (shown by :target, no script), so the first order is on the first
+          screen; a filter in use or a statement refusal keeps its form open. */}
+      <p className="mb-3 flex flex-wrap gap-x-4 gap-y-1 sm:hidden" data-testid="phone-form-links">
+        <a className={link} href="#filters">{t('filterLabel')}</a>
+        <a className={link} href="#statement">{t('statementLabel')}</a>
+      </p>
       <form
-        className="mb-4 grid grid-cols-1 gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 sm:grid-cols-2 sm:p-5 sm:pb-1 lg:grid-cols-4 xl:grid-cols-7 xl:items-end"
+        id="filters"
+        className={`mb-4 grid-cols-1 gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 target:grid sm:grid sm:grid-cols-2 sm:p-5 sm:pb-1 lg:grid-cols-4 xl:grid-cols-7 xl:items-end ${filtering ? 'grid' : 'hidden'}`}
         method="get"
         role="search"
         aria-label={t('filterLabel')}
@@ -68,30 +81,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           {t.rich('datesIn', { zone: merchant.timeZone, account: (chunks) => <Link className={link} href="/portal/account">{chunks}</Link> })}
         </p>
       </form>
-      <form className="mb-4 flex flex-wrap items-end gap-x-4 rounded-xl border border-gray-200 bg-white p-4 pb-0 sm:p-5 sm:pb-1" method="get" action="/portal/statement" aria-label={t('statementLabel')}>
-        <div className={fieldWrap}>
-          <label htmlFor="statement-from" className={fieldLabel}>{t('from')}</label>
-          <input id="statement-from" className={`${control} h-10`} name="from" type="date" required defaultValue={filters.from ?? ''} aria-describedby="statement-hint" />
-        </div>
-        <div className={fieldWrap}>
-          <label htmlFor="statement-to" className={fieldLabel}>{t('to')}</label>
-          <input id="statement-to" className={`${control} h-10`} name="to" type="date" required defaultValue={filters.to ?? ''} aria-describedby="statement-hint" />
-        </div>
-        <div className={`${fieldWrap} justify-end`}>
-          <label className="flex min-h-10 items-center gap-2 text-sm">
-            <input type="checkbox" name="test" value="include" defaultChecked={filters.test !== undefined} data-testid="statement-include-test" />
-            {t('statementIncludeTest')}
-          </label>
-        </div>
-        <div className={fieldWrap}>
-          <button className={button()} type="submit">
-            {t('statement')}
-          </button>
-        </div>
-        <p id="statement-hint" className={`${note} mb-4 basis-full`}>
-          {t('statementHint', { zone: merchant.timeZone })}
-        </p>
-      </form>
+      <StatementForm timeZone={merchant.timeZone} defaults={filters} state={statementState} includeTest={filters.test !== undefined} foldOnPhone={!statementState.refused} />
       <p className={`${note} mb-2`} role="status" data-testid="orders-total">
         {t('onPage', { count: result.rows.length })}
         {filters.test ? null : (
@@ -132,12 +122,10 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                   <td className={`${td} hidden font-mono xl:table-cell`}>{order.orderNo}</td>
                   <td className={`${td} hidden sm:table-cell`}><ChannelName channel={order.channel} /></td>
                   <td className={td}>
-                    {order.amount} {order.currency}
+                    <Amount value={order.amount} currency={order.currency} />
                   </td>
                   <td className={td}>
-                    <span className={badge(order.status)} data-order-state={order.status} data-order-no={order.orderNo}>
-                      {statusLabel(order.status)}
-                    </span>
+                    <OrderStandingBadge standing={order.standing} status={order.status} orderNo={order.orderNo} />
                   </td>
                   <td className={`${td} hidden md:table-cell`}><LocalTime value={order.createdAt} /></td>
                   <td className={`${td} hidden lg:table-cell`}><LocalTime value={order.paidAt} /></td>

@@ -2,11 +2,26 @@ import { getServerSession } from 'next-auth';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { loadMerchantContext } from '@/lib/portal/merchant-context';
-import { STATEMENT_COLUMNS, statementRange, type StatementColumn } from '@/lib/portal/merchant-statement';
+import { STATEMENT_COLUMNS, statementRange, type StatementColumn, type StatementRefusal } from '@/lib/portal/merchant-statement';
 import { startStatementExport } from '@/lib/portal/statement-export';
 import { authOptions } from '../../_session/auth-options';
+import { ORDER_STANDINGS } from '@/lib/orders/order-standing';
+import { REFUND_STATES } from '@/lib/db/schema/refunds';
 
 export const dynamic = 'force-dynamic';
+
+/**
+ * A range the statement refuses: a browser's form submission goes back to the form on the order list, which shows the
+ * error on its field (the page keeps its layout and language); any other client gets 400 naming the field.
+ */
+function refusal(request: Request, reason: StatementRefusal, days: { from?: string; to?: string }, message: string): Response {
+  const fromAPage = (request.headers.get('accept') ?? '').includes('text/html');
+  if (!fromAPage) return new Response(message, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const back = new URLSearchParams({ statementError: reason });
+  // Only well-formed days are carried back to the form; anything else the merchant types again.
+  for (const [name, day] of Object.entries(days)) if (day && /^\d{4}-\d{2}-\d{2}$/.test(day)) back.set(`statement${name === 'from' ? 'From' : 'To'}`, day);
+  return new Response(null, { status: 303, headers: { location: `/portal/orders?${back}#statement`, 'cache-control': 'no-store' } });
+}
 
 /**
  * `GET /portal/statement?from=yyyy-MM-dd&to=yyyy-MM-dd[&test=include]`: the signed-in merchant's orders and refunds of the
@@ -22,10 +37,15 @@ export async function GET(request: Request) {
   const to = params.get('to') ?? undefined;
   const t = await getTranslations('portal.statement');
   const range = statementRange(from, to, merchant.timeZone);
-  if ('refused' in range) return new Response(t(`refused.${range.refused}`), { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if ('refused' in range) return refusal(request, range.refused, { from, to }, t(`refused.${range.refused}`));
   const header = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, t(`columns.${column}`)])) as Record<StatementColumn, string>;
   const rowTypes = { order: t('rowTypes.order'), refund: t('rowTypes.refund') };
-  const started = await startStatementExport(getDb(), { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header, rowTypes, includeTest: params.get('test') === 'include' });
+  const [standing, refundState] = await Promise.all([getTranslations('common.orderStanding'), getTranslations('portal.refunds.states')]);
+  const statuses = {
+    order: Object.fromEntries(ORDER_STANDINGS.map((name) => [name, standing(name)])),
+    refund: Object.fromEntries(REFUND_STATES.map((name) => [name, refundState(name)])),
+  };
+  const started = await startStatementExport(getDb(), { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header, rowTypes, statuses, includeTest: params.get('test') === 'include' });
   if (!started.started) {
     return new Response(t(`busy.${started.reason}`), { status: 429, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' } });
   }

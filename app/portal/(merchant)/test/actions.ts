@@ -23,7 +23,7 @@ export async function createTestOrderAction(input: Record<string, unknown>): Pro
   const methods: readonly string[] = TEST_ORDER_METHODS[channel];
   const payMethod = methods.includes(text(input.payMethod)) ? text(input.payMethod) : methods[0]!;
   try {
-    const created = await createTestOrder(getDb(), merchant, { channel, payMethod, amount: text(input.amount), notifyUrl: text(input.notifyUrl), redirectUrl: text(input.redirectUrl) });
+    const created = await createTestOrder(getDb(), merchant, { channel, payMethod, amount: text(input.amount), notifyUrl: text(input.notifyUrl), redirectUrl: text(input.redirectUrl), productName: t('productName') });
     revalidatePath('/portal/orders');
     return { ok: true, data: created };
   } catch (error) {

@@ -9,7 +9,10 @@ export interface AddressHoldings {
   address: string;
   enabled: boolean;
   createdAt: Date;
+  /** Orders still payable on it (pending, inside their window). */
   pendingOrders: number;
+  /** Expired or closed orders whose slot is in its cool-down: held, but no longer pending. */
+  coolingDown: number;
   /**
    * The amounts (USDT, decimal strings, ascending) that orders hold on this address: pending ones, and expired ones
    * still in their cool-down (USDT_SLOT_COOLDOWN_MINUTES). No new order gets them here.
@@ -28,11 +31,13 @@ export async function listAddressHoldings(db: Database): Promise<AddressHoldings
       createdAt: receivingAddresses.createdAt,
       held: sql<string[] | null>`(SELECT array_agg(o.pay_amount_minor::text ORDER BY o.pay_amount_minor)
         FROM orders o WHERE o.holds_slot AND o.receiving_address_id = receiving_addresses.id)`,
+      open: sql<number>`(SELECT count(*)::int FROM orders o
+        WHERE o.holds_slot AND o.receiving_address_id = receiving_addresses.id AND o.status = 'pending' AND o.expires_at > now())`,
     })
     .from(receivingAddresses)
     .orderBy(asc(receivingAddresses.id));
-  return rows.map(({ held, ...row }) => {
+  return rows.map(({ held, open, ...row }) => {
     const heldAmounts = (held ?? []).map((minor) => formatMinorUnits(BigInt(minor)));
-    return { ...row, pendingOrders: heldAmounts.length, heldAmounts };
+    return { ...row, pendingOrders: open, coolingDown: heldAmounts.length - open, heldAmounts };
   });
 }

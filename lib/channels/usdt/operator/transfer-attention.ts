@@ -14,12 +14,16 @@ export function formatRawUsdt(raw: string | bigint, decimals = 6): string {
   return fraction.length >= 2 ? `${whole}.${fraction}` : `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
+/** What the order asked for, in the chain's raw units (its amount is written with two decimals). */
+function dueRaw(order: LinkedOrder, decimals: number): bigint {
+  return BigInt(order.payAmount.replace('.', '')) * 10n ** BigInt(decimals - 2);
+}
+
 function transferProblem(verdict: string, valueRaw: bigint, order: LinkedOrder | null, decimals: number): TransferItem['problem'] {
   if (verdict === 'no_order') return 'unmatched';
   if (verdict === 'late') return 'late';
   if (!order) return 'wrong_amount';
-  const due = BigInt(order.payAmount.replace('.', '')) * 10n ** BigInt(decimals - 2); // cents → raw
-  return valueRaw < due ? 'short' : 'over';
+  return valueRaw < dueRaw(order, decimals) ? 'short' : 'over';
 }
 
 /** The USDT transfers the chain watchers read that paid nothing (no order open, a short/over amount, late), not dismissed. */
@@ -45,12 +49,14 @@ export async function listTransferItems(db: Database): Promise<TransferItem[]> {
   return rows.map((row) => {
     const order = linkedOrder(row);
     const decimals = usdtChainNamed(row.chain)?.decimals ?? 6;
+    const problem = transferProblem(row.verdict, BigInt(row.valueRaw), order, decimals);
     return {
       id: row.id,
       chain: row.chain,
       verdict: row.verdict,
-      problem: transferProblem(row.verdict, BigInt(row.valueRaw), order, decimals),
+      problem,
       amount: formatRawUsdt(row.valueRaw, decimals),
+      shortBy: problem === 'short' && order ? formatRawUsdt(dueRaw(order, decimals) - BigInt(row.valueRaw), decimals) : null,
       transactionId: row.transactionId,
       fromAddress: row.fromAddress,
       toAddress: row.toAddress,

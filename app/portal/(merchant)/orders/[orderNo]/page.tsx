@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
+import { Amount } from '@/components/i18n/amount';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { CloseOrderButton } from '@/components/portal/close-order-button';
 import { ResendButton } from '@/components/portal/resend-button';
@@ -14,7 +15,10 @@ import { getDb } from '@/lib/db/client';
 import { destinationOf } from '@/lib/notifications/destination';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { payUrlFor } from '@/lib/orders/identifiers';
-import { findMerchantOrder, merchantOrderDetail, type TimelineEvent } from '@/lib/portal/merchant-order-detail';
+import { findMerchantOrder, merchantOrderDetail, type OrderNoticeKind, type TimelineEvent } from '@/lib/portal/merchant-order-detail';
+import { OrderStandingBadge } from '@/components/back-office/order-standing-badge';
+import { PaymentTrailSection } from '@/components/portal/payment-trail';
+import { channelNamed } from '@/lib/channels';
 import { notificationBodyOf } from '@/lib/portal/notification-body';
 import { isDomainError } from '@/lib/errors/domain-error';
 import { requireMerchant } from '../../../_session/require-merchant';
@@ -24,6 +28,11 @@ type Translate = Awaited<ReturnType<typeof getTranslations<'portal.order'>>>;
 
 /** Attempts that reached the merchant and were acknowledged are green; every other outcome of an attempt is a failure. */
 const SUCCESS = new Set(['acknowledged', 'delivered']);
+
+/** A close or expiry notice's events say which notice they are about; the payment notification's keep their words. */
+function ofNotice(notice: OrderNoticeKind, text: string, t: Translate): string {
+  return notice === 'payment' ? text : t('events.ofNotice', { notice: t(`noticeNames.${notice}`), event: text });
+}
 
 function describe(event: TimelineEvent, t: Translate): { title: string; detail?: string; error?: string; excerpt?: string; badge?: string; failed?: boolean } {
   switch (event.kind) {
@@ -38,12 +47,12 @@ function describe(event: TimelineEvent, t: Translate): { title: string; detail?:
           .join(' · '),
       };
     case 'closed':
-      return { title: event.reason === 'expired' ? t('events.expired') : t('events.closed') };
+      return { title: t(`events.ended.${event.reason}`) };
     case 'notification-queued':
-      return { title: event.cycle === 1 ? t('events.queued') : t('events.resent', { cycle: event.cycle }) };
+      return { title: ofNotice(event.notice, event.cycle === 1 ? t('events.queued') : t('events.resent', { cycle: event.cycle }), t) };
     case 'notification-attempt':
       return {
-        title: t('events.attempt', { attempt: event.attemptNo, cycle: event.cycle }),
+        title: ofNotice(event.notice, t('events.attempt', { attempt: event.attemptNo, cycle: event.cycle }), t),
         badge: event.outcome,
         failed: event.outcome !== 'in_flight' && !SUCCESS.has(event.outcome),
         detail: [event.httpStatus !== null ? `HTTP ${event.httpStatus}` : undefined, event.latencyMs !== null ? t('latency', { ms: event.latencyMs }) : undefined]
@@ -54,9 +63,9 @@ function describe(event: TimelineEvent, t: Translate): { title: string; detail?:
         excerpt: event.responseExcerpt ?? undefined,
       };
     case 'notification-delivered':
-      return { title: t('events.delivered', { cycle: event.cycle }), badge: 'delivered' };
+      return { title: ofNotice(event.notice, t('events.delivered', { cycle: event.cycle }), t), badge: 'delivered' };
     case 'notification-failed':
-      return { title: t('events.failed', { cycle: event.cycle }), badge: 'failed', failed: true };
+      return { title: ofNotice(event.notice, t('events.failed', { cycle: event.cycle }), t), badge: 'failed', failed: true };
   }
 }
 
@@ -72,12 +81,12 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
     throw error;
   }
   const { order } = detail;
-  const [failingAll, body, t, status, refunds] = await Promise.all([
+  const [failingAll, body, t, refunds, trail] = await Promise.all([
     failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId }),
     notificationBodyOf(getDb(), merchant, row),
     getTranslations('portal.order'),
-    getTranslations('portal.status'),
     listOrderRefunds(getDb(), merchant, row.orderNo),
+    channelNamed(row.channel)?.paymentTrail?.(getDb(), row),
   ]);
   const failing = failingAll.filter((destination) => destination.destination === destinationOf(order.notifyUrl));
   const outcome = (value: string) => (t.has(`outcomes.${value}`) ? t(`outcomes.${value}` as 'outcomes.failed') : value);
@@ -108,14 +117,12 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
           </dd>
           <dt className={detailsTerm}>{t('status')}</dt>
           <dd className={detailsValue}>
-            <span className={badge(order.status)} data-testid="order-status" data-order-state={order.status}>
-              {['pending', 'paid', 'closed'].includes(order.status) ? status(order.status as 'paid') : order.status}
-            </span>
+            <OrderStandingBadge standing={order.standing} status={order.status} testId="order-status" />
             {order.isTest ? <TestOrderBadge orderNo={order.orderNo} /> : null}
           </dd>
           <dt className={detailsTerm}>{t('amount')}</dt>
           <dd className={detailsValue}>
-            {order.payAmount} {order.currency}
+            <Amount value={order.payAmount} currency={order.currency} />
             {order.payAmount !== order.requestedAmount ? ` (${t('requested', { amount: order.requestedAmount })})` : ''}
           </dd>
           <dt className={detailsTerm}>{t('payUrl')}</dt>
@@ -146,6 +153,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
           </div>
         ) : null}
       </section>
+      {trail ? <PaymentTrailSection trail={trail} due={order.payAmount} currency={order.currency} /> : null}
       <section className={card} aria-labelledby="timeline-heading">
         <h2 id="timeline-heading" className={sectionTitle}>
           {t('timeline')}
@@ -184,11 +192,15 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
         <FailingDestinationsNotice destinations={failing} />
         {detail.notifications.length === 0 ? <p className={`${note} mb-3`}>{t('noNotification')}</p> : null}
         {detail.notifications.map((cycle) => (
-          <p key={cycle.cycle} className={`${note} mb-3`}>
-            {t('cycle', { cycle: cycle.cycle })} <span className={badge(cycle.status)}>{outcome(cycle.status)}</span>, {t('attempts', { count: cycle.attempts })}
+          <p key={`${cycle.notice}-${cycle.cycle}`} className={`${note} mb-3`} data-notice={cycle.notice}>
+            {cycle.notice === 'payment' ? null : `${t(`noticeNames.${cycle.notice}`)} · `}
+            {t('cycle', { cycle: cycle.cycle })} <span className={badge(cycle.status)}>{outcome(cycle.status)}</span>
+            {t('comma')}
+            {t('attempts', { count: cycle.attempts })}
             {cycle.status === 'pending' ? (
               <>
-                , {t('nextAt')}{' '}
+                {t('comma')}
+                {t('nextAt')}{' '}
                 <LocalTime value={cycle.nextAttemptAt} />
               </>
             ) : null}

@@ -58,7 +58,7 @@ export default async function SandboxAlipayCashier({
             <button
               type="submit"
               data-testid="cashier-pay"
-              className="w-full rounded-lg bg-sky-600 px-4 py-3 text-lg font-semibold text-white hover:bg-sky-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-sky-300"
+              className="w-full rounded-lg bg-sky-700 px-4 py-3 text-lg font-semibold text-white hover:bg-sky-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-sky-300"
             >
               {t('alipay.pay', { amount: cashier.amount })}
             </button>
