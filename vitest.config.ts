@@ -13,11 +13,9 @@ const ALONE = ['scripts/dev-server.test.ts'];
 
 /**
  * A newcomer's `npm run dev` in a fresh clone always runs on the embedded database (the test clears DATABASE_URL):
- * on a run against a PostgreSQL server it would only repeat, for two minutes, what the embedded run proves. So would
- * the merchants' examples (compiled and run with PHP, Java, Go, Python and Node, a minute and a half): what they test
- * is the merchant's code against the open API, which no database changes.
+ * on a run against a PostgreSQL server it would only repeat, for two minutes, what the embedded run proves.
  */
-const SKIPPED_ON_A_SERVER = process.env.DATABASE_URL ? ['scripts/dev-server.test.ts', 'examples/examples.test.ts'] : [];
+const SKIPPED_ON_A_SERVER = process.env.DATABASE_URL ? ['scripts/dev-server.test.ts'] : [];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
