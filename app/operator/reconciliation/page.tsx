@@ -9,7 +9,8 @@ import { getDb } from '@/lib/db/client';
 import { beijingDayBounds, previousBeijingDay } from '@/lib/reconciliation/beijing-day';
 import { reconciledDays, reconciliationOfDay, type RunView } from '@/lib/reconciliation/reconciliation-view';
 import { requireOperator } from '../_session/require-operator';
-import { creditFindingAction } from './actions';
+import { creditFindingAction, rerunReconciliationAction } from './actions';
+import { ConsoleActionForm } from '@/components/operator/console-action-form';
 
 export const dynamic = 'force-dynamic';
 
@@ -95,7 +96,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
   const asked = (await searchParams).day;
   const day = asked && beijingDayBounds(asked) ? asked : previousBeijingDay(new Date());
   const db = getDb();
-  const [runs, days, t] = await Promise.all([reconciliationOfDay(db, day), reconciledDays(db), getTranslations('console.reconciliation')]);
+  const [runs, days, t, actions] = await Promise.all([reconciliationOfDay(db, day), reconciledDays(db), getTranslations('console.reconciliation'), getTranslations('console.operatorActions')]);
   return (
     <>
       <PageTitle title={t('title', { day })} intro={t('intro')} />
@@ -106,6 +107,9 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
           </Link>
         ))}
       </nav>
+      <Section id="rerun-heading" title={actions('rerunTitle')}>
+        <ConsoleActionForm id="rerun-form" label={actions('rerunLabel', { day })} submitLabel={actions('rerunButton', { day })} fields={[]} action={rerunReconciliationAction.bind(null, day)} />
+      </Section>
       {runs.length === 0 ? <Empty testId="no-runs">{t('notReconciled')}</Empty> : runs.map((run) => <RunSection key={run.id} run={run} />)}
     </>
   );
