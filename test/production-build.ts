@@ -6,10 +6,11 @@ import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
 import { runCommand } from './run-command';
 
 /** What `next build` compiles: a change to any of these makes the build the tests start with `npm start` stale. */
-const BUILD_INPUTS = /^(app|components|lib|i18n|messages|pages|public|sandbox|types)\/|^(next\.config\.mjs|postcss\.config\.mjs|tsconfig\.json|package-lock\.json)$/;
+const INPUT_DIRECTORIES = ['app', 'components', 'lib', 'i18n', 'messages', 'pages', 'public', 'sandbox', 'types'];
+const BUILD_INPUTS = new RegExp(`^(${INPUT_DIRECTORIES.join('|')})/|^(next\\.config\\.mjs|postcss\\.config\\.mjs|tsconfig\\.json|package-lock\\.json)$`);
 const STAMP = path.join(repositoryRoot, '.next', 'test-build-inputs.sha256');
 const LOCK = path.join(repositoryRoot, '.next-build.lock');
-/** A build on two busy cores took four minutes; past this something is wrong. */
+/** A build on two cores shared with seven other test runs took eight minutes; past this something is wrong. */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 
 /** The files `next build` reads, by content (tests excluded: they are not built); from git where there is one. */
@@ -18,7 +19,12 @@ async function inputsFingerprint(): Promise<string> {
   try {
     files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repositoryRoot, encoding: 'utf8' }).split('\0');
   } catch {
-    files = (await fs.readdir(repositoryRoot, { recursive: true })).map((file) => file.split(path.sep).join('/'));
+    // Not a git checkout (a copied tree): the input directories' files, and the top-level ones.
+    files = await fs.readdir(repositoryRoot);
+    for (const directory of INPUT_DIRECTORIES) {
+      const inside = await fs.readdir(path.join(repositoryRoot, directory), { recursive: true }).catch(() => []);
+      files.push(...inside.map((file) => `${directory}/${file.split(path.sep).join('/')}`));
+    }
   }
   const hash = createHash('sha256');
   for (const file of files.filter((name) => BUILD_INPUTS.test(name) && !/\.test\.tsx?$/.test(name)).sort()) {
