@@ -40,7 +40,7 @@ export const reconcileCommand: CliCommand = {
         import('../reconciliation/reconciliation-view'),
         import('../sandbox/running-service-sandbox'),
       ]);
-      await adoptRunningServiceSandbox(db);
+      await adoptRunningServiceSandbox(db, channel ? [channel] : undefined);
       const outcomes = await reconcileDay(db, { day, now: () => new Date(), channels: channel ? [channel] : undefined });
       const runs = outcomes.map((outcome) => ({
         channel: outcome.channel,
