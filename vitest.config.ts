@@ -6,18 +6,17 @@ const TEST_FILES = ['lib/**/*.test.ts', 'examples/**/*.test.ts', 'server/**/*.te
 
 /**
  * Test files that need the machine to themselves: the fresh-clone `npm run dev` test counts Fast Refresh rebuilds,
- * and a second file running beside it (other processes, other compiles) makes one more. They run after the rest,
- * one at a time.
+ * and a second file running beside it (other processes, other compiles) makes one more. With them the files that
+ * start `npm run dev` in this checkout (the merchants' examples against the real server, the CLI next to it): Next.js
+ * runs one development server per directory and refuses a second. They run after the rest, one at a time.
  */
-const ALONE = ['scripts/dev-server.test.ts'];
+const ALONE = ['scripts/dev-server.test.ts', 'examples/examples.test.ts', 'scripts/reconcile-dev.test.ts'];
 
 /**
  * A newcomer's `npm run dev` in a fresh clone always runs on the embedded database (the test clears DATABASE_URL):
- * on a run against a PostgreSQL server it would only repeat, for two minutes, what the embedded run proves. So would
- * the merchants' examples (compiled and run with PHP, Java, Go, Python and Node, a minute and a half): what they test
- * is the merchant's code against the open API, which no database changes.
+ * on a run against a PostgreSQL server it would only repeat, for two minutes, what the embedded run proves.
  */
-const SKIPPED_ON_A_SERVER = process.env.DATABASE_URL ? ['scripts/dev-server.test.ts', 'examples/examples.test.ts'] : [];
+const SKIPPED_ON_A_SERVER = process.env.DATABASE_URL ? ['scripts/dev-server.test.ts'] : [];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,9 @@ import { NotificationWorker } from '../lib/notifications/notification-worker';
 import { sign } from '../lib/signing';
 import { aMerchant, receivingAddresses } from '../test/factories';
 import { freePort } from '../test/dev-server-process';
-import { startSandboxTestBed } from '../test/beds/sandboxes';
+import { startUpstreamSimulators, type UpstreamSimulators } from '../test/beds/sandboxes';
+import { SERVER_COMMANDS, startRealServer, type RealServer, type ServerMode } from '../test/real-server';
+import { sendWithCurlHttp2, sendWithJavaDefaultClient, webSocketStatusLine } from '../test/upgrade-clients';
 import type { NotificationKind } from '../lib/notifications/notification-kinds';
 import { EXAMPLE_RUNTIMES, type ExampleRuntime } from './example-runtimes';
 import { runExample, startExampleReceiver } from './run-example';
@@ -21,22 +24,35 @@ import { eventually } from '../test/wait-for';
 /** The paid state as each channel's query answers it. */
 const PAID_STATUS = { USDT: '1', ALIPAY: 2, WECHAT: 2, YHT: '1' } as const;
 
-let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
+/**
+ * The examples run against the service as an operator runs it, `npm start` on a production build and `npm run dev`,
+ * each program with its language's default HTTP client (Java's prefers HTTP/2 and offers h2c on http://). The
+ * upstreams are the channels' simulators on loopback (ALIPAY_GATEWAY_URL and the others point the service at them);
+ * the test pays the orders there and delivers the notifications (the service runs with WORKERS=off).
+ */
+const SERVER_MODES: readonly ServerMode[] = ['production', 'development'];
+
+let simulators: UpstreamSimulators;
+let server: RealServer;
 let payments: Awaited<ReturnType<typeof startSandboxPayments>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 
 beforeAll(async () => {
-  bed = await startSandboxTestBed();
+  // A staging service's own YHT account: production refuses the sandbox's defaults, and the simulator (here and in
+  // `npm run sandbox`) takes the account it is given.
+  process.env.YHT_MERCHANT_NO = 'YHT-STAGING-20001';
+  process.env.YHT_KEY = randomBytes(24).toString('hex');
+  simulators = await startUpstreamSimulators();
   payments = await startSandboxPayments();
   merchant = await aMerchant();
   for (const channel of ['ALIPAY', 'WECHAT']) await addSandboxCredential(getDb(), { appId: merchant.appId, channel, approve: true, enable: true, actor: 'test' });
   // The opt-in close notices: the receivers must acknowledge them without taking them for payments.
   await getDb().execute(sql`UPDATE merchants SET close_notices = true WHERE app_id = ${merchant.appId}`);
-  await receivingAddresses(1);
+  await receivingAddresses(2);
 });
 afterAll(async () => {
   await payments?.close();
-  await bed?.close();
+  await simulators?.close();
 });
 
 async function notificationStatus(merchantOrderNo: string, kind: NotificationKind = 'payment'): Promise<string | undefined> {
@@ -60,7 +76,7 @@ async function withReceiver(example: ExampleRuntime, body: (receiver: { url: str
   const files = { paidOrders: path.join(directory, 'paid-orders.txt'), refunds: path.join(directory, 'refunds.txt'), abnormalRefunds: path.join(directory, 'abnormal-refunds.txt') };
   const env = {
     ...process.env,
-    BASE_URL: bed.app.baseUrl,
+    BASE_URL: server.baseUrl,
     APP_ID: merchant.appId,
     APP_SECRET: merchant.appSecret,
     PAID_ORDERS_FILE: files.paidOrders,
@@ -83,88 +99,120 @@ async function runCommand(example: ExampleRuntime, args: string[], env: NodeJS.P
   return JSON.parse(run.stdout);
 }
 
-describe.each(EXAMPLE_RUNTIMES)('the $label example, run by its own runtime', (example) => {
-  it('submits an order on each channel, is paid in the sandbox, records the verified notification, queries it paid; refuses a forged one', async () => {
-    const started = performance.now();
-    await withReceiver(example, async (receiver, env, files) => {
-      for (const channel of ['USDT', 'ALIPAY', 'WECHAT', 'YHT'] as const) {
-        const merchantOrderNo = `EX-${example.language}-${channel}-${Date.now()}`;
-        const answer = await runCommand(example, ['submit', channel, merchantOrderNo, '10.50', receiver.url], env);
-        expect(answer, channel).toMatchObject({ code: 0, data: { merchantOrderNo } });
+describe.each(SERVER_MODES)('against %s', (mode) => {
+  beforeAll(async () => {
+    // A staging service: the sandbox mounted (SANDBOX_ENABLED), its upstreams the simulators.
+    server = await startRealServer(mode, { ...simulators.settings, SANDBOX_ENABLED: 'true' });
+    process.env.PUBLIC_BASE_URL = server.baseUrl; // where the simulators and `npm run sandbox` call the service back
+  }, 900_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
 
-        await payments.pay(channel, answer.data);
-        await deliverNotifications();
-        // Delivered means the receiver answered `success`; it may only do so once the order is recorded.
-        expect(await notificationStatus(merchantOrderNo), `${channel} notification; receiver said:\n${receiver.output()}`).toBe('delivered');
-        expect(recorded(files.paidOrders)).toContain(merchantOrderNo);
-
-        const queried = await runCommand(example, ['query', channel, merchantOrderNo], env);
-        expect(queried.data.status, channel).toBe(PAID_STATUS[channel]);
-      }
-
-      // A notification signed with another secret: refused, and nothing recorded.
-      const forged = { appId: merchant.appId, orderNo: 'U-FORGED', merchantOrderNo: 'FORGED-1', payType: 'USDT', pay_usdt: '10.50', status: 'PAID', payTime: '1700000000', tradeNo: 'tx' };
-      const response = await fetch(receiver.url, { method: 'POST', body: new URLSearchParams({ ...forged, signature: sign(forged, 'not-the-app-secret') }) });
-      expect(await response.text()).not.toBe('success');
-      expect(recorded(files.paidOrders)).not.toContain('FORGED-1');
-    });
-    console.log(`examples: ${example.label} ran its four channels in ${Math.round(performance.now() - started)} ms`);
+  it(`answers an h2c upgrade offer (curl --http2, Java's default HttpClient) over HTTP/1.1, on pages and the open API, after a page was served`, async () => {
+    const query = { method: 'POST' as const, url: `${server.baseUrl}/v1/api/open/order/query`, json: JSON.stringify({ appId: merchant.appId }) };
+    const page = { method: 'GET' as const, url: `${server.baseUrl}/` };
+    const probe = { method: 'GET' as const, url: `${server.baseUrl}/healthz` };
+    // What a client offering no upgrade gets (Node.js's fetch): the same status over HTTP/1.1 is the right answer.
+    const withoutOffer = async (request: typeof query | typeof page) =>
+      (await fetch(request.url, request.method === 'POST' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: request.json } : {})).status;
+    for (const request of [page, query, probe]) {
+      const answer = await sendWithCurlHttp2(request);
+      expect(answer.exitCode, `curl --http2 ${request.url} (${SERVER_COMMANDS[mode]}): ${answer.stderr}`).toBe(0);
+      expect({ version: answer.version, status: answer.status }, request.url).toEqual({ version: 'HTTP/1.1', status: await withoutOffer(request) });
+    }
+    const [home, queried, again] = await sendWithJavaDefaultClient([page, query, query]);
+    expect(home).toMatchObject({ version: 'HTTP/1.1', status: 200, body: expect.stringContaining('<html') });
+    for (const answer of [queried, again]) expect(answer).toMatchObject({ version: 'HTTP/1.1', status: await withoutOffer(query), body: expect.stringContaining('"code":') });
+    // The one WebSocket the service has, development's hot reload, is still taken up; production takes none.
+    const hotReload = await webSocketStatusLine(server.baseUrl, '/_next/hmr');
+    if (mode === 'development') expect(hotReload).toMatch(/^HTTP\/1\.1 101 /);
+    else expect(hotReload).not.toMatch(/ 101 /);
   }, 300_000);
 
-  it('closes a pending order and refunds part of a paid one, queries the refund; records the verified refund notice, and takes the close notice for no payment', async () => {
-    const started = performance.now();
-    await withReceiver(example, async (receiver, env, files) => {
-      const pendingOrderNo = `EX-${example.language}-CLOSE-${Date.now()}`;
-      expect((await runCommand(example, ['submit', 'ALIPAY', pendingOrderNo, '20.00', receiver.url], env)).code).toBe(0);
-      const closed = await runCommand(example, ['close', pendingOrderNo], env);
-      expect(closed).toMatchObject({ code: 0, data: { merchantOrderNo: pendingOrderNo, status: 3 } });
+  describe.each(EXAMPLE_RUNTIMES)('the $label example, run by its own runtime', (example) => {
+    it('submits an order on each channel, is paid in the sandbox, records the verified notification, queries it paid; refuses a forged one', async () => {
+      const started = performance.now();
+      await withReceiver(example, async (receiver, env, files) => {
+        for (const channel of ['USDT', 'ALIPAY', 'WECHAT', 'YHT'] as const) {
+          const merchantOrderNo = `EX-${example.language}-${channel}-${Date.now()}`;
+          const answer = await runCommand(example, ['submit', channel, merchantOrderNo, '10.50', receiver.url], env);
+          expect(answer, channel).toMatchObject({ code: 0, data: { merchantOrderNo } });
 
-      const paidOrderNo = `EX-${example.language}-REFUND-${Date.now()}`;
-      const submitted = await runCommand(example, ['submit', 'ALIPAY', paidOrderNo, '50.00', receiver.url], env);
-      await payments.pay('ALIPAY', submitted.data);
-      const merchantRefundNo = `EX-${example.language}-RF-${Date.now()}`;
-      const refunded = await runCommand(example, ['refund', paidOrderNo, merchantRefundNo, '12.34', receiver.url], env);
-      expect(refunded).toMatchObject({
-        code: 0,
-        data: { merchantRefundNo, merchantOrderNo: paidOrderNo, platformOrderNo: submitted.data.platformOrderNo, payType: 'ALIPAY', refundAmount: '12.34', status: 'succeeded', refundedAmount: '12.34' },
+          await payments.pay(channel, answer.data);
+          await deliverNotifications();
+          // Delivered means the receiver answered `success`; it may only do so once the order is recorded.
+          expect(await notificationStatus(merchantOrderNo), `${channel} notification; receiver said:\n${receiver.output()}`).toBe('delivered');
+          expect(recorded(files.paidOrders)).toContain(merchantOrderNo);
+
+          const queried = await runCommand(example, ['query', channel, merchantOrderNo], env);
+          expect(queried.data.status, channel).toBe(PAID_STATUS[channel]);
+        }
+
+        // A notification signed with another secret: refused, and nothing recorded.
+        const forged = { appId: merchant.appId, orderNo: 'U-FORGED', merchantOrderNo: 'FORGED-1', payType: 'USDT', pay_usdt: '10.50', status: 'PAID', payTime: '1700000000', tradeNo: 'tx' };
+        const response = await fetch(receiver.url, { method: 'POST', body: new URLSearchParams({ ...forged, signature: sign(forged, 'not-the-app-secret') }) });
+        expect(await response.text()).not.toBe('success');
+        expect(recorded(files.paidOrders)).not.toContain('FORGED-1');
       });
-      expect((await runCommand(example, ['refund-query', merchantRefundNo], env)).data).toEqual(refunded.data);
-      expect((await runCommand(example, ['query', 'ALIPAY', paidOrderNo], env)).data).toMatchObject({ status: 2, refundedAmount: '12.34' });
+      console.log(`examples: ${example.label} ran its four channels in ${Math.round(performance.now() - started)} ms`);
+    }, 300_000);
 
-      await deliverNotifications();
-      const said = `receiver said:\n${receiver.output()}`;
-      expect(await notificationStatus(pendingOrderNo, 'closed'), `close notice; ${said}`).toBe('delivered');
-      expect(await notificationStatus(paidOrderNo, 'refund'), `refund notice; ${said}`).toBe('delivered');
-      expect(recorded(files.refunds)).toEqual([merchantRefundNo]);
-      expect(recorded(files.paidOrders)).toEqual([paidOrderNo]);
+    it('closes a pending order and refunds part of a paid one, queries the refund; records the verified refund notice, and takes the close notice for no payment', async () => {
+      const started = performance.now();
+      await withReceiver(example, async (receiver, env, files) => {
+        const pendingOrderNo = `EX-${example.language}-CLOSE-${Date.now()}`;
+        expect((await runCommand(example, ['submit', 'ALIPAY', pendingOrderNo, '20.00', receiver.url], env)).code).toBe(0);
+        const closed = await runCommand(example, ['close', pendingOrderNo], env);
+        expect(closed).toMatchObject({ code: 0, data: { merchantOrderNo: pendingOrderNo, status: 3 } });
 
-      // A refund notice signed with another secret: refused, and nothing recorded.
-      const forged = { appId: merchant.appId, notifyType: 'refund', merchantRefundNo: 'FORGED-RF-1', merchantOrderNo: paidOrderNo, status: 'succeeded', refundAmount: '1.00' };
-      const response = await fetch(receiver.url, { method: 'POST', body: new URLSearchParams({ ...forged, signature: sign(forged, 'not-the-app-secret') }) });
-      expect(await response.text()).not.toBe('success');
-      expect(recorded(files.refunds)).not.toContain('FORGED-RF-1');
-    });
-    console.log(`examples: ${example.label} closed, refunded and queried in ${Math.round(performance.now() - started)} ms`);
-  }, 300_000);
+        const paidOrderNo = `EX-${example.language}-REFUND-${Date.now()}`;
+        const submitted = await runCommand(example, ['submit', 'ALIPAY', paidOrderNo, '50.00', receiver.url], env);
+        await payments.pay('ALIPAY', submitted.data);
+        const merchantRefundNo = `EX-${example.language}-RF-${Date.now()}`;
+        const refunded = await runCommand(example, ['refund', paidOrderNo, merchantRefundNo, '12.34', receiver.url], env);
+        expect(refunded).toMatchObject({
+          code: 0,
+          data: { merchantRefundNo, merchantOrderNo: paidOrderNo, platformOrderNo: submitted.data.platformOrderNo, payType: 'ALIPAY', refundAmount: '12.34', status: 'succeeded', refundedAmount: '12.34' },
+        });
+        expect((await runCommand(example, ['refund-query', merchantRefundNo], env)).data).toEqual(refunded.data);
+        expect((await runCommand(example, ['query', 'ALIPAY', paidOrderNo], env)).data).toMatchObject({ status: 2, refundedAmount: '12.34' });
 
-  it('keeps a WECHAT refund that turned abnormal apart from the succeeded ones (never refunded again), then records its later success', async () => {
-    await withReceiver(example, async (receiver, env, files) => {
-      const paidOrderNo = `EX-${example.language}-ABNORMAL-${Date.now()}`;
-      const submitted = await runCommand(example, ['submit', 'WECHAT', paidOrderNo, '30.00', receiver.url], env);
-      await payments.pay('WECHAT', submitted.data);
-      await planWechatRefund(getDb(), submitted.data.platformOrderNo, 'abnormal');
-      const merchantRefundNo = `EX-${example.language}-AB-${Date.now()}`;
-      const refunded = await runCommand(example, ['refund', paidOrderNo, merchantRefundNo, '30.00', receiver.url], env);
-      expect(refunded.data).toMatchObject({ merchantRefundNo, status: 'processing' });
-      await eventually(async () => (await runCommand(example, ['refund-query', merchantRefundNo], env)).data.status === 'abnormal', 'the refund to turn abnormal', 10_000);
-      await deliverNotifications();
-      expect(recorded(files.abnormalRefunds), `receiver said:\n${receiver.output()}`).toEqual([merchantRefundNo]);
-      expect(recorded(files.refunds)).toEqual([]);
+        await deliverNotifications();
+        const said = `receiver said:\n${receiver.output()}`;
+        expect(await notificationStatus(pendingOrderNo, 'closed'), `close notice; ${said}`).toBe('delivered');
+        expect(await notificationStatus(paidOrderNo, 'refund'), `refund notice; ${said}`).toBe('delivered');
+        expect(recorded(files.refunds)).toEqual([merchantRefundNo]);
+        expect(recorded(files.paidOrders)).toEqual([paidOrderNo]);
 
-      await settleSandboxWechatRefund(getDb(), refunded.data.refundNo, 'SUCCESS');
-      await eventually(async () => (await runCommand(example, ['refund-query', merchantRefundNo], env)).data.status === 'succeeded', 'the refund to succeed', 10_000);
-      await deliverNotifications();
-      expect(recorded(files.refunds), `receiver said:\n${receiver.output()}`).toEqual([merchantRefundNo]);
-    });
-  }, 300_000);
+        // A refund notice signed with another secret: refused, and nothing recorded.
+        const forged = { appId: merchant.appId, notifyType: 'refund', merchantRefundNo: 'FORGED-RF-1', merchantOrderNo: paidOrderNo, status: 'succeeded', refundAmount: '1.00' };
+        const response = await fetch(receiver.url, { method: 'POST', body: new URLSearchParams({ ...forged, signature: sign(forged, 'not-the-app-secret') }) });
+        expect(await response.text()).not.toBe('success');
+        expect(recorded(files.refunds)).not.toContain('FORGED-RF-1');
+      });
+      console.log(`examples: ${example.label} closed, refunded and queried in ${Math.round(performance.now() - started)} ms`);
+    }, 300_000);
+
+    it('keeps a WECHAT refund that turned abnormal apart from the succeeded ones (never refunded again), then records its later success', async () => {
+      await withReceiver(example, async (receiver, env, files) => {
+        const paidOrderNo = `EX-${example.language}-ABNORMAL-${Date.now()}`;
+        const submitted = await runCommand(example, ['submit', 'WECHAT', paidOrderNo, '30.00', receiver.url], env);
+        await payments.pay('WECHAT', submitted.data);
+        await planWechatRefund(getDb(), submitted.data.platformOrderNo, 'abnormal');
+        const merchantRefundNo = `EX-${example.language}-AB-${Date.now()}`;
+        const refunded = await runCommand(example, ['refund', paidOrderNo, merchantRefundNo, '30.00', receiver.url], env);
+        expect(refunded.data).toMatchObject({ merchantRefundNo, status: 'processing' });
+        await eventually(async () => (await runCommand(example, ['refund-query', merchantRefundNo], env)).data.status === 'abnormal', 'the refund to turn abnormal', 10_000);
+        await deliverNotifications();
+        expect(recorded(files.abnormalRefunds), `receiver said:\n${receiver.output()}`).toEqual([merchantRefundNo]);
+        expect(recorded(files.refunds)).toEqual([]);
+
+        await settleSandboxWechatRefund(getDb(), refunded.data.refundNo, 'SUCCESS');
+        await eventually(async () => (await runCommand(example, ['refund-query', merchantRefundNo], env)).data.status === 'succeeded', 'the refund to succeed', 10_000);
+        await deliverNotifications();
+        expect(recorded(files.refunds), `receiver said:\n${receiver.output()}`).toEqual([merchantRefundNo]);
+      });
+    }, 300_000);
+  });
 });

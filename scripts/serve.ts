@@ -28,6 +28,7 @@ const { resolveDatabase } = await import('../lib/db/connect');
 const { closeDb, getDb } = await import('../lib/db/client');
 const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-run');
 const { createAppServer, listen } = await import('../server/app-server');
+const { DEVELOPMENT_SOCKETS, NO_UPGRADES } = await import('../server/upgrade-offers');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { stampPortalRequest } = await import('../server/portal-request');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
@@ -74,6 +75,9 @@ const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port });
 const nextReady = nextApp.prepare().then(() => nextApp.getRequestHandler());
 nextReady.catch(() => undefined); // a failure is thrown below, where start-up awaits it
 const server = createAppServer({
+  // Development's one WebSocket is Next.js's hot reload; any other upgrade offer (Java's and curl's h2c) is answered
+  // over HTTP/1.1.
+  acceptsUpgrade: dev ? DEVELOPMENT_SOCKETS : NO_UPGRADES,
   pages: async (req, res) => {
     stampPortalRequest(req);
     const handleWithNext = await nextReady;

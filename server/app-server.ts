@@ -12,6 +12,7 @@ import { setDefaultHeaders } from './default-headers';
 import { BODY_TIMEOUT_MS, SERVER_TIMEOUTS } from './timeouts';
 import { logFailure } from '../lib/observability/log-failure';
 import { requestIdFrom } from '../lib/observability/request-id';
+import { NO_UPGRADES, upgradeFilteringRequest, type UpgradePolicy } from './upgrade-offers';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
@@ -21,6 +22,8 @@ export interface AppServerOptions {
    * that changes something reaches it only from the service's own origin (server/same-origin-pages.ts).
    */
   pages?: NodeHandler;
+  /** The `Upgrade` offers taken up (by the server's 'upgrade' listeners); every other is answered over HTTP/1.1. */
+  acceptsUpgrade?: UpgradePolicy;
 }
 
 export interface AppServer extends http.Server {
@@ -158,7 +161,7 @@ export function createAppServer(options: AppServerOptions = {}): AppServer {
 
   const pages = options.pages && sameOriginPages(options.pages);
   const security: HeaderList = Object.entries(securityHeaders({ development: process.env.NODE_ENV !== 'production', publicBaseUrl: publicBaseUrl() })).flat();
-  const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
+  const server = http.createServer({ ...SERVER_TIMEOUTS, IncomingMessage: upgradeFilteringRequest(options.acceptsUpgrade ?? NO_UPGRADES) }, (req, res) => {
     // In flight until both the handler has settled and the response is finished (or its connection gone).
     inFlight += 1;
     let open = 2;

@@ -1,6 +1,7 @@
 import { StartupRefusal } from '../config/startup-refusal';
 import { DomainError } from '../errors/domain-error';
 import { exitCodeFor } from './command';
+import { ExplainedFailure } from './explained-failure';
 import { UsageError } from './usage-error';
 
 export interface OutputStreams {
@@ -34,8 +35,8 @@ export function reportError(streams: OutputStreams, json: boolean, error: unknow
   if (json) streams.stdout(`${JSON.stringify({ error: { kind, message } })}\n`);
   const lines = [`error: ${message}`];
   if (error instanceof UsageError && error.usage) lines.push('', error.usage);
-  // A refusal to start names its setting: the code is not at fault, so no stack trace.
-  if (kind === 'internal' && error instanceof Error && !(error instanceof StartupRefusal) && error.stack) lines.push('', error.stack);
+  // A refusal to start names its setting, an explained failure its reason: the code is not at fault, so no stack trace.
+  if (kind === 'internal' && error instanceof Error && !(error instanceof StartupRefusal) && !(error instanceof ExplainedFailure) && error.stack) lines.push('', error.stack);
   streams.stderr(`${lines.join('\n')}\n`);
   return exitCodeFor(error);
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { reconciliationRuns, type ReconciliationRunStatus } from '../db/schema';
 import { beijingDayBounds } from './beijing-day';
@@ -13,6 +13,8 @@ export interface ScopeOutcome {
   status: ReconciliationRunStatus;
   detail: string | null;
   totals: MatchTotals | null;
+  /** This run did not complete, and the day's earlier completed run (and its findings) stays as it was. */
+  keptCompletedRun?: boolean;
 }
 
 /** The day's run of the scope, created or taken over (its earlier findings and staged rows removed). */
@@ -30,10 +32,22 @@ async function openRun(db: Database, day: string, channel: string, scope: Reconc
   return run!.id;
 }
 
-async function closeRun(db: Database, runId: number, status: ReconciliationRunStatus, detail: string | null, totals: MatchTotals | null, now: Date) {
+/** The day's completed run of the scope, if there is one: a re-run replaces it only once it completes in turn. */
+async function completedRun(db: Database, day: string, channel: string, scope: ReconciliationScope): Promise<number | undefined> {
+  const [run] = await db
+    .select({ id: reconciliationRuns.id })
+    .from(reconciliationRuns)
+    .where(and(eq(reconciliationRuns.day, day), eq(reconciliationRuns.channel, channel), eq(reconciliationRuns.scope, scope.key), eq(reconciliationRuns.status, 'complete')))
+    .limit(1);
+  if (run) await clearStagedRows(db, run.id); // what an interrupted re-run left
+  return run?.id;
+}
+
+async function closeRun(db: Database, runId: number, status: ReconciliationRunStatus, detail: string | null, totals: MatchTotals | null, now: Date, credentialId?: number | null) {
   await db
     .update(reconciliationRuns)
     .set({
+      ...(credentialId !== undefined && { credentialId }),
       status,
       detail,
       finishedAt: now,
@@ -50,9 +64,10 @@ async function closeRun(db: Database, runId: number, status: ReconciliationRunSt
 
 /**
  * Reconciles one day of one scope: the upstream's record streamed into staging, matched against our orders in the
- * database, the differences stored as findings with the totals of both sides. Running a day again replaces its
- * findings. A record the upstream does not have (yet) makes the run 'unavailable'; one that cannot be read makes it
- * 'failed', naming why; neither leaves findings.
+ * database, the differences stored as findings with the totals of both sides. A record the upstream does not have
+ * (yet) makes the run 'unavailable'; one that cannot be read makes it 'failed', naming why; neither leaves findings.
+ * Running a day again replaces its findings when the new run completes, in the transaction that matches: a re-run of
+ * a completed day that fails or finds no bill leaves that run and its findings as they were (the outcome says why).
  */
 export async function reconcileScope(
   db: Database,
@@ -60,7 +75,8 @@ export async function reconcileScope(
 ): Promise<ScopeOutcome> {
   const bounds = beijingDayBounds(input.day);
   if (!bounds) throw new Error(`day ${input.day} is not yyyy-MM-dd`);
-  const runId = await openRun(db, input.day, input.channel, input.scope, input.now());
+  const completed = await completedRun(db, input.day, input.channel, input.scope);
+  const runId = completed ?? (await openRun(db, input.day, input.channel, input.scope, input.now()));
   const outcome = (status: ReconciliationRunStatus, detail: string | null, totals: MatchTotals | null): ScopeOutcome => ({ runId, channel: input.channel, scope: input.scope.key, status, detail, totals });
   try {
     // A day that has not ended has no bill anywhere (T+1), and its last payments are still arriving.
@@ -68,17 +84,21 @@ export async function reconcileScope(
     await stageUpstreamRows(db, runId, input.source.rows(db, input.scope, input.day, input.signal, input.now()));
     const totals = await db.transaction(async (tx) => {
       const transaction = tx as unknown as Database;
+      await transaction.execute(sql`DELETE FROM reconciliation_findings WHERE run_id = ${runId}`);
       const match = input.source.match ?? matchStagedRows;
-      return match(transaction, { runId, channel: input.channel, scope: scopeCondition(input.channel, input.scope), refundDay: input.source.refundDay ?? 'finished', ...bounds }, input.scope);
+      const matched = await match(transaction, { runId, channel: input.channel, scope: scopeCondition(input.channel, input.scope), refundDay: input.source.refundDay ?? 'finished', ...bounds }, input.scope);
+      await closeRun(transaction, runId, 'complete', null, matched, input.now(), input.scope.credentialId);
+      return matched;
     });
-    await closeRun(db, runId, 'complete', null, totals, input.now());
     return outcome('complete', null, totals);
   } catch (error) {
     const unavailable = error instanceof BillUnavailable;
     const detail = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    await db.execute(sql`DELETE FROM reconciliation_findings WHERE run_id = ${runId}`);
-    await closeRun(db, runId, unavailable ? 'unavailable' : 'failed', detail, null, input.now());
-    return outcome(unavailable ? 'unavailable' : 'failed', detail, null);
+    if (completed === undefined) {
+      await db.execute(sql`DELETE FROM reconciliation_findings WHERE run_id = ${runId}`);
+      await closeRun(db, runId, unavailable ? 'unavailable' : 'failed', detail, null, input.now());
+    }
+    return { ...outcome(unavailable ? 'unavailable' : 'failed', detail, null), keptCompletedRun: completed !== undefined };
   } finally {
     await clearStagedRows(db, runId);
   }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchants, orders, reconciliationFindings, reconciliationRuns, type FindingKind, type ReconciliationRunStatus } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
+import { paidHereNow } from './paid-here';
 
 /** At most this many findings of a run are shown on the page (the counts are always complete). */
 export const FINDINGS_SHOWN = 500;
@@ -9,7 +10,10 @@ export const FINDINGS_SHOWN = 500;
 export interface FindingView {
   id: number;
   kind: FindingKind;
+  /** Our order's number, or what the upstream named (a number we do not have, a transaction). */
   reference: string;
+  /** Our platform order number when the finding is about an order here. */
+  orderNo: string | null;
   upstreamReference: string;
   upstreamAmount: string | null;
   oursAmount: string | null;
@@ -35,6 +39,7 @@ export interface RunView {
   upstreamTotal: string;
   upstreamRefundCount: number;
   upstreamRefundTotal: string;
+  /** A completed run's count of our paid orders; for one that has not completed, the count as it stands now. */
   oursCount: number;
   oursTotal: string;
   findingCount: number;
@@ -44,19 +49,21 @@ export interface RunView {
 
 const amount = (minor: bigint | null) => (minor === null ? null : formatMinorUnits(minor));
 
-async function findingsOf(db: Database, runId: number): Promise<FindingView[]> {
-  const rows = await db
-    .select({ finding: reconciliationFindings, merchantOrderNo: orders.merchantOrderNo, appId: merchants.appId, orderStatus: orders.status })
+/** A run's findings, by kind; at most `limit` (the page's FINDINGS_SHOWN), all of them without one. */
+export async function findingsOfRun(db: Database, runId: number, limit?: number): Promise<FindingView[]> {
+  const query = db
+    .select({ finding: reconciliationFindings, orderNo: orders.orderNo, merchantOrderNo: orders.merchantOrderNo, appId: merchants.appId, orderStatus: orders.status })
     .from(reconciliationFindings)
     .leftJoin(orders, eq(orders.id, reconciliationFindings.orderId))
     .leftJoin(merchants, eq(merchants.id, orders.merchantId))
     .where(eq(reconciliationFindings.runId, runId))
-    .orderBy(asc(reconciliationFindings.kind), asc(reconciliationFindings.id))
-    .limit(FINDINGS_SHOWN);
-  return rows.map(({ finding, merchantOrderNo, appId, orderStatus }) => ({
+    .orderBy(asc(reconciliationFindings.kind), asc(reconciliationFindings.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map(({ finding, orderNo, merchantOrderNo, appId, orderStatus }) => ({
     id: finding.id,
     kind: finding.kind,
     reference: finding.reference,
+    orderNo,
     upstreamReference: finding.upstreamReference,
     upstreamAmount: amount(finding.upstreamAmountMinor),
     oursAmount: amount(finding.oursAmountMinor),
@@ -75,24 +82,49 @@ async function findingsOf(db: Database, runId: number): Promise<FindingView[]> {
 export async function reconciliationOfDay(db: Database, day: string): Promise<RunView[]> {
   const runs = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.day, day)).orderBy(asc(reconciliationRuns.channel), asc(reconciliationRuns.scope));
   return Promise.all(
-    runs.map(async (run) => ({
-      id: run.id,
-      day: run.day,
-      channel: run.channel,
-      scope: run.scope,
-      status: run.status,
-      detail: run.detail,
-      upstreamCount: run.upstreamCount,
-      upstreamTotal: formatMinorUnits(run.upstreamTotalMinor),
-      upstreamRefundCount: run.upstreamRefundCount,
-      upstreamRefundTotal: formatMinorUnits(run.upstreamRefundTotalMinor),
-      oursCount: run.oursCount,
-      oursTotal: formatMinorUnits(run.oursTotalMinor),
-      findingCount: run.findingCount,
-      finishedAt: run.finishedAt,
-      findings: await findingsOf(db, run.id),
-    })),
+    runs.map(async (run) => {
+      const here = run.status === 'complete' ? undefined : await paidHereNow(db, run);
+      return {
+        id: run.id,
+        day: run.day,
+        channel: run.channel,
+        scope: run.scope,
+        status: run.status,
+        detail: run.detail,
+        upstreamCount: run.upstreamCount,
+        upstreamTotal: formatMinorUnits(run.upstreamTotalMinor),
+        upstreamRefundCount: run.upstreamRefundCount,
+        upstreamRefundTotal: formatMinorUnits(run.upstreamRefundTotalMinor),
+        oursCount: here?.count ?? run.oursCount,
+        oursTotal: here?.total ?? formatMinorUnits(run.oursTotalMinor),
+        findingCount: run.findingCount,
+        finishedAt: run.finishedAt,
+        findings: await findingsOfRun(db, run.id, FINDINGS_SHOWN),
+      };
+    }),
   );
+}
+
+export interface DayFinding extends FindingView {
+  runId: number;
+  channel: string;
+  scope: string;
+}
+
+/** Every finding of a day's runs (of one channel, or only those no operator has credited yet), run by run. */
+export async function findingsOfDay(db: Database, day: string, filter: { channel?: string; openOnly?: boolean } = {}): Promise<DayFinding[]> {
+  const runs = await db
+    .select({ id: reconciliationRuns.id, channel: reconciliationRuns.channel, scope: reconciliationRuns.scope })
+    .from(reconciliationRuns)
+    .where(filter.channel ? and(eq(reconciliationRuns.day, day), eq(reconciliationRuns.channel, filter.channel)) : eq(reconciliationRuns.day, day))
+    .orderBy(asc(reconciliationRuns.channel), asc(reconciliationRuns.scope));
+  const found: DayFinding[] = [];
+  for (const run of runs) {
+    for (const finding of await findingsOfRun(db, run.id)) {
+      if (!filter.openOnly || finding.resolvedAt === null) found.push({ ...finding, runId: run.id, channel: run.channel, scope: run.scope });
+    }
+  }
+  return found;
 }
 
 /** The latest reconciled days, newest first, for the page's day picker. */

@@ -4,6 +4,7 @@ import { LOCALE_COOKIE, pickLocale } from '@/lib/i18n/locales';
 import { alipaySandboxKeys, type AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { beijingTime, formatYuan, newTradeNo, PAGE_METHODS, parseBeijing, parseTotalAmount, REQUEST_UNSIGNED, rsa2Sign, rsa2Verify, signedText } from './protocol';
 import { billDownloadUrlQuery } from './bill';
+import { addressedOrigin } from '../addressed-origin';
 import { closeIfExpired, closeWaiting, findTrade, insertTrade, type SandboxTrade } from './store';
 import { queryRefund, refundTrade } from './refund';
 
@@ -251,7 +252,7 @@ export async function handleGateway(request: Request, db: Database, now = new Da
   try {
     verifyRequest(params, keys, now);
     if (method === BILL_QUERY) {
-      const billUrlBase = new URL('bill/download', request.url).toString();
+      const billUrlBase = new URL(`${new URL('bill/download', request.url).pathname}`, addressedOrigin(request)).toString();
       return signedAnswer(method, billDownloadUrlQuery(bizContent(params), keys, now, billUrlBase), keys);
     }
     const serve = SERVER_METHODS[method];

@@ -6,6 +6,7 @@ import { beijingTime, encryptResource, jsonObject, newPayId, newPrepayId, newTra
 import { randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import { billDownload, tradeBill } from './bill';
+import { addressedOrigin } from '../addressed-origin';
 import { closeIfExpired, closeOrder, findByOutTradeNo, insertOrder, recordH5Url, type SandboxWechatOrder } from './store';
 import { handleApplyAbnormalRefund, handleRefund, handleRefundQuery } from './refund';
 
@@ -221,7 +222,7 @@ async function handleTradeBill(request: Request, db: Database, now: Date): Promi
   const auth = await authenticate(request, db, now);
   if (auth instanceof Response) return auth;
   const url = new URL(request.url);
-  const downloadBase = `${url.origin}${url.pathname.replace(/bill\/tradebill$/, 'billdownload/file')}`;
+  const downloadBase = `${addressedOrigin(request)}${url.pathname.replace(/bill\/tradebill$/, 'billdownload/file')}`;
   const answer = await tradeBill(db, url.searchParams, auth.keys, now, downloadBase);
   return signedResponse(auth.signer, answer.status, answer.body, now);
 }

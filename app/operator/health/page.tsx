@@ -12,6 +12,7 @@ import { requireOperator } from '../_session/require-operator';
 import { ChainEndpointsSection } from './chain-endpoints-section';
 import { PoolPressureSection } from './pool-pressure-section';
 import { RequestBudgetSection } from './request-budget-section';
+import { HeldEvmChainsSection } from './held-evm-chains-section';
 
 export const dynamic = 'force-dynamic';
 
@@ -61,6 +62,7 @@ export default async function HealthPage() {
       </Section>
       <ChainEndpointsSection now={now} />
       <RequestBudgetSection budgets={health.budgets} />
+      <HeldEvmChainsSection />
       <PoolPressureSection pools={health.pools} />
       <Section id="queue-heading" title={t('queue')}>
         <dl className="m-0 grid grid-cols-2 gap-3 lg:grid-cols-5">

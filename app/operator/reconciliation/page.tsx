@@ -9,11 +9,12 @@ import { getDb } from '@/lib/db/client';
 import { beijingDayBounds, previousBeijingDay } from '@/lib/reconciliation/beijing-day';
 import { reconciledDays, reconciliationOfDay, type RunView } from '@/lib/reconciliation/reconciliation-view';
 import { requireOperator } from '../_session/require-operator';
-import { creditFindingAction } from './actions';
+import { creditFindingAction, rerunReconciliationAction } from './actions';
+import { ConsoleActionForm } from '@/components/operator/console-action-form';
 
 export const dynamic = 'force-dynamic';
 
-const STATUS_TONES: Record<RunView['status'], Tone> = { complete: 'good', unavailable: 'warn', failed: 'bad' };
+const STATUS_TONES: Record<RunView['status'], Tone> = { complete: 'good', unavailable: 'neutral', failed: 'bad' };
 
 async function RunSection({ run }: { run: RunView }) {
   const [t, common] = await Promise.all([getTranslations('console.reconciliation'), getTranslations('common')]);
@@ -31,14 +32,27 @@ async function RunSection({ run }: { run: RunView }) {
         <span>{t('refunds', { count: run.upstreamRefundCount, total: run.upstreamRefundTotal })}</span>
         {run.finishedAt ? <span className="text-gray-600">{t('finished')} <LocalTime value={run.finishedAt} /></span> : null}
       </div>
-      {run.status !== 'complete' ? (
+      {run.status === 'unavailable' ? (
+        // No bill yet (the day has not ended, or the upstream has not published it): a wait, not an error.
+        <p className="text-sm text-gray-700" data-testid={`no-bill-${run.channel}`}>
+          {t('noBillYet')}{' '}
+          {run.detail ? (
+            <code className="text-[0.85em] break-all text-gray-600" data-technical>
+              {run.detail}
+            </code>
+          ) : null}
+        </p>
+      ) : run.status !== 'complete' ? (
         <p className="text-sm text-gray-700">{run.detail ? <ErrorInWords error={run.detail} /> : null}</p>
       ) : clean ? (
         <Empty testId={`clean-${run.channel}`}>{t('clean')}</Empty>
       ) : (
-        <Table label={t('findingsTable', { channel })} head={[t('kind'), t('reference'), t('upstreamReference'), t('upstreamAmount'), t('ourAmount'), t('states'), t('action')]}>
+        <Table label={t('findingsTable', { channel })} head={[t('findingId'), t('kind'), t('reference'), t('upstreamReference'), t('upstreamAmount'), t('ourAmount'), t('states'), t('action')]}>
           {run.findings.map((finding) => (
             <tr key={finding.id} data-testid={`finding-${finding.reference}`}>
+              <td className={`${cell} font-mono`} data-testid="finding-id">
+                {finding.id}
+              </td>
               <td className={cell}>
                 <Badge tone={finding.resolvedAt ? 'good' : finding.kind === 'not_made_here' ? 'neutral' : 'bad'}>{t(`kinds.${finding.kind}`)}</Badge>
               </td>
@@ -82,7 +96,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
   const asked = (await searchParams).day;
   const day = asked && beijingDayBounds(asked) ? asked : previousBeijingDay(new Date());
   const db = getDb();
-  const [runs, days, t] = await Promise.all([reconciliationOfDay(db, day), reconciledDays(db), getTranslations('console.reconciliation')]);
+  const [runs, days, t, actions] = await Promise.all([reconciliationOfDay(db, day), reconciledDays(db), getTranslations('console.reconciliation'), getTranslations('console.operatorActions')]);
   return (
     <>
       <PageTitle title={t('title', { day })} intro={t('intro')} />
@@ -93,6 +107,9 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
           </Link>
         ))}
       </nav>
+      <Section id="rerun-heading" title={actions('rerunTitle')}>
+        <ConsoleActionForm id="rerun-form" label={actions('rerunLabel', { day })} submitLabel={actions('rerunButton', { day })} fields={[]} action={rerunReconciliationAction.bind(null, day)} />
+      </Section>
       {runs.length === 0 ? <Empty testId="no-runs">{t('notReconciled')}</Empty> : runs.map((run) => <RunSection key={run.id} run={run} />)}
     </>
   );

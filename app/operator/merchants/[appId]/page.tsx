@@ -1,5 +1,7 @@
 import { approveCredentialAction, deleteCredentialAction, rejectCredentialAction, setCredentialEnabledAction } from '../../credentials/actions';
-import { setOrderPermissionAction } from '../actions';
+import { setOrderPermissionAction, setPoolShareAction, unlockAccountAction } from '../actions';
+import { ConsoleActionForm } from '@/components/operator/console-action-form';
+import { findMerchantPoolLimits } from '@/lib/channels/usdt/merchant-pool-limits';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -37,7 +39,8 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
   const detail = await merchantDetail(getDb(), appId);
   if (!detail) notFound();
   const { merchant, secret } = detail;
-  const [t, review] = await Promise.all([getTranslations('console.merchant'), getTranslations('console.review')]);
+  const [t, review, actions, poolLimits] = await Promise.all([getTranslations('console.merchant'), getTranslations('console.review'), getTranslations('console.operatorActions'), findMerchantPoolLimits(getDb(), appId)]);
+  const reasonField = { name: 'reason', label: actions('reason') };
   return (
     <>
       <p className="m-0 mb-2 text-sm">
@@ -64,6 +67,36 @@ export default async function MerchantDetailPage({ params }: { params: Promise<{
           </Detail>
           <Detail term={t('accounts')} testId="merchant-accounts">{detail.accounts.length === 0 ? '—' : detail.accounts.map((account) => account.email).join(', ')}</Detail>
         </dl>
+      </Section>
+      <Section id="merchant-pool-heading" title={actions('poolTitle')}>
+        <p className="m-0 mb-3 text-sm" data-testid="pool-share">
+          {actions('poolNow', { held: String(poolLimits.maxHeldSlots), amount: String(poolLimits.maxAmountSlots) })}
+        </p>
+        <ConsoleActionForm
+          id="pool-share-form"
+          label={actions('poolTitle')}
+          submitLabel={actions('poolButton')}
+          fields={[
+            { name: 'heldSlots', label: actions('heldSlots'), hint: actions('poolHint'), inputMode: 'text' },
+            { name: 'amountSlots', label: actions('amountSlots'), hint: actions('poolHint'), inputMode: 'text' },
+            reasonField,
+          ]}
+          action={setPoolShareAction.bind(null, merchant.appId)}
+        />
+      </Section>
+      <Section id="merchant-sign-in-heading" title={actions('signInTitle')}>
+        {detail.accounts.length === 0 ? (
+          <Empty>{actions('noAccounts')}</Empty>
+        ) : (
+          <ul className="m-0 flex list-none flex-col gap-4 p-0">
+            {detail.accounts.map((account) => (
+              <li key={account.id} data-testid={`account-${account.email}`}>
+                <p className="m-0 mb-2 text-sm font-mono">{account.email}</p>
+                <ConsoleActionForm id={`unlock-${account.id}`} label={actions('unlockLabel', { email: account.email })} submitLabel={actions('unlockButton')} fields={[reasonField]} action={unlockAccountAction.bind(null, account.email)} />
+              </li>
+            ))}
+          </ul>
+        )}
       </Section>
       <Section id="merchant-credentials-heading" title={t('credentials')}>
         {detail.credentials.length === 0 ? (

@@ -1,6 +1,5 @@
 import type { CliCommand } from '../../../cli/command';
 import { UsageError } from '../../../cli/usage-error';
-import { DomainError } from '../../../errors/domain-error';
 import { isEvmChainName, EVM_CHAIN_NAMES } from './evm-chains';
 
 const resumeUsage = `usage: npm run admin -- evm resume --chain ${EVM_CHAIN_NAMES.join('|')} --after-block <n> [--json]
@@ -11,7 +10,10 @@ chain that won are recorded from there (each transfer is recorded once, whatever
 
   --chain <chain>      the held chain: ${EVM_CHAIN_NAMES.join(', ')} (enabled by USDT_EVM_CHAINS, read through EVM_<CHAIN>_RPC_URLS)
   --after-block <n>    the last block not to read again
-  --json               print one JSON object: {"chain","afterBlock","blockHash"}`;
+  --json               print one JSON object: {"chain","afterBlock","blockHash"}
+
+The resumption is written to the audit log (who: $OPERATOR, else your user name); the console's Health page does
+the same.`;
 
 export const evmResume: CliCommand = {
   group: 'evm',
@@ -26,12 +28,8 @@ export const evmResume: CliCommand = {
     if (!/^\d+$/.test(afterText)) throw new UsageError('--after-block must be a block number', resumeUsage);
     const afterBlock = BigInt(afterText);
     return async (db) => {
-      const [{ evmSettings }, { resumeEvmChainAfterReorg }] = await Promise.all([import('./evm-config'), import('./resume-after-reorg')]);
-      const settings = evmSettings().chains.find((entry) => entry.definition.name === chain);
-      if (!settings) throw new DomainError('invalid_parameter', { message: `chain: ${chain} is not enabled (USDT_EVM_CHAINS)` });
-      const { EvmRpcPool } = await import('./evm-rpc-pool'); // viem loads only for this command
-      const rpc = new EvmRpcPool(chain, settings.rpcUrls, { chainId: settings.chainId, rateLimitBackoffMs: 1000 });
-      const blockHash = await resumeEvmChainAfterReorg(db, chain, rpc, afterBlock);
+      const [{ resumeEvmChain }, { cliActor }] = await Promise.all([import('./resume-evm-chain'), import('../../../cli/operator')]);
+      const { blockHash } = await resumeEvmChain(db, { chain, afterBlock, actor: cliActor() });
       return {
         json: { chain, afterBlock: afterBlock.toString(), blockHash },
         text: `resumed: ${chain} reads again after block ${afterBlock} (${blockHash})`,

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
+import { freePort } from './dev-server-process';
+import { ensureProductionBuild } from './production-build';
+
+export type ServerMode = 'production' | 'development';
+
+/** How an operator starts each: `npm start` on a production build, `npm run dev`. */
+export const SERVER_COMMANDS: Record<ServerMode, string> = { production: 'npm start', development: 'npm run dev' };
+
+export interface RealServer {
+  mode: ServerMode;
+  baseUrl: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starting `npm run dev` compiles the first page on demand: on two busy cores that has taken over a minute. */
+const START_TIMEOUT_MS = 240_000;
+
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The service as an operator runs it (`npm start` after `npm run build`, or `npm run dev`), on the test file's database
+ * and a free loopback port, with `env` added (the upstreams' URLs, say). It is ready once its home page answers: that
+ * first page request is also where Next.js sets up its own handling of the server's connections.
+ */
+export async function startRealServer(mode: ServerMode, env: Record<string, string> = {}): Promise<RealServer> {
+  if (mode === 'production') await ensureProductionBuild();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: baseUrl,
+    ALLOW_HTTP_PUBLIC_BASE_URL: 'true',
+    NEXT_TELEMETRY_DISABLED: '1',
+    // The test drives the payments and deliveries itself; the development sandbox's EVM nodes would need ports of their own.
+    WORKERS: 'off',
+    SANDBOX_EVM: 'off',
+    ...env,
+  };
+  delete childEnv.NODE_ENV; // the entry point sets it
+  for (const name of Object.keys(childEnv)) if (name.startsWith('VITEST')) delete childEnv[name];
+  const [program, ...args] = SERVER_COMMANDS[mode].split(' ');
+  // Its own process group: npm, tsx, the service and Next.js's workers stop together.
+  const child = spawn(program!, args, { cwd: repositoryRoot, env: childEnv as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pgid = child.pid!;
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const server: RealServer = {
+    mode,
+    baseUrl,
+    output: () => output,
+    async stop() {
+      if (!groupAlive(pgid)) return;
+      process.kill(-pgid, 'SIGTERM');
+      const deadline = Date.now() + 20_000;
+      while (groupAlive(pgid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+    },
+  };
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const status = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(60_000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return server;
+    if (!groupAlive(pgid) || Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`${SERVER_COMMANDS[mode]} did not answer GET / (last status ${status}):\n${output.slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
