@@ -1,55 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
 import { freePort } from './dev-server-process';
-import { runCommand } from './run-command';
 
-/** What the pages' production build is made of: a file here newer than the build means the build is stale. */
-const BUILD_SOURCES = ['app', 'components', 'lib', 'pages', 'messages', 'i18n', 'next.config.mjs', 'package-lock.json', 'postcss.config.mjs'];
-const BUILD_ID = path.join(repositoryRoot, '.next', 'BUILD_ID');
-const BUILD_LOCK = path.join(repositoryRoot, '.next-build.lock');
-
-function newestSource(entry: string): number {
-  const stat = statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return /\.(test|spec)\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).map((name) => newestSource(path.join(entry, name))));
-}
-
-function buildIsCurrent(): boolean {
-  if (!existsSync(BUILD_ID)) return false;
-  const built = statSync(BUILD_ID).mtimeMs;
-  return BUILD_SOURCES.every((entry) => newestSource(path.join(repositoryRoot, entry)) <= built);
-}
-
-/**
- * `npm run build` when there is no production build or a source is newer than it (a test of the production build
- * must test the code beside it). One build at a time: a second test file waits for the first's (a lock directory).
- */
-export async function ensureProductionBuild(): Promise<void> {
-  for (;;) {
-    try {
-      mkdirSync(BUILD_LOCK);
-      break;
-    } catch {
-      // A lock older than any build is left over by a run that was killed.
-      const lock = statSync(BUILD_LOCK, { throwIfNoEntry: false });
-      if (lock && Date.now() - lock.mtimeMs > 20 * 60_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-  try {
-    if (buildIsCurrent()) return;
-    const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-    for (const name of ['NODE_ENV', 'DATABASE_URL']) delete env[name];
-    for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
-    const build = await runCommand('npm', ['run', 'build'], { cwd: repositoryRoot, env, timeoutMs: 15 * 60_000 });
-    if (build.exitCode !== 0) throw new Error(`npm run build failed (exit ${build.exitCode}):\n${build.output.slice(-4000)}`);
-  } finally {
-    rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
-}
+/** One production build for every test that starts one (a fingerprint of its inputs, one builder at a time). */
+export { ensureProductionBuild } from './production-build';
 
 export interface ProductionService {
   baseUrl: string;
