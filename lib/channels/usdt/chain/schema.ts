@@ -59,5 +59,7 @@ export const chainTransfers = pgTable(
   (table) => [
     unique('chain_transfers_event_key').on(table.chain, table.transactionId, table.eventIndex),
     index('chain_transfers_verdict_idx').on(table.verdict),
+    // An order's page and checkout list the transfers linked to it that did not pay it.
+    index('chain_transfers_order_idx').on(table.orderId),
   ],
 );
