@@ -46,7 +46,7 @@ describe("the checkout's cancel (POST /pay/<token>/cancel)", () => {
     const response = await cancel(order.token);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('https://merchant.example/return');
-    expect(await row(order.orderNo)).toEqual({ status: 'closed', close_reason: 'closed', actor: 'payer' });
+    expect(await row(order.orderNo)).toEqual({ status: 'closed', close_reason: 'cancelled', actor: 'payer' });
   });
 
   it('without a redirectUrl, back to the checkout (which shows the closed order); a paid order is not closed', async () => {

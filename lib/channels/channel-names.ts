@@ -14,14 +14,3 @@ export const DEFAULT_CHANNEL: ChannelName = 'USDT';
 /** The channels whose orders are placed with the merchant's own upstream credentials (their `credentials` part). */
 export const CREDENTIAL_CHANNEL_NAMES = ['ALIPAY', 'WECHAT'] as const satisfies readonly ChannelName[];
 
-/**
- * The name each channel's notices give the platform order number, as its payment notification does (its contract):
- * a close or expiry notice names the order the same way (lib/notifications/close-notice.ts). Here, importing nothing,
- * so that the notices need not load the channels; lib/channels/registry.test.ts holds each channel's form to it.
- */
-export const ORDER_NUMBER_FIELDS: { readonly [Name in ChannelName]: 'orderNo' | 'platformOrderNo' } = {
-  USDT: 'orderNo',
-  ALIPAY: 'platformOrderNo',
-  WECHAT: 'platformOrderNo',
-  YHT: 'orderNo',
-};

@@ -2,9 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchants, type OrderRow } from '../db/schema';
 import { enqueueNotice } from './enqueue';
-import { CHANNEL_NAMES, ORDER_NUMBER_FIELDS, type ChannelName } from '../channels/channel-names';
-
-const isChannelName = (name: string): name is ChannelName => (CHANNEL_NAMES as readonly string[]).includes(name);
+import { orderNumberField } from './order-number-field';
 
 /** What a close or expiry notice says happened: the order was closed (by the merchant or the payer), or its window ended. */
 export type CloseNoticeKind = 'closed' | 'expired';
@@ -17,7 +15,7 @@ export type CloseNoticeKind = 'closed' | 'expired';
 export function closeNoticeFields(order: Pick<OrderRow, 'orderNo' | 'merchantOrderNo' | 'channel' | 'attach'>, kind: CloseNoticeKind, closedAt: Date): Record<string, string> {
   return {
     // The order's number under the name its payment notification gives it (platformOrderNo on ALIPAY and WECHAT).
-    [isChannelName(order.channel) ? ORDER_NUMBER_FIELDS[order.channel] : 'orderNo']: order.orderNo,
+    [orderNumberField(order.channel)]: order.orderNo,
     merchantOrderNo: order.merchantOrderNo,
     payType: order.channel,
     status: kind === 'closed' ? 'CLOSED' : 'EXPIRED',
