@@ -8,6 +8,7 @@ import { handleSandboxTron } from '../sandbox/tron/http-api';
 import { sendSandboxTransfer } from '../sandbox/tron/ledger';
 import { runSandbox } from '../test/run-sandbox';
 import { sandboxChainConfig } from '../test/sandbox-chain-config';
+import { untilSlotCloses } from '../test/tron-watch-bed';
 import { serveWebHandler } from '../test/web-handler-server';
 
 /** The submit answer's data, whatever the channel calls its order number. */
@@ -32,6 +33,7 @@ export async function startSandboxPayments() {
     const { rows } = await getDb().execute<{ address: string }>(sql`
       SELECT a.address FROM orders o JOIN receiving_addresses a ON a.id = o.receiving_address_id WHERE o.order_no = ${order.orderNo}`);
     await sendSandboxTransfer(getDb(), { to: rows[0]!.address, amount: order.pay_usdt! });
+    await untilSlotCloses(); // the watcher reads final blocks: the transfer's is final once its slot has closed
     await watchChainOnce({ db: getDb(), clock: systemClock, config, client });
   }
 

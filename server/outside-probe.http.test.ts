@@ -22,10 +22,11 @@ afterAll(async () => {
   await service?.stop();
 });
 
+/** As the language switch's form posts it: from a page of this service (a post from anywhere else is refused first, server/same-origin.http.test.ts). */
 function postLocale(body: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${service.baseUrl}/locale`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(service.baseUrl).origin, ...headers },
     body,
     redirect: 'manual',
   });
