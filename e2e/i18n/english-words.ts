@@ -23,6 +23,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'TronGrid', 'ASCII',
   // The console names a chain by its key (链 POLYGON), as the CLI's --chain and the configuration do.
   'POLYGON',
+  // The pool-share form's two keywords, typed into its fields as `admin pool set` takes them.
+  'default', 'none',
 ]);
 /** Brand names of several words, removed before the text is split into words. */
 const BRAND_PHRASES = ['BNB Smart Chain', 'Polygon PoS'];

@@ -28,6 +28,10 @@ const ACTION_ARGUMENTS: Record<string, (t: Targets) => unknown[]> = {
   assignTransferAction: (t) => [{ itemId: t.transferId, orderNo: 'tampered', reason: 'tampered' }],
   creditFindingAction: () => [1],
   resendNotificationAction: (t) => [t.notificationId],
+  setPoolShareAction: (t) => [t.appId, { heldSlots: '1', amountSlots: '1' }],
+  unlockAccountAction: () => ['tampered@example.com', { reason: 'tampered' }],
+  rerunReconciliationAction: () => ['2026-01-01'],
+  resumeEvmChainAction: () => ['BEP20', { afterBlock: '1', reason: 'tampered' }],
 };
 
 const PAGES = ['/operator', '/operator/merchants', '/operator/credentials', '/operator/addresses', '/operator/attention', '/operator/audit', '/operator/health', '/operator/reconciliation'];

@@ -21,7 +21,7 @@ export async function RequestBudgetSection({ budgets }: { budgets: RequestBudget
                 {budget.quota === undefined ? t('budgetNoQuota') : `${budget.quotaSetting} ${budget.quota.toLocaleString('en')}`}{' '}
                 {budget.quota === undefined ? null : over ? <Badge tone="bad">{t('budgetOver')}</Badge> : <Badge tone="good">{t('budgetFits')}</Badge>}
               </td>
-              <td className={`${cell} font-mono text-xs`}>{budget.formula}</td>
+              <td className={`${cell} font-mono text-xs`} data-technical>{budget.formula}</td>
             </tr>
           );
         })}
