@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
 import { freePort } from './dev-server-process';
+import { loopbackServiceEnv } from './loopback-service-env';
 
 /** One production build for every test that starts one (a fingerprint of its inputs, one builder at a time). */
 export { ensureProductionBuild } from './production-build';
@@ -32,20 +33,9 @@ export function documentedWebCommand(): string[] {
  * loopback. The build must exist (ensureProductionBuild).
  */
 export async function startProductionService(env: Record<string, string | undefined> = {}): Promise<ProductionService> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const childEnv: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: baseUrl,
-    ALLOW_HTTP_PUBLIC_BASE_URL: 'true',
-    WORKERS: 'off',
-    NEXT_TELEMETRY_DISABLED: '1',
-  };
+  const { baseUrl, env: childEnv } = loopbackServiceEnv(await freePort());
   // Production's own defaults: no sandbox, no private notification targets, no test-run settings.
-  for (const name of ['NODE_ENV', 'NOTIFY_ALLOW_PRIVATE_NETWORKS', 'SANDBOX_ENABLED', 'LOG_FORMAT', 'LOG_LEVEL', 'YHT_BASE_URL', 'YHT_MERCHANT_NO', 'YHT_KEY']) delete childEnv[name];
-  for (const name of Object.keys(childEnv)) if (name.startsWith('VITEST')) delete childEnv[name];
+  for (const name of ['NOTIFY_ALLOW_PRIVATE_NETWORKS', 'SANDBOX_ENABLED', 'LOG_FORMAT', 'LOG_LEVEL', 'YHT_BASE_URL', 'YHT_MERCHANT_NO', 'YHT_KEY']) delete childEnv[name];
   Object.assign(childEnv, env);
   const [program, ...args] = documentedWebCommand();
   // The guide's node is /usr/bin/node; the test runs the same program with the node running the tests.

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
 import { freePort } from './dev-server-process';
+import { loopbackServiceEnv } from './loopback-service-env';
 import { ensureProductionBuild } from './production-build';
 
 export type ServerMode = 'production' | 'development';
@@ -34,22 +35,9 @@ const groupAlive = (pgid: number) => {
  */
 export async function startRealServer(mode: ServerMode, env: Record<string, string> = {}): Promise<RealServer> {
   if (mode === 'production') await ensureProductionBuild();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const childEnv: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: baseUrl,
-    ALLOW_HTTP_PUBLIC_BASE_URL: 'true',
-    NEXT_TELEMETRY_DISABLED: '1',
-    // The test drives the payments and deliveries itself; the development sandbox's EVM nodes would need ports of their own.
-    WORKERS: 'off',
-    SANDBOX_EVM: 'off',
-    ...env,
-  };
-  delete childEnv.NODE_ENV; // the entry point sets it
-  for (const name of Object.keys(childEnv)) if (name.startsWith('VITEST')) delete childEnv[name];
+  const { baseUrl, env: loopbackEnv } = loopbackServiceEnv(await freePort());
+  // The development sandbox's EVM nodes would need ports of their own.
+  const childEnv: Record<string, string | undefined> = { ...loopbackEnv, SANDBOX_EVM: 'off', ...env };
   const [program, ...args] = SERVER_COMMANDS[mode].split(' ');
   // Its own process group: npm, tsx, the service and Next.js's workers stop together.
   const child = spawn(program!, args, { cwd: repositoryRoot, env: childEnv as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
