@@ -72,7 +72,8 @@ function routeOfWorker(worker: string): string {
 /** Every server action defined under app/operator: its id and a page route whose worker serves it. */
 function operatorActions(): Map<string, { id: string; route: string }> {
   const actions = new Map<string, { id: string; route: string }>();
-  for (const root of ['.next/dev/server/app/operator', '.next/server/app/operator']) {
+  // The development server's manifests (the server under test): a production build's, also in .next, has other ids.
+  for (const root of ['.next/dev/server/app/operator']) {
     for (const file of manifests(root)) {
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as { node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }> };
       for (const [id, entry] of Object.entries(manifest.node)) {

@@ -93,8 +93,9 @@ for (const locale of LOCALES) {
     for (const note of await page.locator('[data-testid="no-bill-ALIPAY"]').all()) await expect(note).toContainText(words.reconciliation('noBillYet'));
     for (const run of await runs.all()) await expect(run.locator('..').getByTestId('error-in-words')).toHaveCount(0);
     const { start, end } = beijingDayBounds(today)!;
+    // Orders on an approved Alipay credential: what the accounts' runs cover (an order needs one to be made).
     const paidToday = await withDatabase(
-      async (client) => (await client.query<{ count: string; total: string }>(`SELECT count(*), coalesce(sum(pay_amount_minor), 0) AS total FROM orders WHERE channel = 'ALIPAY' AND status = 'paid' AND paid_at >= $1 AND paid_at < $2`, [start, end])).rows[0]!,
+      async (client) => (await client.query<{ count: string; total: string }>(`SELECT count(*), coalesce(sum(pay_amount_minor), 0) AS total FROM orders WHERE channel = 'ALIPAY' AND status = 'paid' AND paid_at >= $1 AND paid_at < $2 AND credential_id IN (SELECT id FROM upstream_credentials WHERE channel = 'ALIPAY' AND review_status = 'approved')`, [start, end])).rows[0]!,
     );
     expect(Number(paidToday.count)).toBeGreaterThan(0);
     const ourSide = new RegExp(words.reconciliation('ourSide').replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{count}', '(\\d+)').replace('{total}', '([\\d.,]+)'));

@@ -13,7 +13,7 @@ test('a second statement download while the first streams is told to wait; after
   await withDatabase((client) =>
     client.query(
       `INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, status, currency, requested_amount_minor, pay_amount_minor, pay_token, expires_at, created_at, paid_at, trade_no, product_name)
-       SELECT 'EX' || m.id || '-' || g, m.id, 'EX-' || g, 'ALIPAY', 'paid', 'CNY', 100 + g, 100 + g, md5(m.id || '-' || g), now(), now() - make_interval(secs => g), now(), 'T' || g, repeat('statement row ', 8)
+       SELECT 'EX' || m.id || '-' || g, m.id, 'EX-' || g, 'ALIPAY', 'paid', 'CNY', 100 + g, 100 + g, md5(m.id || '-' || g), now(), now() - make_interval(secs => g), now(), 'T' || g, repeat('statement row ', 100)
        FROM merchants m, generate_series(1, 30000) AS g WHERE m.app_id = $1`,
       [appId],
     ),
@@ -24,6 +24,8 @@ test('a second statement download while the first streams is told to wait; after
   const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');
 
   // The first download: its first bytes arrive, then the client stops reading (the export waits on it, holding its turn).
+  // The statement (about 40 MB) is larger than what loopback's socket buffers can hold (a 4 MB send buffer here, and
+  // the receive buffer grows to tens of MB), so the export cannot finish unread and give its turn back early.
   const first = await new Promise<{ response: http.IncomingMessage; request: http.ClientRequest }>((resolve, reject) => {
     const request = http.get(`${baseURL}${path}`, { headers: { cookie } }, (response) => {
       response.once('data', () => {

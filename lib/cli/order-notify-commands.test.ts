@@ -55,6 +55,25 @@ describe('order complete', () => {
     const result = await runAdminJson(['order', 'complete', '--app-id', bed.merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'late transfer confirmed']);
     expect(result.status).toBe('paid');
   });
+
+  it('warns of a short payment: what the payer sent, of how much, and what is missing', async () => {
+    const order = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url, { amountMinor: 1234n + BigInt(process.pid % 100) * 2n });
+    const sentRaw = (order.payAmountMinor - 34n) * 10_000n; // 0.34 USDT short, in the token's 6 decimals
+    await getDb().execute(sql`
+      INSERT INTO chain_transfers (transaction_id, event_index, block_number, block_time, from_address, to_address, receiving_address_id, value_raw, verdict, order_id)
+      SELECT 'short-' || id, 0, 1, now(), 'TPayerShort', 'TPool', receiving_address_id, ${sentRaw.toString()}, 'wrong_amount', id FROM orders WHERE id = ${order.id}`);
+    const args = ['order', 'complete', '--app-id', bed.merchant.appId, '--merchant-order-no', order.merchantOrderNo, '--reason', 'payer topped up by bank'];
+    const text = await runAdmin(args);
+    expect(text.exitCode).toBe(0);
+    const due = (Number(order.payAmountMinor) / 100).toFixed(2);
+    const sent = (Number(order.payAmountMinor - 34n) / 100).toFixed(2);
+    expect(text.stdout).toContain(`warning: the payer sent ${sent} of ${due} USDT (0.34 short, transaction short-${order.id}); the order is marked paid in full`);
+
+    const other = await aPendingUsdtOrder(bed.merchant.id, bed.receiver.url);
+    const json = await runAdminJson(['order', 'complete', '--app-id', bed.merchant.appId, '--merchant-order-no', other.merchantOrderNo, '--reason', 'ok']);
+    expect(json.shortfalls).toEqual([]);
+    while ((await deliverDue()) > 0); // the next tests count their own deliveries
+  });
 });
 
 describe('notify resend and list', () => {
