@@ -1,5 +1,8 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { Amount } from '@/components/i18n/amount';
 import { LocalTime } from '@/components/i18n/local-time';
+import { readableAmount } from '@/lib/i18n/amounts';
+import { isLocale } from '@/lib/i18n/locales';
 import type { listOrderRefunds } from '@/lib/portal/order-refunds';
 import { RefundForm } from './refund-form';
 import { AbnormalRefundRemedy } from './abnormal-refund-remedy';
@@ -28,7 +31,8 @@ export async function OrderRefundsSection({
   remedyAction: Parameters<typeof AbnormalRefundRemedy>[0]['remedyAction'];
   latePaymentAction: Parameters<typeof LatePaymentRefund>[0]['refundAction'];
 }) {
-  const t = await getTranslations('portal.refunds');
+  const [t, locale] = await Promise.all([getTranslations('portal.refunds'), getLocale()]);
+  const readable = (amount: string) => readableAmount(amount, currency, isLocale(locale) ? locale : 'en');
   const state = (value: string) => (t.has(`states.${value}`) ? t(`states.${value}` as 'states.processing') : value);
   const wallet = !data.refundable && channel === 'USDT';
   return (
@@ -39,13 +43,13 @@ export async function OrderRefundsSection({
       {data.latePayment ? (
         <div className="mb-4" data-testid="late-payment" role="status">
           <p className="mb-2 text-sm">
-            {t('latePayment.explain', { amount: data.latePayment.amount, currency, tradeNo: data.latePayment.tradeNo ?? '—' })}
+            {t('latePayment.explain', { amount: readable(data.latePayment.amount), tradeNo: data.latePayment.tradeNo ?? '—' })}
           </p>
           {data.latePayment.refundable ? <LatePaymentRefund orderNo={orderNo} refundAction={latePaymentAction} /> : <p className={note}>{t('latePayment.refunded')}</p>}
         </div>
       ) : null}
       <p className={`${note} mb-3`} data-testid="refunded-amount">
-        {t('refunded', { amount: data.refundedAmount, currency })}
+        {t('refunded', { amount: readable(data.refundedAmount) })}
       </p>
       {data.refunds.length === 0 ? (
         <p className={`${note} mb-3`}>{t('none')}</p>
@@ -69,7 +73,9 @@ export async function OrderRefundsSection({
                     {refund.merchantRefundNo}
                     {refund.upstreamRefundId ? <div className={note}>{refund.upstreamRefundId}</div> : null}
                   </td>
-                  <td className={td}>{refund.amount}</td>
+                  <td className={td}>
+                    <Amount value={refund.amount} currency={currency} />
+                  </td>
                   <td className={td}>
                     <span className={badge(refund.state === 'succeeded' ? 'paid' : refund.state === 'processing' || refund.state === 'abnormal' ? 'pending' : 'failed')}>{state(refund.state)}</span>
                     {refund.failureReason ? <div className={`${note} whitespace-normal`}>{refund.failureReason}</div> : null}

@@ -42,13 +42,14 @@ export function isLeak(word: string): boolean {
  * The words of the page a reader is shown, outside what is shown verbatim on purpose: code (`code`, `pre`, `kbd`,
  * `samp`: request bodies, field names, commands; what the user typed in a `textarea`), an element explicitly marked
  * as technical detail (`data-technical`, the raw error kept beside its description in the reader's language) and an
- * element marked as written in another language (`lang="en"`: the language switch names English in English). URLs, e-mail addresses and
+ * element marked as written in another language (`lang="en"`: the language switch names English in English), and a
+ * value marked not to be translated (`translate="no"`: a merchant's own order number, as it sent it). URLs, e-mail addresses and
  * long tokens (addresses, hashes, order numbers) are values and are removed first; so are `data` strings the test itself
  * typed as a merchant (a merchant's own names are not the service's to translate).
  */
 export async function englishWords(page: Page, merchantData: string[] = []): Promise<string[]> {
   const texts = await page.evaluate(() => {
-    const verbatim = 'code, pre, kbd, samp, textarea, script, style, noscript, [data-technical], [lang]:not([lang|="zh"])';
+    const verbatim = 'code, pre, kbd, samp, textarea, script, style, noscript, [data-technical], [translate="no"], [lang]:not([lang|="zh"])';
     const out: string[] = [];
     const visible = (element: Element) => element.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

@@ -98,7 +98,7 @@ for (const locale of LOCALES) {
       async (client) => (await client.query<{ count: string; total: string }>(`SELECT count(*), coalesce(sum(pay_amount_minor), 0) AS total FROM orders WHERE channel = 'ALIPAY' AND status = 'paid' AND paid_at >= $1 AND paid_at < $2 AND credential_id IN (SELECT id FROM upstream_credentials WHERE channel = 'ALIPAY' AND review_status = 'approved')`, [start, end])).rows[0]!,
     );
     expect(Number(paidToday.count)).toBeGreaterThan(0);
-    const ourSide = new RegExp(words.reconciliation('ourSide').replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{count}', '(\\d+)').replace('{total}', '([\\d.,]+)'));
+    const ourSide = new RegExp(words.reconciliation('ourSide').replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{count}', '(\\d+)').replace('{total}', '¥?([\\d.,]+)(?: CNY)?'));
     let shownCount = 0;
     let shownMinor = 0n;
     for (const run of await runs.all()) {

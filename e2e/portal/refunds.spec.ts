@@ -54,7 +54,7 @@ test('a merchant refunds part of a paid sandbox ALIPAY order in the portal, in E
   // Chinese: a second partial refund; more than what is left is refused first.
   await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'zh-CN', url: new URL(data.payUrl).origin }]);
   await page.reload();
-  await expect(page.getByTestId('refunded-amount')).toHaveText('已退款：10.00 CNY');
+  await expect(page.getByTestId('refunded-amount')).toHaveText('已退款：¥10.00');
   await form.getByLabel('退款金额（CNY）').fill('25.00');
   await form.getByLabel('您的密码（再次确认）').fill(PASSWORD);
   await form.getByLabel('我确认此笔退款', { exact: false }).check();
@@ -64,7 +64,7 @@ test('a merchant refunds part of a paid sandbox ALIPAY order in the portal, in E
   await form.getByLabel('您的密码（再次确认）').fill(PASSWORD);
   await form.getByRole('button', { name: '退款' }).click();
   await expect(page.getByText('退款已提交：已成功。')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('refunded-amount')).toHaveText('已退款：15.00 CNY');
+  await expect(page.getByTestId('refunded-amount')).toHaveText('已退款：¥15.00');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('已成功');
   await page.screenshot({ path: testInfo.outputPath('refund-zh.png'), fullPage: true });

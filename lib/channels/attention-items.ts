@@ -23,6 +23,7 @@ export interface LinkedOrder {
   appId: string;
   status: string;
   payAmount: string;
+  currency: string;
 }
 
 /** A payment a channel read itself (a transfer on a chain) that paid nothing: no order open, a short/over amount, late. */
@@ -54,9 +55,19 @@ export const linkedOrderColumns = {
   appId: merchants.appId,
   status: orders.status,
   payAmountMinor: orders.payAmountMinor,
+  currency: orders.currency,
 };
 
-export function linkedOrder(row: { orderNo: string | null; merchantOrderNo: string | null; appId: string | null; status: string | null; payAmountMinor: bigint | null }): LinkedOrder | null {
+/** What linkedOrderColumns select (null where the item names no order: a left join). */
+type LinkedOrderRow = { orderNo: string | null; merchantOrderNo: string | null; appId: string | null; status: string | null; payAmountMinor: bigint | null; currency: string | null };
+
+export function linkedOrder(row: LinkedOrderRow): LinkedOrder | null {
   if (row.orderNo === null || row.appId === null) return null;
-  return { orderNo: row.orderNo, merchantOrderNo: row.merchantOrderNo!, appId: row.appId, status: row.status!, payAmount: formatMinorUnits(row.payAmountMinor!) };
+  return { orderNo: row.orderNo, merchantOrderNo: row.merchantOrderNo!, appId: row.appId, status: row.status!, payAmount: formatMinorUnits(row.payAmountMinor!), currency: row.currency! };
+}
+
+/** A row selected with linkedOrderColumns as the item's own columns and the order they name. */
+export function withLinkedOrder<Row extends LinkedOrderRow>(row: Row): Omit<Row, keyof LinkedOrderRow> & { order: LinkedOrder | null } {
+  const { orderNo, merchantOrderNo, appId, status, payAmountMinor, currency, ...own } = row;
+  return { ...own, order: linkedOrder({ orderNo, merchantOrderNo, appId, status, payAmountMinor, currency }) };
 }

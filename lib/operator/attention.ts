@@ -7,7 +7,7 @@ import { CHANNELS } from '../channels';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { listServiceProblems } from './service-problems';
 import { openFindings } from '../reconciliation/reconciliation-view';
-import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns, notDismissed, type LinkedOrder } from '../channels/attention-items';
+import { ATTENTION_LIST_LIMIT, linkedOrderColumns, notDismissed, withLinkedOrder, type LinkedOrder } from '../channels/attention-items';
 
 export { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind, type LinkedOrder, type TransferItem } from '../channels/attention-items';
 
@@ -68,10 +68,7 @@ export async function listCallbackItems(db: Database): Promise<CallbackItem[]> {
     .where(and(notInArray(upstreamCallbacks.verdict, UNEVENTFUL_VERDICTS), notDismissed('callback', upstreamCallbacks.id)))
     .orderBy(desc(upstreamCallbacks.id))
     .limit(ATTENTION_LIST_LIMIT);
-  return rows.map(({ orderNo, merchantOrderNo, appId, status, payAmountMinor, ...row }) => ({
-    ...row,
-    order: linkedOrder({ orderNo, merchantOrderNo, appId, status, payAmountMinor }),
-  }));
+  return rows.map(withLinkedOrder);
 }
 
 export async function listNotificationItems(db: Database): Promise<NotificationItem[]> {
@@ -98,10 +95,11 @@ export async function listNotificationItems(db: Database): Promise<NotificationI
     )
     .orderBy(desc(notifications.id))
     .limit(ATTENTION_LIST_LIMIT);
-  return rows.map(({ orderNo, merchantOrderNo, appId, status, payAmountMinor, ...row }) => ({
-    ...row,
-    order: linkedOrder({ orderNo, merchantOrderNo, appId, status, payAmountMinor })!,
-  }));
+  // An inner join: every failed notification names its order.
+  return rows.map((row) => {
+    const { order, ...own } = withLinkedOrder(row);
+    return { ...own, order: order! };
+  });
 }
 
 export async function listAttention(db: Database, now = new Date()) {

@@ -2,7 +2,7 @@ import { and, asc, eq, lte, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchants, orders, refunds } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
-import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns } from '../channels/attention-items';
+import { ATTENTION_LIST_LIMIT, linkedOrderColumns, withLinkedOrder } from '../channels/attention-items';
 
 /** A refund still processing this long after it was asked for is the operator's to look at (the poller keeps asking). */
 export const STUCK_REFUND_AFTER_MS = 30 * 60_000;
@@ -29,11 +29,10 @@ export async function listStuckRefunds(db: Database, now: Date) {
     .where(or(eq(refunds.state, 'abnormal'), and(eq(refunds.state, 'processing'), lte(refunds.createdAt, new Date(now.getTime() - STUCK_REFUND_AFTER_MS)))))
     .orderBy(asc(refunds.createdAt))
     .limit(ATTENTION_LIST_LIMIT);
-  return rows.map(({ orderNo, merchantOrderNo, appId, status, payAmountMinor, amountMinor, ...row }) => ({
-    ...row,
-    amount: formatMinorUnits(amountMinor),
-    order: linkedOrder({ orderNo, merchantOrderNo, appId, status, payAmountMinor })!,
-  }));
+  return rows.map(({ amountMinor, ...row }) => {
+    const { order, ...own } = withLinkedOrder(row);
+    return { ...own, amount: formatMinorUnits(amountMinor), order: order! }; // an inner join: a refund always has its order
+  });
 }
 
 /** A merchant's latest refunds, for the operator's merchant view. */

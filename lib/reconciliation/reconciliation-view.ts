@@ -33,6 +33,8 @@ export interface RunView {
   day: string;
   channel: string;
   scope: string;
+  /** What the run's totals and findings are in (currencyOfScope). */
+  currency: 'USDT' | 'CNY';
   status: ReconciliationRunStatus;
   detail: string | null;
   upstreamCount: number;
@@ -46,6 +48,9 @@ export interface RunView {
   finishedAt: Date | null;
   findings: FindingView[];
 }
+
+/** What a run's totals and findings are in: a chain's runs count its USDT, the other channels settle in CNY. */
+const currencyOfScope = (scope: string): 'USDT' | 'CNY' => (scope.startsWith('chain:') ? 'USDT' : 'CNY');
 
 const amount = (minor: bigint | null) => (minor === null ? null : formatMinorUnits(minor));
 
@@ -89,6 +94,7 @@ export async function reconciliationOfDay(db: Database, day: string): Promise<Ru
         day: run.day,
         channel: run.channel,
         scope: run.scope,
+        currency: currencyOfScope(run.scope),
         status: run.status,
         detail: run.detail,
         upstreamCount: run.upstreamCount,
@@ -138,6 +144,7 @@ export interface OpenFindingItem {
   runId: number;
   day: string;
   channel: string;
+  currency: 'USDT' | 'CNY';
   kind: FindingKind;
   reference: string;
   upstreamAmount: string | null;
@@ -151,11 +158,11 @@ export interface OpenFindingItem {
  */
 export async function openFindings(db: Database, limit: number): Promise<OpenFindingItem[]> {
   const rows = await db
-    .select({ finding: reconciliationFindings, day: reconciliationRuns.day, channel: reconciliationRuns.channel })
+    .select({ finding: reconciliationFindings, day: reconciliationRuns.day, channel: reconciliationRuns.channel, scope: reconciliationRuns.scope })
     .from(reconciliationFindings)
     .innerJoin(reconciliationRuns, eq(reconciliationRuns.id, reconciliationFindings.runId))
     .where(and(isNull(reconciliationFindings.resolvedAt), ne(reconciliationFindings.kind, 'not_made_here')))
     .orderBy(desc(reconciliationFindings.id))
     .limit(limit);
-  return rows.map(({ finding, day, channel }) => ({ id: finding.id, runId: finding.runId, day, channel, kind: finding.kind, reference: finding.reference, upstreamAmount: amount(finding.upstreamAmountMinor), oursAmount: amount(finding.oursAmountMinor) }));
+  return rows.map(({ finding, day, channel, scope }) => ({ id: finding.id, runId: finding.runId, day, channel, currency: currencyOfScope(scope), kind: finding.kind, reference: finding.reference, upstreamAmount: amount(finding.upstreamAmountMinor), oursAmount: amount(finding.oursAmountMinor) }));
 }

@@ -45,7 +45,54 @@ export const evmTransfer: CliCommand = {
   },
 };
 
-export const evmSandboxCommands: readonly CliCommand[] = [evmTransfer];
+const trafficUsage = `usage: npm run sandbox -- evm traffic --chain <${chainNames}> --per-second <n> [--minutes <m>] [--seed <text>] [--json]
+
+Puts mainnet-like background traffic on the chain's running sandbox node (reached as evm transfer reaches it), from
+now on, for --minutes: a block of USDT transfers between addresses that are not the service's at the real network's
+block pace (Ethereum 12 s, BNB Smart Chain 0.75 s, Polygon PoS 2 s). Pay orders meanwhile as usual (evm transfer):
+the watcher must find them among the traffic. Runs in the foreground until the minutes have passed.
+
+  --chain <name>       ERC20, BEP20 or POLYGON
+  --per-second <n>     background transfers a second (USDT on Ethereum carries a few, on BNB Smart Chain tens)
+  --minutes <m>        how long, from now (default 1)
+  --seed <text>        the same seed makes the same traffic (default: the start time)
+  --json               print one JSON object: {"chain","blocks","transfers","skippedBlocks","fromBlock","toBlock"}`;
+
+function numberOption(value: string | undefined, name: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || parsed <= 0 || parsed > max) throw new UsageError(`--${name} must be a number above 0, at most ${max} (got ${value})`, trafficUsage);
+  return parsed;
+}
+
+export const evmTraffic: CliCommand = {
+  group: 'evm',
+  action: 'traffic',
+  summary: 'put mainnet-like background USDT traffic (N transfers a second, at the network\'s block pace) on a sandbox EVM chain',
+  usage: trafficUsage,
+  options: { chain: { type: 'string' }, 'per-second': { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' } },
+  prepare(args) {
+    args.expectPositionals();
+    const chain = args.required('chain');
+    if (!isSandboxEvmChainName(chain)) throw new UsageError(`--chain must be one of ${chainNames} (got ${chain})`, trafficUsage);
+    const perSecond = numberOption(args.required('per-second'), 'per-second', 5, 1000);
+    const minutes = numberOption(args.optional('minutes'), 'minutes', 1, 24 * 60);
+    const seed = args.optional('seed') ?? String(Date.now());
+    return async () => {
+      const [{ runEvmTraffic }, { sandboxRpcUrl, SandboxEvmTransferRefused }] = await Promise.all([import('./traffic'), import('./remote-transfer')]);
+      try {
+        const made = await runEvmTraffic({ chain, rpcUrl: sandboxRpcUrl(chain), perSecond, minutes, seed });
+        const span = made.fromBlock === null ? 'no block' : `blocks ${made.fromBlock}–${made.toBlock}`;
+        return { json: { ...made }, text: `put ${made.transfers} background transfers on ${chain} in ${made.blocks} blocks (${span}; ${made.skippedBlocks} slots left out), ${perSecond} a second for ${minutes} minutes` };
+      } catch (error) {
+        if (error instanceof SandboxEvmTransferRefused) throw actionRefused(error.message);
+        throw error;
+      }
+    };
+  },
+};
+
+export const evmSandboxCommands: readonly CliCommand[] = [evmTransfer, evmTraffic];
 
 /** This simulator's commands, listed by scripts/sandbox.ts's SIMULATORS. */
 export const sandboxCommands: readonly CliCommand[] = evmSandboxCommands;

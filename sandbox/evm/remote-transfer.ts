@@ -23,6 +23,31 @@ export function sandboxRpcUrl(chain: SandboxEvmChainName, env: NodeJS.ProcessEnv
   return `http://127.0.0.1:${port}`;
 }
 
+/** The payer's wallet on a running sandbox node, once the node is known to be the chain's sandbox (its chain id). */
+export async function connectSandboxNode(chainName: SandboxEvmChainName, rpcUrl: string) {
+  const spec = SANDBOX_EVM_CHAINS[chainName];
+  const chain = defineChain({ id: spec.chainId, name: spec.label, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 });
+  const reader = createPublicClient({ chain, transport });
+  const wallet = createWalletClient({ account: privateKeyToAccount(SANDBOX_PAYER_KEY), chain, transport });
+  let chainId: number;
+  try {
+    chainId = await reader.getChainId();
+  } catch (error) {
+    throw new SandboxEvmTransferRefused(`no sandbox ${chainName} node answers at ${rpcUrl} (${(error as Error).message.split('\n')[0]})`);
+  }
+  if (chainId !== spec.chainId) throw new SandboxEvmTransferRefused(`${rpcUrl} is chain ${chainId}, not the sandbox ${chainName} chain (${spec.chainId})`);
+  const { abi } = readTokenArtifact();
+  /** Calls the sandbox token as the payer and waits for its block (at most `timeoutMs`). */
+  async function send(functionName: 'transfer' | 'transferMany', args: readonly unknown[], timeoutMs = 20_000): Promise<{ hash: Hash; blockNumber: bigint }> {
+    const hash: Hash = await wallet.writeContract({ address: SANDBOX_TOKEN_ADDRESS, abi, functionName, args });
+    const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: timeoutMs });
+    if (receipt.status !== 'success') throw new SandboxEvmTransferRefused(`the ${functionName} reverted (${hash})`);
+    return { hash, blockNumber: receipt.blockNumber };
+  }
+  return { spec, payer: wallet.account.address, send };
+}
+
 /** The payer sends sandbox USDT on a running sandbox node over JSON-RPC, as a wallet would; returns once mined. */
 export async function sendSandboxEvmTransfer(input: { chain: SandboxEvmChainName; to: string; amount: string; rpcUrl: string }) {
   const spec = SANDBOX_EVM_CHAINS[input.chain];
@@ -33,20 +58,7 @@ export async function sendSandboxEvmTransfer(input: { chain: SandboxEvmChainName
   } catch (error) {
     throw new SandboxEvmTransferRefused(`amount: ${(error as Error).message}`);
   }
-  const chain = defineChain({ id: spec.chainId, name: spec.label, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [input.rpcUrl] } } });
-  const transport = http(input.rpcUrl, { retryCount: 0, timeout: 10_000 });
-  const reader = createPublicClient({ chain, transport });
-  const wallet = createWalletClient({ account: privateKeyToAccount(SANDBOX_PAYER_KEY), chain, transport });
-  let chainId: number;
-  try {
-    chainId = await reader.getChainId();
-  } catch (error) {
-    throw new SandboxEvmTransferRefused(`no sandbox ${input.chain} node answers at ${input.rpcUrl} (${(error as Error).message.split('\n')[0]})`);
-  }
-  if (chainId !== spec.chainId) throw new SandboxEvmTransferRefused(`${input.rpcUrl} is chain ${chainId}, not the sandbox ${input.chain} chain (${spec.chainId})`);
-  const { abi } = readTokenArtifact();
-  const hash: Hash = await wallet.writeContract({ address: SANDBOX_TOKEN_ADDRESS, abi, functionName: 'transfer', args: [input.to as Address, raw] });
-  const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 20_000 });
-  if (receipt.status !== 'success') throw new SandboxEvmTransferRefused(`the transfer reverted (${hash})`);
-  return { transactionHash: hash, blockNumber: receipt.blockNumber, from: wallet.account.address, to: input.to, raw, token: SANDBOX_TOKEN_ADDRESS };
+  const node = await connectSandboxNode(input.chain, input.rpcUrl);
+  const { hash, blockNumber } = await node.send('transfer', [input.to as Address, raw]);
+  return { transactionHash: hash, blockNumber, from: node.payer, to: input.to, raw, token: SANDBOX_TOKEN_ADDRESS };
 }

@@ -9,6 +9,7 @@ import { listAttention, type LinkedOrder, type TransferItem } from '@/lib/operat
 import { requireOperator } from '../_session/require-operator';
 import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
+import { Amount } from '@/components/i18n/amount';
 import { ServiceProblems } from '@/components/operator/service-problems';
 
 const ATTENTION_ACTIONS = { assignTransferAction, completeOrderAction, dismissAttentionAction, resendNotificationAction };
@@ -25,9 +26,11 @@ function OrderCell({ order }: { order: LinkedOrder | null }) {
       <Link href={`/operator/merchants/${order.appId}`} className="font-mono text-xs text-teal-800 underline">
         {order.orderNo}
       </Link>
-      <span className="font-mono text-xs text-gray-500">{order.merchantOrderNo}</span>
+      <span className="font-mono text-xs text-gray-500" translate="no">
+        {order.merchantOrderNo}
+      </span>
       <span className="text-xs">
-        {order.payAmount} · {status.has(order.status) ? status(order.status as 'paid') : order.status}
+        <Amount value={order.payAmount} currency={order.currency} /> · {status.has(order.status) ? status(order.status as 'paid') : order.status}
       </span>
     </span>
   );
@@ -55,7 +58,7 @@ export default async function AttentionPage() {
                 <td className={cell}>
                   <Badge tone={PROBLEM_TONES[item.problem]}>{t(`problems.${item.problem}`)}</Badge>
                 </td>
-                <td className={`${cell} font-mono`}>{item.amount}</td>
+                <td className={`${cell} font-mono`}><Amount value={item.amount} currency="USDT" /></td>
                 <td className={`${cell} font-mono text-xs break-all`}>{item.toAddress}</td>
                 <td className={`${cell} font-mono text-xs break-all`}>{item.fromAddress}</td>
                 <td className={`${cell} max-w-[12rem] font-mono text-xs break-all`}>{item.transactionId}</td>
@@ -141,7 +144,7 @@ export default async function AttentionPage() {
                   <OrderCell order={item.order} />
                 </td>
                 <td className={`${cell} font-mono text-xs`}>{item.merchantRefundNo}</td>
-                <td className={cell}>{item.amount}</td>
+                <td className={cell}><Amount value={item.amount} currency={item.order.currency} /></td>
                 <td className={cell}>{item.state === 'abnormal' ? t('refundStates.abnormal') : t('refundStates.processing')}</td>
                 <td className={cell}>{item.requestCount}</td>
                 <td className={`${cell} max-w-[16rem] text-xs break-words`}>{item.lastNote ? <ErrorInWords error={item.lastNote} /> : '—'}</td>
@@ -164,8 +167,8 @@ export default async function AttentionPage() {
                 <td className={cell}>{item.channel}</td>
                 <td className={`${cell} whitespace-nowrap`}>{item.day}</td>
                 <td className={`${cell} font-mono text-xs break-all`}>{item.reference}</td>
-                <td className={`${cell} font-mono`}>{item.upstreamAmount ?? '—'}</td>
-                <td className={`${cell} font-mono`}>{item.oursAmount ?? '—'}</td>
+                <td className={`${cell} font-mono`}>{item.upstreamAmount ? <Amount value={item.upstreamAmount} currency={item.currency} /> : '—'}</td>
+                <td className={`${cell} font-mono`}>{item.oursAmount ? <Amount value={item.oursAmount} currency={item.currency} /> : '—'}</td>
                 <td className={cell}>
                   <Link href={`/operator/reconciliation?day=${item.day}#run-${item.runId}`} className="text-teal-800 underline">
                     {t('findingLink', { day: item.day })}

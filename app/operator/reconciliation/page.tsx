@@ -1,11 +1,14 @@
 import { channelNameIn } from '@/components/i18n/channel-name';
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Badge, cell, Empty, PageTitle, Section, Table, type Tone } from '@/components/operator/ui';
 import { CreditFindingButton } from '@/components/operator/credit-finding-button';
 import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
+import { Amount } from '@/components/i18n/amount';
 import { getDb } from '@/lib/db/client';
+import { readableAmount } from '@/lib/i18n/amounts';
+import { isLocale } from '@/lib/i18n/locales';
 import { beijingDayBounds, previousBeijingDay } from '@/lib/reconciliation/beijing-day';
 import { reconciledDays, reconciliationOfDay, type RunView } from '@/lib/reconciliation/reconciliation-view';
 import { requireOperator } from '../_session/require-operator';
@@ -17,7 +20,8 @@ export const dynamic = 'force-dynamic';
 const STATUS_TONES: Record<RunView['status'], Tone> = { complete: 'good', unavailable: 'neutral', failed: 'bad' };
 
 async function RunSection({ run }: { run: RunView }) {
-  const [t, common] = await Promise.all([getTranslations('console.reconciliation'), getTranslations('common')]);
+  const [t, common, locale] = await Promise.all([getTranslations('console.reconciliation'), getTranslations('common'), getLocale()]);
+  const readable = (total: string) => readableAmount(total, run.currency, isLocale(locale) ? locale : 'en');
   const channel = channelNameIn(common)(run.channel);
   // 'account:<upstream id>' or 'chain:<network>': the kind in words, the id as it is.
   const [scopeKind = '', scopeId = ''] = run.scope.split(/:(.*)/s);
@@ -27,9 +31,9 @@ async function RunSection({ run }: { run: RunView }) {
     <Section id={`run-${run.id}`} title={t('runTitle', { channel, scope })}>
       <div className="mb-3 flex flex-wrap items-center gap-3 text-sm" data-testid={`run-${run.channel}`}>
         <Badge tone={clean ? 'good' : run.status === 'complete' ? 'warn' : STATUS_TONES[run.status]}>{t(`status.${run.status}`)}</Badge>
-        <span>{t('upstreamSide', { count: run.upstreamCount, total: run.upstreamTotal })}</span>
-        <span>{t('ourSide', { count: run.oursCount, total: run.oursTotal })}</span>
-        <span>{t('refunds', { count: run.upstreamRefundCount, total: run.upstreamRefundTotal })}</span>
+        <span className="whitespace-nowrap">{t('upstreamSide', { count: run.upstreamCount, total: readable(run.upstreamTotal) })}</span>
+        <span className="whitespace-nowrap">{t('ourSide', { count: run.oursCount, total: readable(run.oursTotal) })}</span>
+        <span className="whitespace-nowrap">{t('refunds', { count: run.upstreamRefundCount, total: readable(run.upstreamRefundTotal) })}</span>
         {run.finishedAt ? <span className="text-gray-600">{t('finished')} <LocalTime value={run.finishedAt} /></span> : null}
       </div>
       {run.status === 'unavailable' ? (
@@ -67,8 +71,8 @@ async function RunSection({ run }: { run: RunView }) {
                 {finding.merchantOrderNo ? <span className="block text-gray-500">{finding.merchantOrderNo}</span> : null}
               </td>
               <td className={`${cell} max-w-[12rem] font-mono text-xs break-all`}>{finding.upstreamReference || '—'}</td>
-              <td className={`${cell} font-mono`}>{finding.upstreamAmount ?? '—'}</td>
-              <td className={`${cell} font-mono`}>{finding.oursAmount ?? '—'}</td>
+              <td className={`${cell} font-mono`}>{finding.upstreamAmount ? <Amount value={finding.upstreamAmount} currency={run.currency} /> : '—'}</td>
+              <td className={`${cell} font-mono`}>{finding.oursAmount ? <Amount value={finding.oursAmount} currency={run.currency} /> : '—'}</td>
               <td className={`${cell} text-xs`}>
                 {finding.upstreamStatus ?? '—'} / {finding.oursStatus ?? '—'}
               </td>

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { getTimeZone, getTranslations } from 'next-intl/server';
+import { Amount } from '@/components/i18n/amount';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { OrdersChart } from '@/components/portal/orders-chart';
 import { card, details, detailsTerm, detailsValue, formError, link, mono, note, pageTitle, sectionTitle, table, tableWrap, td, th } from '@/components/portal/styles';
@@ -90,8 +91,12 @@ export default async function PortalHome() {
                   <tr key={`${row.channel}-${row.currency}`}>
                     <td className={td}>{row.channel}</td>
                     <td className={td}>{row.currency}</td>
-                    <td className={td}>{row.today}</td>
-                    <td className={td}>{row.week}</td>
+                    <td className={td}>
+                      <Amount value={row.today} currency={row.currency} />
+                    </td>
+                    <td className={td}>
+                      <Amount value={row.week} currency={row.currency} />
+                    </td>
                     <td className={td}>{row.weekCount}</td>
                   </tr>
                 ))}

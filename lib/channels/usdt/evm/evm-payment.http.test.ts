@@ -193,4 +193,33 @@ describe('USDT on the EVM chains, over real JSON-RPC', () => {
     expect((await query('EVM-CLI')).status).toBe('1');
     expect(await getDb().execute(sql`SELECT trade_no FROM orders WHERE merchant_order_no = 'EVM-CLI'`).then((result) => result.rows[0])).toEqual({ trade_no: sent.transactionHash });
   });
+
+  it('`npm run sandbox -- evm traffic` puts blocks of strangers\' transfers at the network\'s pace; a payment among them is credited, none of them is', async () => {
+    const address = anAddress();
+    await addReceivingAddress(getDb(), 'BEP20', address);
+    await submit('EVM-TRAFFIC', 'BEP20', '4.56');
+    // BNB Smart Chain makes a block every 0.75 s: 3 s of 8 transfers a second is 4 blocks of 6.
+    const traffic = runSandbox(['evm', 'traffic', '--chain', 'BEP20', '--per-second', '8', '--minutes', '0.05', '--seed', 'evm-traffic-test', '--json']);
+    const paid = await sandbox.node('BEP20').transfer(address, '4.56');
+    const run = await traffic;
+    expect(run.exitCode, run.stderr).toBe(0);
+    const made = parseSingleJsonObject(run.stdout) as { blocks: number; transfers: number; skippedBlocks: number; fromBlock: number; toBlock: number };
+    expect(made.blocks + made.skippedBlocks).toBe(4);
+    expect(made.blocks).toBeGreaterThan(0);
+    expect(made.transfers).toBe(made.blocks * 6);
+
+    const logs = await fetch(sandbox.node('BEP20').rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ address: sandbox.node('BEP20').token, fromBlock: `0x${made.fromBlock.toString(16)}`, toBlock: `0x${made.toBlock.toString(16)}` }] }),
+    }).then((response) => response.json() as Promise<{ result: { transactionHash: string }[] }>);
+    const strangers = logs.result.filter((log) => log.transactionHash !== paid.transactionHash);
+    expect(strangers).toHaveLength(made.transfers);
+
+    await sandbox.node('BEP20').mine(2);
+    await watch();
+    expect((await query('EVM-TRAFFIC')).status).toBe('1');
+    const { rows } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM chain_transfers WHERE chain = 'BEP20' AND block_number BETWEEN ${made.fromBlock} AND ${made.toBlock} AND transaction_id <> ${paid.transactionHash}`);
+    expect(rows[0]!.count).toBe(0); // strangers' transfers are not the service's to keep
+  });
 });
