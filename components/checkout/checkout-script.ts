@@ -5,9 +5,11 @@
  *
  * - `button[data-copy]`: copies its value, says `data-copied-label` for two seconds;
  * - `[data-seconds-left]`: counts down to 0:00;
- * - `[data-poll-status]`: asks that status URL every few seconds and reloads the page once the order is no longer
- *   pending (or `data-poll-while`), or has seen more payments that did not pay it than `data-poll-unpaid-seen`, so the
- *   state shown is always the service's own (never once a form of the page is sent: the cancel);
+ * - `[data-poll-status]`: asks that status URL every second while the page is shown (every ten while it is hidden,
+ *   and at once when it is shown again) and reloads the page once the order is no longer pending (or
+ *   `data-poll-while`), or has seen more payments that did not pay it than `data-poll-unpaid-seen`, so the state
+ *   shown is always the service's own (never once a form of the page is sent: the cancel). A second is what the payer
+ *   waits at most after the service credits the payment, plus the reload; one question at a time;
  * - `[data-forward-url]`: after `data-forward-after-ms`, replaces this page with that URL (the upstream's cashier,
  *   or the shop once paid). `replace`, so Back never lands on a page that forwards again; once per tab and
  *   `data-forward-key`, so a page reached again (Back, bfcache) stays put with its button.
@@ -56,14 +58,18 @@ function checkoutBehaviour(): void {
   const poll = document.querySelector<HTMLElement>('[data-poll-status]');
   if (poll) {
     const statusUrl = poll.dataset.pollStatus!;
-    const everyMs = Number(poll.dataset.pollEveryMs ?? 3000);
+    const everyMs = Number(poll.dataset.pollEveryMs ?? 1000);
     const whileStatus = poll.dataset.pollWhile ?? 'pending';
     const unpaidShown = Number(poll.dataset.pollUnpaidSeen ?? 0);
     let reloading = false;
+    let asking = false;
+    let lastAsked = 0;
     // A form sent from the page (the cancel) is leaving it: a reload now would abort that navigation.
     document.addEventListener('submit', () => (reloading = true));
-    setInterval(() => {
-      if (reloading) return;
+    const ask = () => {
+      if (reloading || asking) return;
+      asking = true;
+      lastAsked = Date.now();
       fetch(statusUrl, { cache: 'no-store' })
         .then((response) => (response.ok ? response.json() : undefined))
         .then((body: { status?: string; unpaidSeen?: number } | undefined) => {
@@ -74,8 +80,16 @@ function checkoutBehaviour(): void {
           }
         })
         // Offline for a moment, or the page is being left: the next poll tries again.
-        .catch(() => undefined);
+        .catch(() => undefined)
+        .finally(() => (asking = false));
+    };
+    setInterval(() => {
+      if (document.hidden && Date.now() - lastAsked < everyMs * 10) return;
+      ask();
     }, everyMs);
+    document.addEventListener('visibilitychange', () => {
+      if (!document.hidden) ask();
+    });
   }
 
   const forward = document.querySelector<HTMLElement>('[data-forward-url]');
