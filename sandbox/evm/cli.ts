@@ -1,5 +1,6 @@
 import type { CliCommand } from '../../lib/cli/command';
 import { UsageError } from '../../lib/cli/usage-error';
+import { decimalOption } from '../../lib/cli/decimal-option';
 import { actionRefused } from '../../lib/errors/domain-error';
 import { isSandboxEvmChainName, SANDBOX_EVM_CHAINS } from './chain-specs';
 
@@ -58,13 +59,6 @@ the watcher must find them among the traffic. Runs in the foreground until the m
   --seed <text>        the same seed makes the same traffic (default: the start time)
   --json               print one JSON object: {"chain","blocks","transfers","skippedBlocks","fromBlock","toBlock"}`;
 
-function numberOption(value: string | undefined, name: string, fallback: number, max: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || parsed <= 0 || parsed > max) throw new UsageError(`--${name} must be a number above 0, at most ${max} (got ${value})`, trafficUsage);
-  return parsed;
-}
-
 export const evmTraffic: CliCommand = {
   group: 'evm',
   action: 'traffic',
@@ -75,8 +69,8 @@ export const evmTraffic: CliCommand = {
     args.expectPositionals();
     const chain = args.required('chain');
     if (!isSandboxEvmChainName(chain)) throw new UsageError(`--chain must be one of ${chainNames} (got ${chain})`, trafficUsage);
-    const perSecond = numberOption(args.required('per-second'), 'per-second', 5, 1000);
-    const minutes = numberOption(args.optional('minutes'), 'minutes', 1, 24 * 60);
+    const perSecond = decimalOption(args.required('per-second'), { name: 'per-second', fallback: 5, max: 1000, aboveZero: true, usage: trafficUsage });
+    const minutes = decimalOption(args.optional('minutes'), { name: 'minutes', fallback: 1, max: 24 * 60, aboveZero: true, usage: trafficUsage });
     const seed = args.optional('seed') ?? String(Date.now());
     return async () => {
       const [{ runEvmTraffic }, { sandboxRpcUrl, SandboxEvmTransferRefused }] = await Promise.all([import('./traffic'), import('./remote-transfer')]);

@@ -1,5 +1,6 @@
 import type { CliCommand } from '../../lib/cli/command';
 import { UsageError } from '../../lib/cli/usage-error';
+import { decimalOption } from '../../lib/cli/decimal-option';
 import { actionRefused } from '../../lib/errors/domain-error';
 import { sendSandboxTransfer, SandboxTransferRefused, confirmationDelayMs } from './ledger';
 
@@ -65,13 +66,6 @@ the traffic, within its request budget.
   --seed <text>        the same seed makes the same traffic (default: the start time)
   --json               print one JSON object: {"transfers","fromBlock","toBlock","lateBlocks"}`;
 
-function decimalOption(value: string | undefined, name: string, fallback: number, max: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || parsed > max) throw new UsageError(`--${name} must be a number from 0 to ${max} (got ${value})`, trafficUsage);
-  return parsed;
-}
-
 export const tronTraffic: CliCommand = {
   group: 'tron',
   action: 'traffic',
@@ -80,10 +74,11 @@ export const tronTraffic: CliCommand = {
   options: { 'per-second': { type: 'string' }, minutes: { type: 'string' }, 'late-share': { type: 'string' }, 'max-late-ms': { type: 'string' }, seed: { type: 'string' } },
   prepare(args) {
     args.expectPositionals();
-    const perSecond = decimalOption(args.required('per-second'), 'per-second', 30, 1000);
-    const minutes = decimalOption(args.optional('minutes'), 'minutes', 60, 24 * 60);
-    const lateShare = decimalOption(args.optional('late-share'), 'late-share', 0.005, 1);
-    const maxLateMs = decimalOption(args.optional('max-late-ms'), 'max-late-ms', 60_000, 24 * 60 * 60 * 1000);
+    const option = (name: string, fallback: number, max: number) => decimalOption(args.optional(name), { name, fallback, max, usage: trafficUsage });
+    const perSecond = decimalOption(args.required('per-second'), { name: 'per-second', fallback: 30, max: 1000, usage: trafficUsage });
+    const minutes = option('minutes', 60, 24 * 60);
+    const lateShare = option('late-share', 0.005, 1);
+    const maxLateMs = option('max-late-ms', 60_000, 24 * 60 * 60 * 1000);
     const seed = args.optional('seed');
     return async (db) => {
       const { generateBackgroundTraffic } = await import('./traffic');
