@@ -22,7 +22,7 @@ import { beijingDayBounds, beijingDayOf } from './beijing-day';
 import { creditFinding } from './credit-finding';
 import { reconcileDay } from './reconcile-day';
 import { reconcileJob } from './reconcile-job';
-import { runJobExclusively } from '../workers/periodic-job';
+import { runJobExclusively } from '../jobs/periodic-job';
 import { ManualClock } from '../clock';
 import { runAdmin } from '../cli/run-admin-for-tests';
 

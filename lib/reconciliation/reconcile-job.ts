@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { reconciliationRuns } from '../db/schema';
-import type { PeriodicJob } from '../workers/periodic-job';
+import type { PeriodicJob } from '../jobs/periodic-job';
 import { previousBeijingDay } from './beijing-day';
 import { reconcileDay } from './reconcile-day';
 

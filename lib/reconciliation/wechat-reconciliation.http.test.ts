@@ -13,7 +13,7 @@ import { sandboxWechatKeysOf } from '../channels/wechat/sandbox-keys';
 import { wechatRefunds } from '../channels/wechat/refunds';
 import { checkRefund } from '../refunds/send-refund';
 import { ManualClock } from '../clock';
-import { runJobExclusively } from '../workers/periodic-job';
+import { runJobExclusively } from '../jobs/periodic-job';
 import { openFindings } from './reconciliation-view';
 import { reconcileJob } from './reconcile-job';
 import { runAdmin } from '../cli/run-admin-for-tests';

@@ -1,6 +1,6 @@
 import { poolSettings } from '../db/pool-settings';
-import { deadlineIntervals } from '../workers/job-deadline';
-import { chainWatcherMaxLagMs } from '../workers/job-staleness';
+import { deadlineIntervals } from '../jobs/job-deadline';
+import { chainWatcherMaxLagMs } from '../jobs/job-staleness';
 
 /**
  * The settings that bound waiting (database timeouts, job deadlines, the watcher's allowed lag), read once at start
