@@ -63,7 +63,7 @@ if (dev || process.env.FIRST_RUN_SEED === 'true') {
 
 // The channels' development sandboxes (the EVM nodes) start before the worker, which reads their settings at start.
 const { sandboxEnabled } = await import('../lib/sandbox/sandbox-enabled');
-const devSandboxes = dev && sandboxEnabled() ? await (await import('../lib/sandbox/dev-sandboxes')).startDevSandboxes(getDb(), log) : undefined;
+const devSandboxes = dev && sandboxEnabled() ? await (await import('../lib/channels/dev-sandboxes')).startDevSandboxes(getDb(), log) : undefined;
 const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), database.url, log) : undefined;
 
 if (dev && !(await import('../server/dev-static-paths')).readStaticPathsOncePerRoute()) {
