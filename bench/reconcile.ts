@@ -17,6 +17,7 @@ import { createMerchant } from '../lib/merchants/merchants';
 import { addSandboxCredential } from '../lib/cli/credential-add-command';
 import { alipaySandboxKeys } from '../lib/channels/alipay/sandbox-keys';
 import { reconcileDay } from '../lib/reconciliation/reconcile-day';
+import { CHANNELS } from '../lib/channels';
 import { beijingDayBounds } from '../lib/reconciliation/beijing-day';
 import { handleGateway } from '../sandbox/alipay/gateway';
 import { handleBillDownload } from '../sandbox/alipay/bill';
@@ -83,7 +84,7 @@ try {
   const before = process.resourceUsage().maxRSS;
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
-  const [outcome] = await reconcileDay(db, { day: DAY, now: () => new Date(), channels: ['ALIPAY'] });
+  const [outcome] = await reconcileDay(db, CHANNELS, { day: DAY, now: () => new Date(), channels: ['ALIPAY'] });
   const seconds = (performance.now() - started) / 1000;
   const peak = process.resourceUsage().maxRSS;
   const { rows } = await db.execute<{ kind: string; count: number }>(sql`SELECT kind, count(*)::int AS count FROM reconciliation_findings GROUP BY kind ORDER BY kind`);

@@ -14,7 +14,7 @@ import { freePort } from '../test/dev-server-process';
 import { startUpstreamSimulators, type UpstreamSimulators } from '../test/beds/sandboxes';
 import { SERVER_COMMANDS, startRealServer, type RealServer, type ServerMode } from '../test/real-server';
 import { sendWithCurlHttp2, sendWithJavaDefaultClient, webSocketStatusLine } from '../test/upgrade-clients';
-import type { NotificationKind } from '../lib/notifications/notification-kinds';
+import type { NotificationKind } from '../lib/db/schema/notification-kinds';
 import { EXAMPLE_RUNTIMES, type ExampleRuntime } from './example-runtimes';
 import { runExample, startExampleReceiver } from './run-example';
 import { startSandboxPayments } from './sandbox-payments';

@@ -22,7 +22,7 @@ const { reportStartupRefusals } = await import('../lib/config/startup-refusal');
 reportStartupRefusals(); // a missing or wrong setting is one line naming it
 // Production's log is JSON lines only: what Next.js and Node.js print goes through the logger from here on.
 if ((await import('../lib/observability/log-destination')).logFormat() === 'json') (await import('../lib/observability/process-output')).routeProcessOutputThroughLog('console');
-(await import('../lib/config/operational-settings')).checkOperationalSettings(); // database timeouts, job deadlines, watcher lag
+(await import('../lib/bootstrap/operational-settings')).checkOperationalSettings(); // database timeouts, job deadlines, watcher lag
 const { default: next } = await import('next');
 const { resolveDatabase } = await import('../lib/db/connect');
 const { closeDb, getDb } = await import('../lib/db/client');
@@ -63,7 +63,7 @@ if (dev || process.env.FIRST_RUN_SEED === 'true') {
 
 // The channels' development sandboxes (the EVM nodes) start before the worker, which reads their settings at start.
 const { sandboxEnabled } = await import('../lib/sandbox/sandbox-enabled');
-const devSandboxes = dev && sandboxEnabled() ? await (await import('../lib/sandbox/dev-sandboxes')).startDevSandboxes(getDb(), log) : undefined;
+const devSandboxes = dev && sandboxEnabled() ? await (await import('../lib/channels/dev-sandboxes')).startDevSandboxes(getDb(), log) : undefined;
 const workers = workersEnabled() ? await startBackgroundWorkers(getDb(), database.url, log) : undefined;
 
 if (dev && !(await import('../server/dev-static-paths')).readStaticPathsOncePerRoute()) {

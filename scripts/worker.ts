@@ -20,7 +20,7 @@ settleEntryArguments(process.argv.slice(2), USAGE); // before anything loads or 
 
 const { closeDb, getDb } = await import('../lib/db/client');
 const { reportStartupRefusals, StartupRefusal } = await import('../lib/config/startup-refusal');
-const { checkOperationalSettings } = await import('../lib/config/operational-settings');
+const { checkOperationalSettings } = await import('../lib/bootstrap/operational-settings');
 const { resolveDatabase } = await import('../lib/db/connect');
 const { CHANNELS } = await import('../lib/channels');
 const { startBackgroundWorkers } = await import('../lib/workers/background-workers');

@@ -10,7 +10,7 @@ import { securityHeaders } from '../lib/security/security-headers';
 import { OPEN_API_ROUTES } from './open-api-routes';
 import { setDefaultHeaders } from './default-headers';
 import { BODY_TIMEOUT_MS, SERVER_TIMEOUTS } from './timeouts';
-import { logFailure } from '../lib/observability/log-failure';
+import { logFailure } from '../lib/callers/log-failure';
 import { requestIdFrom } from '../lib/observability/request-id';
 import { NO_UPGRADES, upgradeFilteringRequest, type UpgradePolicy } from './upgrade-offers';
 

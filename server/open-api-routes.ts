@@ -4,7 +4,7 @@ import { CLOSE_PATH, OPENAPI_DOCUMENT_PATH, QUERY_PATH, REFUND_QUERY_PATH, REFUN
 import { callbackSegment, CHANNELS } from '../lib/channels';
 import { healthzGet, readyzGet } from '../lib/health/probe-routes';
 import { countedCallbackReceiver } from '../lib/channels/receive-channel-callback';
-import { metricsGet } from '../lib/observability/metrics-route';
+import { metricsGet } from '../lib/health/metrics-route';
 import { closeEndpoint, queryEndpoint, refundQueryEndpoint, refundSubmitEndpoint, submitEndpoint } from '../lib/api/open-api-endpoints';
 
 /**

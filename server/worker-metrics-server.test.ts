@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { runJobExclusively } from '../lib/workers/periodic-job';
+import { runJobExclusively } from '../lib/jobs/periodic-job';
 import { systemClock } from '../lib/clock';
 import { getDb } from '../lib/db/client';
 import { sampleValue } from '../test/metrics-scrape';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { listenSmallServer } from './small-server';
 import { configuredToken } from '../lib/config/token-settings';
 import { StartupRefusal } from '../lib/config/startup-refusal';
-import { METRICS_REFUSAL, metricsBearerMatches, metricsText } from '../lib/observability/metrics-route';
+import { METRICS_REFUSAL, metricsBearerMatches, metricsText } from '../lib/health/metrics-route';
 
 /**
  * The worker's metrics when METRICS_PORT is set: refuses to start without a bearer token to guard them (METRICS_TOKEN,

@@ -4,7 +4,7 @@ import { DOCUMENTED_ERRORS } from './openapi/error-catalogue';
 import { actionRefused, DOMAIN_ERROR_KINDS, DomainError } from '../errors/domain-error';
 import { domainMessage } from '../errors/domain-message';
 import { merchantFormRefusal, operatorFormRefusal } from '../errors/form-answer';
-import { formWords } from '../errors/form-words';
+import { formWords } from '../i18n/form-words';
 import { LOCALES } from '../i18n/locales';
 
 describe('one error model', () => {

@@ -1,8 +1,8 @@
 import { DomainError, type DomainErrorKind } from '../errors/domain-error';
 import { merchantFormRefusal } from '../errors/form-answer';
-import { formWords } from '../errors/form-words';
+import { formWords } from '../i18n/form-words';
 import { LOCALE_COOKIE, pickLocale } from '../i18n/locales';
-import { logFailure, logSuccess } from '../observability/log-failure';
+import { logFailure, logSuccess } from './log-failure';
 
 type TokenParams = { params: Promise<{ token: string }> };
 

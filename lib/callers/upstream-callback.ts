@@ -3,7 +3,7 @@ import { DomainError } from '../errors/domain-error';
 import { readLimitedBody } from '../http/read-limited-body';
 import { FailureLimiter } from '../security/failure-limiter';
 import { log } from '../observability/logger';
-import { logFailure } from '../observability/log-failure';
+import { logFailure } from './log-failure';
 
 const MAX_CALLBACK_BYTES = 64 * 1024;
 

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import type { OrderRow } from '../db/schema';
 import type { QueriedOrder } from '../orders/find-order';
 import type { ClosingChannel } from '../orders/close-order';
-import type { PeriodicJob } from '../workers/periodic-job';
+import type { PeriodicJob } from '../jobs/periodic-job';
 import type { ChannelCredentials } from '../credentials/channel-credentials';
 import type { ChannelOperatorParts } from './channel-operator';
 import type { Locale } from '../i18n/locales';

@@ -5,7 +5,7 @@ import { parseRefundRequest, requireMerchantRefundNo } from '../refunds/refund-r
 import { refundData } from '../refunds/refund-view';
 import { findMerchantRefund, submitRefund } from '../refunds/submit-refund';
 import { success, type SignedRequest, type SuccessAnswer } from '../validation/signed-request';
-import type { PeriodicJob } from '../workers/periodic-job';
+import type { PeriodicJob } from '../jobs/periodic-job';
 import { pollIntervalMs } from './poller/channel-poller-job';
 import { channelNamed } from '.';
 

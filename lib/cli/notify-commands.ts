@@ -22,7 +22,7 @@ export const notifyResend: CliCommand = {
     const appId = args.required('app-id');
     const merchantOrderNo = args.required('merchant-order-no');
     return async (db) => {
-      const { resendNotification } = await import('../notifications/resend-notification');
+      const { resendNotification } = await import('../orders/resend-notification');
       const resent = await resendNotification(db, { appId, merchantOrderNo, actor: cliActor(), now: new Date() });
       return { json: { ...resent }, text: `notification cycle ${resent.cycle} of order ${resent.orderNo} queued (#${resent.notificationId})` };
     };

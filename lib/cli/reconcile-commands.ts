@@ -34,14 +34,15 @@ export const reconcileCommand: CliCommand = {
     const day = validDay(args);
     const channel = args.optional('channel');
     return async (db) => {
-      const [{ reconcileDay }, { formatMinorUnits }, { findingsOfDay }, { adoptRunningServiceSandbox }] = await Promise.all([
+      const [{ reconcileDay }, { CHANNELS }, { formatMinorUnits }, { findingsOfDay }, { adoptRunningServiceSandbox }] = await Promise.all([
         import('../reconciliation/reconcile-day'),
+        import('../channels'),
         import('../money/decimal-amount'),
         import('../reconciliation/reconciliation-view'),
         import('../sandbox/running-service-sandbox'),
       ]);
       await adoptRunningServiceSandbox(db, channel ? [channel] : undefined);
-      const outcomes = await reconcileDay(db, { day, now: () => new Date(), channels: channel ? [channel] : undefined });
+      const outcomes = await reconcileDay(db, CHANNELS, { day, now: () => new Date(), channels: channel ? [channel] : undefined });
       const runs = outcomes.map((outcome) => ({
         channel: outcome.channel,
         scope: outcome.scope,

@@ -1,4 +1,4 @@
-import { verifyEncryptionKey } from '../config/key-check';
+import { verifyEncryptionKey } from '../crypto/key-check';
 import { ensureProcessSecrets } from '../config/process-secrets';
 import { settleRuntimeMode } from '../config/runtime-mode';
 import { embeddedDataDir, ensureEmbeddedServer, type EmbeddedServerHandle } from './embedded-server';

@@ -10,7 +10,7 @@ export interface FormRefusal {
 
 /**
  * A form's words in the reader's language (`formErrors` in the common catalogue, and the domain catalogue for what the
- * error itself says: lib/errors/form-words.ts).
+ * error itself says: lib/i18n/form-words.ts).
  */
 export interface FormWords {
   /** The text of each kind when the error brings no `userMessage` of its own. */

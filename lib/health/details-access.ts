@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/client';
-import { operatorBehindRequest } from '../security/operator-request';
+import { operatorBehindRequest } from '../operator/operator-request';
 import { configuredToken } from '../config/token-settings';
 
 /**

@@ -5,7 +5,7 @@ import { createAccount } from '../accounts/accounts';
 import { portalAuthSecret } from '../accounts/auth-secret';
 import { systemClock } from '../clock';
 import { closeDb, getDb } from '../db/client';
-import { runJobExclusively } from '../workers/periodic-job';
+import { runJobExclusively } from '../jobs/periodic-job';
 import { startTestAppForMonitor } from '../../test/open-api-client';
 import { livenessWithDetails } from './health-replies';
 

@@ -4,7 +4,7 @@ import { getDb } from '../db/client';
 import { auditLog, merchants } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
 import { merchantFormRefusal } from '../errors/form-answer';
-import { formWords } from '../errors/form-words';
+import { formWords } from '../i18n/form-words';
 import { aMerchant } from '../../test/factories';
 import { COMMON_TIME_ZONES, setMerchantTimeZone, timeZoneChoices } from './merchant-time-zone';
 

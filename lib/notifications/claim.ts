@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { NotifiableOrder } from './notification-form';
-import type { NotificationKind } from './notification-kinds';
+import type { NotificationKind } from '../db/schema/notification-kinds';
 import { observeCreditedToNotified } from '../observability/metrics';
 
 export interface ClaimedNotification {

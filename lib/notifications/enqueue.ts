@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { notifications, type OrderRow } from '../db/schema';
 import { destinationOf } from './destination';
-import type { NotificationKind } from './notification-kinds';
+import type { NotificationKind } from '../db/schema/notification-kinds';
 import { RETRY_HORIZON_MS } from './retry-plan';
 
 export const NOTIFICATION_CHANNEL = 'notification_due';

@@ -8,7 +8,7 @@ import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 import { notificationFieldsOf } from '../channels/index';
 import { enqueueNotice } from './enqueue';
 import { NotificationWorker } from './notification-worker';
-import { resendNotice } from './resend-notification';
+import { resendNotice } from '../orders/resend-notification';
 
 const clock = new ManualClock(new Date());
 const bed = notificationTestBed({ isolateEachTest: true });

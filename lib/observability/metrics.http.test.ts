@@ -10,7 +10,7 @@ import { notificationFieldsOf } from '../channels';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { closePendingOrders } from '../orders/order-status';
 import { orders } from '../db/schema';
-import { runJobExclusively } from '../workers/periodic-job';
+import { runJobExclusively } from '../jobs/periodic-job';
 import { paySandboxOrder } from '../../sandbox/yht/pay';
 import { aMerchant, receivingAddresses } from '../../test/factories';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';

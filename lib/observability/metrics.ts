@@ -6,7 +6,7 @@ import { log } from './logger';
  * The process's Prometheus metrics (GET /metrics on the web process, METRICS_PORT on the worker). Counters and
  * histograms live in memory only: recording one costs a label lookup and an addition, never database work, so the
  * open API's hot path stays as fast as it was. Gauges that describe the database's state (queue, circuits, chain
- * lag) are read when Prometheus scrapes (scrape-gauges.ts).
+ * lag) are read when Prometheus scrapes (lib/health/scrape-gauges.ts).
  *
  * Every label value comes from a closed set (channel names, endpoint names, envelope codes, verdicts, outcomes):
  * never an order number, a merchant, a URL or a message, so the number of series stays bounded.
@@ -39,7 +39,7 @@ function createMetrics() {
     new Histogram<L>({ name, help, labelNames, buckets, registers });
   return {
     registry,
-    /** What this process's EVM watcher saw on its last pass of each chain; read at scrape time (scrape-gauges.ts). */
+    /** What this process's EVM watcher saw on its last pass of each chain; read at scrape time (lib/health/scrape-gauges.ts). */
     evmWatch: new Map<string, EvmWatchState>(),
     openApiRequests: counter(
       'payment_open_api_requests_total',

@@ -13,7 +13,7 @@ import { yhtSubmit } from '../../test/yht-sandbox';
 import { closedPort } from '../../test/unconnectable-host';
 import { captureLog } from '../../test/captured-log';
 import { log } from './logger';
-import { logFailure } from './log-failure';
+import { logFailure } from '../callers/log-failure';
 
 /**
  * Secrets sent through every path that logs (refused submits, upstream calls made with a merchant's private key,

@@ -7,7 +7,7 @@ import { chainTransfers } from '../channels/usdt/chain/schema';
 import { recordAudit } from '../audit/record-audit';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { completeOrderManually } from '../orders/complete-order-manually';
-import { resendNotice } from '../notifications/resend-notification';
+import { resendNotice } from '../orders/resend-notification';
 import { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind } from '../channels/attention-items';
 
 export const NOTE_MAX_LENGTH = 500;
@@ -165,7 +165,7 @@ export async function assignTransferToOrder(db: Database, input: { transferId: n
   });
 }
 
-/** Resends a notification that failed every attempt: a new delivery cycle (lib/notifications/resend-notification.ts, audited). */
+/** Resends a notification that failed every attempt: a new delivery cycle (lib/orders/resend-notification.ts, audited). */
 export async function resendFailedNotification(db: Database, input: { notificationId: number; actor: string; now: Date }) {
   const notificationId = checkId(input.notificationId, 'notification');
   return resendNotice(db, { notificationId, actor: input.actor, now: input.now });

@@ -1,6 +1,6 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { NotificationKind } from '../notifications/notification-kinds';
+import type { NotificationKind } from '../db/schema/notification-kinds';
 import { listStuckRefunds } from './stuck-refunds';
 import { merchants, notifications, orders, upstreamCallbacks } from '../db/schema';
 import { CHANNELS } from '../channels';

@@ -3,9 +3,9 @@ import type { Database } from '../db/client';
 import { jobRuns, type JobRunRow } from '../db/schema';
 import { CHANNELS } from '../channels';
 import { PERIODIC_JOBS } from '../workers/periodic-jobs';
-import type { PeriodicJob } from '../workers/periodic-job';
-import { jobStaleAfterMs } from '../workers/job-deadline';
-import { chainWatcherMaxLagMs, isJobStale } from '../workers/job-staleness';
+import type { PeriodicJob } from '../jobs/periodic-job';
+import { jobStaleAfterMs } from '../jobs/job-deadline';
+import { chainWatcherMaxLagMs, isJobStale } from '../jobs/job-staleness';
 import type { PoolPressure } from '../channels/pool-pressure';
 import type { RequestBudget } from '../channels/request-budget';
 
@@ -19,7 +19,7 @@ export interface JobHealth {
   name: string;
   /** Undefined: the job has never run (on any process sharing this database). */
   run?: Pick<JobRunRow, 'lastStartedAt' | 'lastFinishedAt' | 'lastDurationMs' | 'lastOutcome' | 'lastSuccessAt' | 'lastError' | 'lastErrorAt' | 'runCount' | 'failureCount'>;
-  /** No success for longer than the job's stale period (lib/workers/job-staleness.ts): red, whatever its last outcome. */
+  /** No success for longer than the job's stale period (lib/jobs/job-staleness.ts): red, whatever its last outcome. */
   stale: boolean;
   /** That period, for the operator (undefined for a name no running job has). */
   staleAfterMs?: number;

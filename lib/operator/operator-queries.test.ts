@@ -9,7 +9,7 @@ import { addReceivingAddress } from '../channels/usdt/receiving-addresses';
 import { reviewCredential, submitCredential } from '../credentials/credentials';
 import { credentialChannelNamed } from '../channels/index';
 import { createMerchant } from '../merchants/merchants';
-import { runJobExclusively } from '../workers/periodic-job';
+import { runJobExclusively } from '../jobs/periodic-job';
 import { aTronAddress } from '../../test/factories';
 import { anAlipayCredential } from '../../test/credential-keys';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';

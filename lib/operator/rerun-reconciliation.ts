@@ -1,4 +1,5 @@
 import { recordAudit } from '../audit/record-audit';
+import { CHANNELS } from '../channels';
 import type { Database } from '../db/client';
 import { reconcileDay } from '../reconciliation/reconcile-day';
 import type { ScopeOutcome } from '../reconciliation/reconcile-scope';
@@ -12,7 +13,7 @@ const RERUN_DEADLINE_MS = 10 * 60_000;
  * re-run and its outcome per scope are written to the audit log.
  */
 export async function rerunReconciliationDay(db: Database, input: { day: string; actor: string }): Promise<ScopeOutcome[]> {
-  const outcomes = await reconcileDay(db, { day: input.day, now: () => new Date(), signal: AbortSignal.timeout(RERUN_DEADLINE_MS) });
+  const outcomes = await reconcileDay(db, CHANNELS, { day: input.day, now: () => new Date(), signal: AbortSignal.timeout(RERUN_DEADLINE_MS) });
   await recordAudit(db, {
     actor: input.actor,
     action: 'reconciliation.rerun',

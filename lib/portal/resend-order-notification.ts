@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { actionRefused } from '../errors/domain-error';
 import { domainMessage } from '../errors/domain-message';
-import { resendNotification } from '../notifications/resend-notification';
+import { resendNotification } from '../orders/resend-notification';
 import { findMerchantOrder } from './merchant-order-detail';
 import { portalActor, type MerchantContext } from './merchant-context';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { NotificationWorker } from '../notifications/notification-worker';
-import { notificationFieldsOf } from '../channels';
+import { CHANNELS, notificationFieldsOf } from '../channels';
 import { findAlipayCheckout } from '../channels/alipay/checkout-view';
 import { CLOSE_WITHOUT_ANSWER_AFTER_MS, pollPendingAlipayOrders } from '../channels/alipay/poll-pending-orders';
 import { alipayConfig } from '../channels/alipay/config';
@@ -21,8 +21,8 @@ import { openFindings } from './reconciliation-view';
 import { beijingDayBounds, beijingDayOf } from './beijing-day';
 import { creditFinding } from './credit-finding';
 import { reconcileDay } from './reconcile-day';
-import { reconcileJob } from './reconcile-job';
-import { runJobExclusively } from '../workers/periodic-job';
+import { reconciliationJob } from './reconcile-job';
+import { runJobExclusively } from '../jobs/periodic-job';
 import { ManualClock } from '../clock';
 import { runAdmin } from '../cli/run-admin-for-tests';
 
@@ -65,7 +65,7 @@ async function findingsOf(runId: number) {
 }
 
 async function reconcileAlipay(day: string) {
-  const outcomes = await reconcileDay(getDb(), { day, now: () => new Date(), channels: ['ALIPAY'] });
+  const outcomes = await reconcileDay(getDb(), CHANNELS, { day, now: () => new Date(), channels: ['ALIPAY'] });
   expect(outcomes).toHaveLength(1);
   return outcomes[0]!;
 }
@@ -261,7 +261,7 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
     // Another test file's run of the job (WeChat's) may hold its lock for a moment: this one waits its turn.
     const runJob = async () => {
       for (let tries = 0; tries < 200; tries += 1) {
-        if (await runJobExclusively(reconcileJob, { db: getDb(), clock, log: (line) => lines.push(line) }).catch((error: Error) => failures.push(error.message) > 0)) return true;
+        if (await runJobExclusively(reconciliationJob(CHANNELS), { db: getDb(), clock, log: (line) => lines.push(line) }).catch((error: Error) => failures.push(error.message) > 0)) return true;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return false;
@@ -292,7 +292,7 @@ describe('reconciling ALIPAY per account (PID), as its bill covers it', () => {
       const order = await anOrder('31.00');
       await payAtAlipay(order, true);
       await happenedOn(day, order.orderNo);
-      const outcomes = await reconcileDay(getDb(), { day, now: () => new Date(), channels: ['ALIPAY'] });
+      const outcomes = await reconcileDay(getDb(), CHANNELS, { day, now: () => new Date(), channels: ['ALIPAY'] });
       expect(outcomes.map(({ status, scope }) => ({ status, scope }))).toEqual([{ status: 'complete', scope: expect.stringMatching(/^account:2088/) }]);
       expect(outcomes[0]!.totals).toMatchObject({ upstreamCount: 1, upstreamTotalMinor: 3100n, findingCount: 0 });
     } finally {

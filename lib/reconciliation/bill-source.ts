@@ -24,6 +24,13 @@ export interface ReconciliationScope {
   chain: string | null;
 }
 
+/**
+ * The channels as reconciliation sees them: each one's name and, when it has an upstream record, its source. Handed
+ * in (the registry, lib/channels/index.ts: CHANNELS) by the console, the CLI and the worker's composition:
+ * reconciliation sits below the channels, whose sources implement ReconciliationSource, and never reads the registry.
+ */
+export type ReconciledChannels = readonly { readonly name: string; readonly reconciliation?: ReconciliationSource }[];
+
 /** How a channel reads the upstream's record of a day (its bill, or the chain) for reconciliation. */
 export interface ReconciliationSource {
   scopes(db: Database): Promise<ReconciliationScope[]>;

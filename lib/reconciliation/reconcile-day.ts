@@ -1,6 +1,5 @@
-import { CHANNELS } from '../channels';
 import type { Database } from '../db/client';
-import type { ReconciliationSource } from './bill-source';
+import type { ReconciledChannels, ReconciliationSource } from './bill-source';
 import { reconcileScope, type ScopeOutcome } from './reconcile-scope';
 
 /**
@@ -9,10 +8,11 @@ import { reconcileScope, type ScopeOutcome } from './reconcile-scope';
  */
 export async function reconcileDay(
   db: Database,
+  channels: ReconciledChannels,
   input: { day: string; now: () => Date; signal?: AbortSignal; channels?: readonly string[]; skip?: (channel: string, scope: string, source: ReconciliationSource) => Promise<boolean> },
 ): Promise<ScopeOutcome[]> {
   const outcomes: ScopeOutcome[] = [];
-  for (const channel of CHANNELS) {
+  for (const channel of channels) {
     if (!channel.reconciliation || (input.channels && !input.channels.includes(channel.name))) continue;
     for (const scope of await channel.reconciliation.scopes(db)) {
       if (input.signal?.aborted) return outcomes;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { reconciliationRuns } from '../db/schema';
-import type { PeriodicJob } from '../workers/periodic-job';
+import type { PeriodicJob } from '../jobs/periodic-job';
+import type { ReconciledChannels } from './bill-source';
 import { previousBeijingDay } from './beijing-day';
 import { reconcileDay } from './reconcile-day';
 
@@ -10,16 +11,16 @@ import { reconcileDay } from './reconcile-day';
  * read when it appears, and a completed day is not read again (`npm run admin -- reconcile --date` repeats one).
  * A bill not made yet (unavailable) is no failure: it is asked for again when its source advises (WeChat Pay: after
  * 10:00, every 30 minutes), else at the next run. A run that failed fails the job run, so health and the attention
- * list report it until a run succeeds.
+ * list report it until a run succeeds. The channels are the registry's, handed in by the worker's composition.
  */
-export const reconcileJob: PeriodicJob = {
+export const reconciliationJob = (channels: ReconciledChannels): PeriodicJob => ({
   name: 'reconciliation',
   intervalMs: 15 * 60_000,
   // A day of several hundred thousand rows takes minutes; the bill's download alone may take one.
   deadlineMs: 30 * 60_000,
   async run({ db, clock, log, signal }) {
     const day = previousBeijingDay(clock.now());
-    const outcomes = await reconcileDay(db, {
+    const outcomes = await reconcileDay(db, channels, {
       day,
       now: () => clock.now(),
       signal,
@@ -40,4 +41,4 @@ export const reconcileJob: PeriodicJob = {
     const failed = outcomes.filter((outcome) => outcome.status === 'failed');
     if (failed.length > 0) throw new Error(`reconciliation of ${day} failed: ${failed.map((outcome) => `${outcome.channel} ${outcome.scope}: ${outcome.detail}`).join('; ')}`);
   },
-};
+});

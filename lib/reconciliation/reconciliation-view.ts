@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchants, orders, reconciliationFindings, reconciliationRuns, type FindingKind, type ReconciliationRunStatus } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
+import type { ReconciledChannels } from './bill-source';
 import { paidHereNow } from './paid-here';
 
 /** At most this many findings of a run are shown on the page (the counts are always complete). */
@@ -84,11 +85,11 @@ export async function findingsOfRun(db: Database, runId: number, limit?: number)
 }
 
 /** The day's runs, channel by channel, each with its totals and its findings. */
-export async function reconciliationOfDay(db: Database, day: string): Promise<RunView[]> {
+export async function reconciliationOfDay(db: Database, channels: ReconciledChannels, day: string): Promise<RunView[]> {
   const runs = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.day, day)).orderBy(asc(reconciliationRuns.channel), asc(reconciliationRuns.scope));
   return Promise.all(
     runs.map(async (run) => {
-      const here = run.status === 'complete' ? undefined : await paidHereNow(db, run);
+      const here = run.status === 'complete' ? undefined : await paidHereNow(db, channels, run);
       return {
         id: run.id,
         day: run.day,

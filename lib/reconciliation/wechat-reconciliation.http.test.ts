@@ -13,9 +13,10 @@ import { sandboxWechatKeysOf } from '../channels/wechat/sandbox-keys';
 import { wechatRefunds } from '../channels/wechat/refunds';
 import { checkRefund } from '../refunds/send-refund';
 import { ManualClock } from '../clock';
-import { runJobExclusively } from '../workers/periodic-job';
+import { runJobExclusively } from '../jobs/periodic-job';
 import { openFindings } from './reconciliation-view';
-import { reconcileJob } from './reconcile-job';
+import { reconciliationJob } from './reconcile-job';
+import { CHANNELS } from '../channels';
 import { runAdmin } from '../cli/run-admin-for-tests';
 import { handleSandboxWechatApi } from '../../sandbox/wechat/http-api';
 import { serveWebHandler } from '../../test/web-handler-server';
@@ -64,7 +65,7 @@ async function happenedOn(day: string, orderNo: string) {
 }
 
 async function reconcileWechat(day: string, now = () => new Date()) {
-  const outcomes = await reconcileDay(getDb(), { day, now, channels: ['WECHAT'] });
+  const outcomes = await reconcileDay(getDb(), CHANNELS, { day, now, channels: ['WECHAT'] });
   expect(outcomes).toHaveLength(1);
   return outcomes[0]!;
 }
@@ -309,7 +310,7 @@ describe('reconciling WECHAT as WeChat Pay makes its bills', () => {
       clock.set(beijingHour(day, hours));
       // Another test file's run of the job holds its lock for a moment: this one waits its turn.
       for (let tries = 0; tries < 200; tries += 1) {
-        const ran = await runJobExclusively(reconcileJob, { db: getDb(), clock, log: () => undefined }).catch((error: Error) => failures.push(error.message) > 0);
+        const ran = await runJobExclusively(reconciliationJob(CHANNELS), { db: getDb(), clock, log: () => undefined }).catch((error: Error) => failures.push(error.message) > 0);
         if (ran) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

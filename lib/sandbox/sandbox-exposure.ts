@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { operatorBehindRequest } from '../security/operator-request';
+import { operatorBehindRequest } from '../operator/operator-request';
 import { sandboxEnabled } from './sandbox-enabled';
 
 /**

@@ -4,7 +4,7 @@ import { ManualClock } from '../clock';
 import { getDb } from '../db/client';
 import { signInThrottle, upstreamCallbacks } from '../db/schema';
 import { recordUpstreamCallback } from '../channels/upstream-callbacks';
-import { runJobExclusively } from '../workers/periodic-job';
+import { runJobExclusively } from '../jobs/periodic-job';
 import { pruneJob } from './prune-unauthenticated-input';
 
 const DAY = 24 * 60 * 60_000;

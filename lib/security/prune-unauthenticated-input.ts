@@ -1,7 +1,7 @@
 import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { signInThrottle, upstreamCallbacks } from '../db/schema';
-import type { PeriodicJob } from '../workers/periodic-job';
+import type { PeriodicJob } from '../jobs/periodic-job';
 
 /**
  * What anonymous traffic leaves behind is kept for a while, then deleted:

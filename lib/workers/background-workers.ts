@@ -3,7 +3,7 @@ import { systemClock } from '../clock';
 import { CHANNELS, notificationFieldsOf } from '../channels';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { PERIODIC_JOBS } from './periodic-jobs';
-import { schedulePeriodicJobs } from './periodic-job';
+import { schedulePeriodicJobs } from '../jobs/periodic-job';
 
 export interface BackgroundWorkers {
   stop(): Promise<void>;

@@ -2,8 +2,8 @@ import type { Database } from '../db/client';
 import { jobRuns } from '../db/schema';
 import { readiness, type ProbeReply } from '../health/health-replies';
 import { describeFailure } from '../db/database-failure';
-import { isJobStale } from './job-staleness';
-import type { PeriodicJob } from './periodic-job';
+import { isJobStale } from '../jobs/job-staleness';
+import type { PeriodicJob } from '../jobs/periodic-job';
 
 /** How long the worker's readiness waits for job_runs before counting the database as unreachable. */
 const JOBS_READ_TIMEOUT_MS = 2_000;

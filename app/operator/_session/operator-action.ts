@@ -1,6 +1,6 @@
 import { getLocale } from 'next-intl/server';
 import { runOperatorAction, type OperatorActionResult } from '@/lib/callers/operator-action';
-import { formWords } from '@/lib/errors/form-words';
+import { formWords } from '@/lib/i18n/form-words';
 import { isLocale } from '@/lib/i18n/locales';
 import type { OperatorContext } from '@/lib/operator/operator-context';
 import { requireOperator } from './require-operator';

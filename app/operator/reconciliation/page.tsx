@@ -7,6 +7,7 @@ import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
 import { Amount } from '@/components/i18n/amount';
 import { getDb } from '@/lib/db/client';
+import { CHANNELS } from '@/lib/channels';
 import { readableAmount } from '@/lib/i18n/amounts';
 import { isLocale } from '@/lib/i18n/locales';
 import { beijingDayBounds, previousBeijingDay } from '@/lib/reconciliation/beijing-day';
@@ -100,7 +101,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
   const asked = (await searchParams).day;
   const day = asked && beijingDayBounds(asked) ? asked : previousBeijingDay(new Date());
   const db = getDb();
-  const [runs, days, t, actions] = await Promise.all([reconciliationOfDay(db, day), reconciledDays(db), getTranslations('console.reconciliation'), getTranslations('console.operatorActions')]);
+  const [runs, days, t, actions] = await Promise.all([reconciliationOfDay(db, CHANNELS, day), reconciledDays(db), getTranslations('console.reconciliation'), getTranslations('console.operatorActions')]);
   return (
     <>
       <PageTitle title={t('title', { day })} intro={t('intro')} />

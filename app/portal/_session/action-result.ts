@@ -1,6 +1,6 @@
 import { getLocale } from 'next-intl/server';
 import { portalRefusal, type ActionResult } from '@/lib/callers/portal-action';
-import { formWords } from '@/lib/errors/form-words';
+import { formWords } from '@/lib/i18n/form-words';
 import { isLocale } from '@/lib/i18n/locales';
 
 export type { ActionResult };

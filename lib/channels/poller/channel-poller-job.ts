@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { PeriodicJob } from '../../workers/periodic-job';
+import type { PeriodicJob } from '../../jobs/periodic-job';
 import type { PollSummary } from './poll-concurrently';
 
 /** The poll interval from `envName` (at least a second); anything else configured falls back to `defaultMs`. */

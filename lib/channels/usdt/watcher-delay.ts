@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobRuns } from '../../db/schema';
-import { chainWatcherMaxLagMs } from '../../workers/job-staleness';
+import { chainWatcherMaxLagMs } from '../../jobs/job-staleness';
 import { trc20WatcherHealth } from './chain/watcher-health';
 import { evmChainCursors } from './evm/schema';
 

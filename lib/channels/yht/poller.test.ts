@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import { getDb } from '../../db/client';
 import { PERIODIC_JOBS } from '../../workers/periodic-jobs';
-import { runJobExclusively } from '../../workers/periodic-job';
+import { runJobExclusively } from '../../jobs/periodic-job';
 import { aMerchant } from '../../../test/factories';
 import { serveWebHandler } from '../../../test/web-handler-server';
 import { yhtSignature, yhtSubmit } from '../../../test/yht-sandbox';

@@ -1,7 +1,7 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The last run of each periodic job (lib/workers/periodic-job.ts), one row per job name, updated on every run by
+ * The last run of each periodic job (lib/jobs/periodic-job.ts), one row per job name, updated on every run by
  * whichever process ran it: the operator's health page reads it whatever process runs the workers.
  */
 export const jobRuns = pgTable('job_runs', {

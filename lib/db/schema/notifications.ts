@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../notifications/notification-kinds';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 import { sqlList } from '../sql-list';
 import { orders } from './orders';
 

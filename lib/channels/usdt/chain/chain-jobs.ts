@@ -1,4 +1,4 @@
-import type { PeriodicJob } from '../../../workers/periodic-job';
+import type { PeriodicJob } from '../../../jobs/periodic-job';
 import { chainConfig, chainPollMs } from './chain-config';
 import { ChainEndpointPool } from './chain-endpoints';
 import { expireUsdtOrders } from './expire-usdt-orders';

@@ -8,6 +8,7 @@ import { sendSandboxTransfer } from '../../../../sandbox/tron/ledger';
 import { handleSandboxTron } from '../../../../sandbox/tron/http-api';
 import { beijingDayBounds, beijingDayOf } from '../../../reconciliation/beijing-day';
 import { reconcileDay } from '../../../reconciliation/reconcile-day';
+import { CHANNELS } from '../..';
 import { creditFinding } from '../../../reconciliation/credit-finding';
 
 process.env.SANDBOX_TRON_CONFIRM_MS = '0';
@@ -58,7 +59,7 @@ describe('reconciling a day of USDT on TRON against the chain, whatever the watc
     await backdate(phantom.id, 15);
     await payOrder(phantom.id, at(15.1), 'f'.repeat(64));
 
-    const [outcome] = await reconcileDay(getDb(), { day, now: () => new Date(), channels: ['USDT'] });
+    const [outcome] = await reconcileDay(getDb(), CHANNELS, { day, now: () => new Date(), channels: ['USDT'] });
     expect(outcome).toMatchObject({ channel: 'USDT', scope: 'chain:TRC20', status: 'complete' });
     expect(outcome!.totals).toMatchObject({ upstreamCount: 3, upstreamTotalMinor: 1234n + 777n + 4321n, oursCount: 2, oursTotalMinor: 4321n + 999n, findingCount: 3 });
     const { rows } = await getDb().execute<{ id: string; kind: string; reference: string; order_id: string | null }>(
@@ -75,7 +76,7 @@ describe('reconciling a day of USDT on TRON against the chain, whatever the watc
     const { rows: credited } = await getDb().execute<{ status: string; trade_no: string }>(sql`SELECT status, trade_no FROM orders WHERE id = ${skipped.id}`);
     expect(credited[0]).toEqual({ status: 'paid', trade_no: skippedTransfer.transactionId });
 
-    const [again] = await reconcileDay(getDb(), { day, now: () => new Date(), channels: ['USDT'] });
+    const [again] = await reconcileDay(getDb(), CHANNELS, { day, now: () => new Date(), channels: ['USDT'] });
     expect(again!.runId).toBe(outcome!.runId);
     expect(again!.totals?.findingCount).toBe(2); // the credited transfer now paid its order
   });

@@ -12,6 +12,7 @@ import { getDb } from '../../../db/client';
 import { beijingDayBounds, beijingDayOf } from '../../../reconciliation/beijing-day';
 import { creditFinding } from '../../../reconciliation/credit-finding';
 import { reconcileDay } from '../../../reconciliation/reconcile-day';
+import { CHANNELS } from '../..';
 import { createUsdtOrder } from '../create-usdt-order';
 import { addReceivingAddress } from '../receiving-addresses';
 import type { EvmChainName } from './evm-chains';
@@ -70,7 +71,7 @@ async function findingsOf(runId: number) {
   return rows;
 }
 
-const reconcile = async (day: string, chain: EvmChainName) => (await reconcileDay(getDb(), { day, now: () => new Date(), channels: ['USDT'] })).find((outcome) => outcome.scope === `chain:${chain}`)!;
+const reconcile = async (day: string, chain: EvmChainName) => (await reconcileDay(getDb(), CHANNELS, { day, now: () => new Date(), channels: ['USDT'] })).find((outcome) => outcome.scope === `chain:${chain}`)!;
 
 process.env.SANDBOX_TRON_CONFIRM_MS = '0';
 

@@ -1,4 +1,4 @@
-import type { PeriodicJob } from '../../../workers/periodic-job';
+import type { PeriodicJob } from '../../../jobs/periodic-job';
 import { evmSettings, type EvmSettings } from './evm-config';
 import { evmWatcherJob } from './evm-watcher-job';
 import { usdtEvmSink } from './usdt-evm-sink';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getDb } from '../../../db/client';
-import { DEFAULT_USDT_MAX_PER_ORDER_MINOR, getUsdtMaxPerOrderMinor } from '../max-per-order';
-import { parseSingleJsonObject, runAdmin, runAdminJson } from '../../../cli/run-admin-for-tests';
+import { getDb } from '../../db/client';
+import { DEFAULT_USDT_MAX_PER_ORDER_MINOR, getUsdtMaxPerOrderMinor } from '../../channels/usdt/max-per-order';
+import { parseSingleJsonObject, runAdmin, runAdminJson } from '../run-admin-for-tests';
 
 describe('admin limit', () => {
   it('shows the default limit before any is set', async () => {

@@ -1,6 +1,6 @@
-import type { CliCommand } from '../../../cli/command';
-import { UsageError } from '../../../cli/usage-error';
-import { isEvmChainName, EVM_CHAIN_NAMES } from './evm-chains';
+import type { CliCommand } from '../command';
+import { UsageError } from '../usage-error';
+import { isEvmChainName, EVM_CHAIN_NAMES } from '../../channels/usdt/evm/evm-chains';
 
 const resumeUsage = `usage: npm run admin -- evm resume --chain ${EVM_CHAIN_NAMES.join('|')} --after-block <n> [--json]
 
@@ -28,7 +28,7 @@ export const evmResume: CliCommand = {
     if (!/^\d+$/.test(afterText)) throw new UsageError('--after-block must be a block number', resumeUsage);
     const afterBlock = BigInt(afterText);
     return async (db) => {
-      const [{ resumeEvmChain }, { cliActor }] = await Promise.all([import('./resume-evm-chain'), import('../../../cli/operator')]);
+      const [{ resumeEvmChain }, { cliActor }] = await Promise.all([import('../../channels/usdt/evm/resume-evm-chain'), import('../operator')]);
       const { blockHash } = await resumeEvmChain(db, { chain, afterBlock, actor: cliActor() });
       return {
         json: { chain, afterBlock: afterBlock.toString(), blockHash },

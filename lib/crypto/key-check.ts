@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
-import { decryptSecret } from '../crypto/secret-box';
-import { parseEncryptionKey } from './process-secrets';
-import { StartupRefusal } from './startup-refusal';
+import { decryptSecret } from './secret-box';
+import { parseEncryptionKey } from '../config/process-secrets';
+import { StartupRefusal } from '../config/startup-refusal';
 
 /**
  * A key check value: the database keeps an HMAC of a fixed text under the encryption key it was first used with,

@@ -1,8 +1,11 @@
 import { collectDefaultMetrics } from 'prom-client';
 import { getDb, type Database } from '../db/client';
-import { bearerMatches, mayReadHealthDetails } from '../health/details-access';
-import { metrics } from './metrics';
+import { bearerMatches, mayReadHealthDetails } from './details-access';
+import { metrics } from '../observability/metrics';
 import { registerScrapeGauges } from './scrape-gauges';
+
+// With the probes in lib/health/, not in lib/observability/: a scrape reads the database and the operator's health
+// (as /healthz does), while lib/observability/ (logger, metric registry) stays below lib/db/, which counts into it.
 
 export const METRICS_REFUSAL = 'metrics need an operator session or Authorization: Bearer <METRICS_TOKEN> (or <HEALTH_DETAILS_TOKEN>)';
 

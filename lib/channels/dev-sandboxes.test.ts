@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS } from '../channels';
-import type { DevSandboxModule } from '../channels/channel';
+import { CHANNELS } from '.';
+import type { DevSandboxModule } from './channel';
 
 describe('channel development sandboxes', () => {
   // A devSandbox is a path, which the type checker cannot follow: this is its check.

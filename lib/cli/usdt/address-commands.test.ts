@@ -1,11 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { aMerchant, aTronAddress } from '../../../../test/factories';
-import { listReceivingAddresses } from '../receiving-addresses';
-import { getDb } from '../../../db/client';
-import { orders, receivingAddresses } from '../../../db/schema';
-import { createUsdtOrder } from '../create-usdt-order';
-import { parseSingleJsonObject, runAdmin, runAdminJson } from '../../../cli/run-admin-for-tests';
+import { aMerchant, aTronAddress } from '../../../test/factories';
+import { listReceivingAddresses } from '../../channels/usdt/receiving-addresses';
+import { getDb } from '../../db/client';
+import { orders, receivingAddresses } from '../../db/schema';
+import { createUsdtOrder } from '../../channels/usdt/create-usdt-order';
+import { parseSingleJsonObject, runAdmin, runAdminJson } from '../run-admin-for-tests';
 
 /** A well-formed TRON address whose checksum is wrong (last character changed). */
 function withBrokenChecksum(address: string): string {

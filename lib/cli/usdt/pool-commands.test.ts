@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getDb } from '../../../db/client';
-import { aMerchant } from '../../../../test/factories';
-import { parseSingleJsonObject, runAdmin } from '../../../cli/run-admin-for-tests';
-import { findMerchantPoolLimits } from '../merchant-pool-limits';
+import { getDb } from '../../db/client';
+import { aMerchant } from '../../../test/factories';
+import { parseSingleJsonObject, runAdmin } from '../run-admin-for-tests';
+import { findMerchantPoolLimits } from '../../channels/usdt/merchant-pool-limits';
 
 describe('admin pool set: what it refuses, naming the option', () => {
   it.each([

@@ -1,6 +1,9 @@
 import { failureForLog, isDatabaseUnavailable } from '../db/database-failure';
 import { OutageLog } from '../db/outage-log';
-import { log } from './logger';
+import { log } from '../observability/logger';
+
+// With the request wrappers, not in lib/observability/: it tells a database outage from a failure (lib/db/), and
+// lib/observability/ stays below lib/db/, whose outage log and statement metrics write into it.
 
 /** One outage log per component that reports failures here: a line when the database goes, one when it is back. */
 const outages = new Map<string, OutageLog>();

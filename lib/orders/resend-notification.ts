@@ -3,8 +3,11 @@ import { actionRefused } from '../errors/domain-error';
 import type { Database } from '../db/client';
 import { merchants, notifications, orders } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
-import { lockMerchantOrderByAppId } from '../orders/find-merchant-order-by-app-id';
-import { enqueueNotice, enqueueNotification } from './enqueue';
+import { lockMerchantOrderByAppId } from './find-merchant-order-by-app-id';
+import { enqueueNotice, enqueueNotification } from '../notifications/enqueue';
+
+// Here, not in lib/notifications/: a re-send is an action on an order (found by the merchant's appId, locked), which
+// then queues its notice; notifications stay below orders and never look an order up.
 
 /**
  * Starts a new delivery cycle for a paid order (attempts from the first again); earlier cycles and their attempts

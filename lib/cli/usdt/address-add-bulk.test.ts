@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { aTronAddress } from '../../../../test/factories';
-import { runAdmin, runAdminJson, parseSingleJsonObject } from '../../../cli/run-admin-for-tests';
-import { getDb } from '../../../db/client';
-import { auditLog, receivingAddresses } from '../../../db/schema';
-import { addReceivingAddress } from '../receiving-addresses';
+import { aTronAddress } from '../../../test/factories';
+import { runAdmin, runAdminJson, parseSingleJsonObject } from '../run-admin-for-tests';
+import { getDb } from '../../db/client';
+import { auditLog, receivingAddresses } from '../../db/schema';
+import { addReceivingAddress } from '../../channels/usdt/receiving-addresses';
 
 const env = { ...process.env, OPERATOR: 'ops-bulk@example.com' };
 

@@ -3,7 +3,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import { databaseConnectionsOpened, type Database } from '../db/client';
 import { chainWatcherHealth } from '../operator/health';
 import { chainEndpointHealth } from '../operator/chain-endpoint-health';
-import { metrics } from './metrics';
+import { metrics } from '../observability/metrics';
 
 /** A scrape waits at most this long for the database's figures; past it they are left out and `…_database_up` is 0. */
 export const SCRAPE_DEADLINE_MS = 2_000;

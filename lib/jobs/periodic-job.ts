@@ -6,6 +6,9 @@ import { recordJobRun } from './record-job-run';
 import { jobDeadlineMs } from './job-deadline';
 import { metrics } from '../observability/metrics';
 
+// lib/jobs/ says what a periodic job is and how one runs; the folders that define jobs (the channels, reconciliation,
+// security) import it, and lib/workers/, which lists and starts them all, sits above them.
+
 export interface JobContext {
   db: Database;
   clock: Clock;

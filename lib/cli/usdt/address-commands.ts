@@ -1,6 +1,6 @@
-import { USDT_CHAINS } from '../usdt-chains';
-import { type CliCommand } from '../../../cli/command';
-import { cliActor } from '../../../cli/operator';
+import { USDT_CHAINS } from '../../channels/usdt/usdt-chains';
+import { type CliCommand } from '../command';
+import { cliActor } from '../operator';
 
 const SUPPORTED_CHAINS = USDT_CHAINS.map((chain) => chain.name);
 
@@ -48,7 +48,7 @@ export const addressAdd: CliCommand = {
       const fromFile = file === undefined ? [] : await addressesFromFile(file).catch((error: NodeJS.ErrnoException) => args.fail(`--file ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`));
       const addresses = [...given, ...fromFile];
       if (addresses.length === 0) args.fail(`no address in ${file === '-' ? 'standard input' : file}`);
-      const { addReceivingAddresses } = await import('../receiving-addresses');
+      const { addReceivingAddresses } = await import('../../channels/usdt/receiving-addresses');
       const added = await addReceivingAddresses(db, chain, addresses, { actor: cliActor() });
       const rows = added.map(({ address: row, created }) => ({ id: row.id, chain: row.chain, address: row.address, enabled: row.enabled, created }));
       const lines = rows.map((row) => `${row.created ? 'added' : 'already in the pool'}: ${row.chain} ${row.address} (id ${row.id}, ${row.enabled ? 'enabled' : 'disabled'})`);
@@ -77,7 +77,7 @@ export const addressList: CliCommand = {
   prepare(args) {
     args.expectPositionals();
     return async (db) => {
-      const { listReceivingAddresses } = await import('../receiving-addresses');
+      const { listReceivingAddresses } = await import('../../channels/usdt/receiving-addresses');
       const addresses = (await listReceivingAddresses(db)).map((row) => ({
         id: row.id,
         chain: row.chain,
@@ -118,7 +118,7 @@ ${action === 'enable' ? 'Puts a receiving address back in the pool for new USDT 
       if (!/^[1-9]\d{0,15}$/.test(text)) args.fail(`option --id must be an address id (a positive integer), got ${JSON.stringify(text)}`);
       const id = Number(text);
       return async (db) => {
-        const { setReceivingAddressEnabled } = await import('../receiving-addresses');
+        const { setReceivingAddressEnabled } = await import('../../channels/usdt/receiving-addresses');
         const row = await setReceivingAddressEnabled(db, { id, enabled: action === 'enable', actor: cliActor() });
         return {
           json: { id: row.id, chain: row.chain, address: row.address, enabled: row.enabled },

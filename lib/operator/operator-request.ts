@@ -1,7 +1,7 @@
 import { getToken } from 'next-auth/jwt';
 import { portalAuthSecret, sessionCookiesSecure } from '../accounts/auth-secret';
 import type { Database } from '../db/client';
-import { loadOperatorContext, type OperatorContext } from '../operator/operator-context';
+import { loadOperatorContext, type OperatorContext } from './operator-context';
 
 function cookiesOf(request: Request): Record<string, string> {
   const cookies: Record<string, string> = {};

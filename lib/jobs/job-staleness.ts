@@ -9,7 +9,7 @@ export interface RecordedRuns {
 }
 
 /**
- * A job is stale when it has not succeeded for its stale period (lib/workers/job-deadline.ts): its runs hang or fail,
+ * A job is stale when it has not succeeded for its stale period (lib/jobs/job-deadline.ts): its runs hang or fail,
  * or no process runs it. Health turns red, the worker's /readyz fails and the attention list names it. A job that has
  * never run is not judged (a service that has just started).
  */

@@ -1,10 +1,11 @@
 import type { Database } from '../db/client';
-import { CHANNELS } from '../channels';
-import type { DevSandboxModule } from '../channels/channel';
+import { CHANNELS } from '.';
+import type { DevSandboxModule } from './channel';
 
 /**
  * `npm run dev` with the sandbox on: starts each channel's development sandbox (Channel.devSandbox, a module path
- * from the project root), in the registry's order. Answers how to stop them all.
+ * from the project root), in the registry's order. Answers how to stop them all. Beside the registry, not in
+ * lib/sandbox/: it reads every channel, and lib/sandbox (the sandbox switch) stays below the channels that ask it.
  */
 export async function startDevSandboxes(db: Database, log: (line: string) => void): Promise<{ close(): Promise<void> }> {
   const started: { close(): Promise<void> }[] = [];

@@ -1,7 +1,7 @@
-import { formatMinorUnits, parseMinorUnits } from '../../../money/decimal-amount';
-import type { CliCommand, CommandOutput } from '../../../cli/command';
-import { UsageError } from '../../../cli/usage-error';
-import { cliActor } from '../../../cli/operator';
+import { formatMinorUnits, parseMinorUnits } from '../../money/decimal-amount';
+import type { CliCommand, CommandOutput } from '../command';
+import { UsageError } from '../usage-error';
+import { cliActor } from '../operator';
 
 function limitOutput(minor: bigint): CommandOutput {
   const usdtMaxPerOrder = formatMinorUnits(minor);
@@ -29,7 +29,7 @@ export const limitSet: CliCommand = {
       throw new UsageError(`option --usdt-max must be an amount greater than 0 with at most 2 decimal places, got ${JSON.stringify(text)}`, setUsage);
     }
     return async (db) => {
-      const { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } = await import('../max-per-order');
+      const { getUsdtMaxPerOrderMinor, setUsdtMaxPerOrderMinor } = await import('../../channels/usdt/max-per-order');
       await setUsdtMaxPerOrderMinor(db, minor, { actor: cliActor() });
       return limitOutput(await getUsdtMaxPerOrderMinor(db));
     };
@@ -51,7 +51,7 @@ export const limitShow: CliCommand = {
   prepare(args) {
     args.expectPositionals();
     return async (db) => {
-      const { getUsdtMaxPerOrderMinor } = await import('../max-per-order');
+      const { getUsdtMaxPerOrderMinor } = await import('../../channels/usdt/max-per-order');
       return limitOutput(await getUsdtMaxPerOrderMinor(db));
     };
   },

@@ -1,7 +1,7 @@
-import type { CliCommand, CommandOutput } from '../../../cli/command';
-import { UsageError } from '../../../cli/usage-error';
-import { cliActor } from '../../../cli/operator';
-import type { MerchantPoolLimits, PoolLimitSetting } from '../merchant-pool-limits';
+import type { CliCommand, CommandOutput } from '../command';
+import { UsageError } from '../usage-error';
+import { cliActor } from '../operator';
+import type { MerchantPoolLimits, PoolLimitSetting } from '../../channels/usdt/merchant-pool-limits';
 
 const setUsage = `usage: npm run admin -- pool set --app-id <appId> [--held-slots <n>|default|none] [--amount-slots <n>|default|none] [--reason <text>] [--json]
 
@@ -53,7 +53,7 @@ export const poolSet: CliCommand = {
     if (maxHeldSlots === undefined && maxAmountSlots === undefined) args.fail('give --held-slots, --amount-slots or both');
     const reason = args.optional('reason');
     return async (db) => {
-      const { setMerchantPoolLimits } = await import('../merchant-pool-limits');
+      const { setMerchantPoolLimits } = await import('../../channels/usdt/merchant-pool-limits');
       return limitsOutput(await setMerchantPoolLimits(db, appId, { maxHeldSlots, maxAmountSlots }, { actor: cliActor(), reason }));
     };
   },
@@ -69,7 +69,7 @@ export const poolShow: CliCommand = {
     args.expectPositionals();
     const appId = args.required('app-id');
     return async (db) => {
-      const { findMerchantPoolLimits } = await import('../merchant-pool-limits');
+      const { findMerchantPoolLimits } = await import('../../channels/usdt/merchant-pool-limits');
       return limitsOutput(await findMerchantPoolLimits(db, appId));
     };
   },

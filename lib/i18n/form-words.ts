@@ -1,7 +1,7 @@
-import { loadDomainTranslator } from '../i18n/domain-translator';
-import type { Locale } from '../i18n/locales';
-import { loadMessages } from '../i18n/messages';
-import type { FormWords } from './form-answer';
+import { loadDomainTranslator } from './domain-translator';
+import type { Locale } from './locales';
+import { loadMessages } from './messages';
+import type { FormWords } from '../errors/form-answer';
 
 /**
  * The form words of one language: the kinds' texts from the common catalogue (its both-languages test keeps every kind
