@@ -7,8 +7,19 @@ import { formatMinorUnits } from '../money/decimal-amount';
 import { orderStanding, type OrderStanding } from '../orders/order-standing';
 import type { RefundState } from '../db/schema/refunds';
 
-/** Rows read per query: memory holds one page, whatever the range holds. */
-const PAGE = 1_000;
+/**
+ * Rows read per query: memory holds one page, whatever the range holds. Small, and formatted SLICE rows at a time:
+ * the export takes its turns between other requests (statement-export.ts), and each turn's work (parsing a page,
+ * formatting a slice) is what a request of the open API may wait behind; at 1,000 rows a turn, four exports took the
+ * order query from p50 1.5 ms to 24 ms.
+ */
+const PAGE = 200;
+const SLICE = 20;
+
+/** A page's CSV lines, SLICE rows to a chunk. */
+function* slicedLines<Row>(rows: readonly Row[], line: (row: Row) => string): Generator<string> {
+  for (let index = 0; index < rows.length; index += SLICE) yield rows.slice(index, index + SLICE).map(line).join('');
+}
 /** A statement covers at most this many days (both ends included). */
 export const STATEMENT_MAX_DAYS = 366;
 /**
@@ -142,8 +153,7 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
     return input.statuses?.order[standing] ?? standing;
   };
   for await (const rows of pages) {
-    yield rows
-      .map((row) =>
+    yield* slicedLines(rows, (row) =>
         csvLine([
           input.rowTypes.order,
           formatInZone(row.createdAt, input.timeZone),
@@ -162,8 +172,7 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
           '',
           '',
         ]),
-      )
-      .join('');
+    );
   }
 }
 
@@ -202,8 +211,7 @@ async function* refundLines(db: Database, input: StatementInput): AsyncGenerator
       .limit(PAGE),
   );
   for await (const rows of pages) {
-    yield rows
-      .map((row) =>
+    yield* slicedLines(rows, (row) =>
         csvLine([
           input.rowTypes.refund,
           formatInZone(row.createdAt, input.timeZone),
@@ -222,7 +230,6 @@ async function* refundLines(db: Database, input: StatementInput): AsyncGenerator
           formatMinorUnits(row.amountMinor),
           row.state === 'succeeded' && row.finishedAt ? formatInZone(row.finishedAt, input.timeZone) : '',
         ]),
-      )
-      .join('');
+    );
   }
 }
