@@ -154,24 +154,24 @@ async function* orderLines(db: Database, input: StatementInput): AsyncGenerator<
   };
   for await (const rows of pages) {
     yield* slicedLines(rows, (row) =>
-        csvLine([
-          input.rowTypes.order,
-          formatInZone(row.createdAt, input.timeZone),
-          row.orderNo,
-          row.merchantOrderNo,
-          row.channel,
-          orderStatus(row),
-          row.currency,
-          formatMinorUnits(row.requestedAmountMinor),
-          formatMinorUnits(row.payAmountMinor),
-          row.paidAt ? formatInZone(row.paidAt, input.timeZone) : '',
-          row.tradeNo ?? '',
-          row.productName ?? '',
-          '',
-          '',
-          '',
-          '',
-        ]),
+      csvLine([
+        input.rowTypes.order,
+        formatInZone(row.createdAt, input.timeZone),
+        row.orderNo,
+        row.merchantOrderNo,
+        row.channel,
+        orderStatus(row),
+        row.currency,
+        formatMinorUnits(row.requestedAmountMinor),
+        formatMinorUnits(row.payAmountMinor),
+        row.paidAt ? formatInZone(row.paidAt, input.timeZone) : '',
+        row.tradeNo ?? '',
+        row.productName ?? '',
+        '',
+        '',
+        '',
+        '',
+      ]),
     );
   }
 }
@@ -212,24 +212,24 @@ async function* refundLines(db: Database, input: StatementInput): AsyncGenerator
   );
   for await (const rows of pages) {
     yield* slicedLines(rows, (row) =>
-        csvLine([
-          input.rowTypes.refund,
-          formatInZone(row.createdAt, input.timeZone),
-          row.orderNo,
-          row.merchantOrderNo,
-          row.channel,
-          input.statuses?.refund[row.state] ?? row.state,
-          row.currency,
-          '',
-          '',
-          '',
-          row.tradeNo ?? '',
-          row.productName ?? '',
-          row.refundNo,
-          row.merchantRefundNo,
-          formatMinorUnits(row.amountMinor),
-          row.state === 'succeeded' && row.finishedAt ? formatInZone(row.finishedAt, input.timeZone) : '',
-        ]),
+      csvLine([
+        input.rowTypes.refund,
+        formatInZone(row.createdAt, input.timeZone),
+        row.orderNo,
+        row.merchantOrderNo,
+        row.channel,
+        input.statuses?.refund[row.state] ?? row.state,
+        row.currency,
+        '',
+        '',
+        '',
+        row.tradeNo ?? '',
+        row.productName ?? '',
+        row.refundNo,
+        row.merchantRefundNo,
+        formatMinorUnits(row.amountMinor),
+        row.state === 'succeeded' && row.finishedAt ? formatInZone(row.finishedAt, input.timeZone) : '',
+      ]),
     );
   }
 }
