@@ -5,17 +5,13 @@ import { formatMinorUnits } from '../../money/decimal-amount';
 import { chainTransfers } from './chain/schema';
 import { networkName } from './checkout-network';
 import { explorerTransactionUrl } from './explorer-links';
+import { rawUnitsPerCent } from './evm/evm-amounts';
 import { formatRawUsdt } from './operator/transfer-attention';
 import { usdtChainByType, usdtChainNamed } from './usdt-chains';
 import type { OrderPaymentTrail, PaymentTrailTransfer } from '../channel';
 
 /** The transfers the chain watcher linked to an order without letting them pay it: a wrong amount, or too late. */
 const UNPAID_VERDICTS = ['wrong_amount', 'late'] as const;
-
-/** A raw token value in cents of USDT, rounded down (what the chain sent, never more). */
-function rawToCents(raw: bigint, decimals: number): bigint {
-  return raw / 10n ** BigInt(decimals - 2);
-}
 
 /**
  * The transfers to an order's address that the watcher linked to it and that did not pay it, oldest first: what the
@@ -30,7 +26,7 @@ export async function unpaidOrderTransfers(db: Database, order: Pick<OrderRow, '
   return rows.map((row) => {
     const decimals = usdtChainNamed(row.chain)?.decimals ?? 6;
     const raw = BigInt(row.valueRaw);
-    const cents = rawToCents(raw, decimals);
+    const cents = raw / rawUnitsPerCent(decimals); // in cents, rounded down: what the chain sent, never more
     const due = order.payAmountMinor;
     const problem = row.verdict === 'late' ? 'late' : cents < due ? 'short' : 'over';
     return {

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import { merchants, orders } from '../../../db/schema';
 import { chainTransfers } from '../chain/schema';
 import { ATTENTION_LIST_LIMIT, linkedOrder, linkedOrderColumns, notDismissed, type LinkedOrder, type TransferItem } from '../../attention-items';
+import { centsToRaw } from '../evm/evm-amounts';
 import { usdtChainNamed } from '../usdt-chains';
 
 /** A raw token value in USDT: 6 decimals (TRC20, ERC20, Polygon) unless the chain says otherwise (BEP20: 18). */
@@ -14,9 +15,9 @@ export function formatRawUsdt(raw: string | bigint, decimals = 6): string {
   return fraction.length >= 2 ? `${whole}.${fraction}` : `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
-/** What the order asked for, in the chain's raw units (its amount is written with two decimals). */
+/** What the order asked for, in the chain's raw units (its amount is written with two decimals: cents). */
 function dueRaw(order: LinkedOrder, decimals: number): bigint {
-  return BigInt(order.payAmount.replace('.', '')) * 10n ** BigInt(decimals - 2);
+  return centsToRaw(BigInt(order.payAmount.replace('.', '')), decimals);
 }
 
 function transferProblem(verdict: string, valueRaw: bigint, order: LinkedOrder | null, decimals: number): TransferItem['problem'] {
