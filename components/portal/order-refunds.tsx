@@ -1,8 +1,7 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { Amount } from '@/components/i18n/amount';
+import { amountWriter } from '@/components/i18n/amount-writer';
 import { LocalTime } from '@/components/i18n/local-time';
-import { readableAmount } from '@/lib/i18n/amounts';
-import { isLocale } from '@/lib/i18n/locales';
 import type { listOrderRefunds } from '@/lib/portal/order-refunds';
 import { RefundForm } from './refund-form';
 import { AbnormalRefundRemedy } from './abnormal-refund-remedy';
@@ -31,8 +30,8 @@ export async function OrderRefundsSection({
   remedyAction: Parameters<typeof AbnormalRefundRemedy>[0]['remedyAction'];
   latePaymentAction: Parameters<typeof LatePaymentRefund>[0]['refundAction'];
 }) {
-  const [t, locale] = await Promise.all([getTranslations('portal.refunds'), getLocale()]);
-  const readable = (amount: string) => readableAmount(amount, currency, isLocale(locale) ? locale : 'en');
+  const [t, writeAmount] = await Promise.all([getTranslations('portal.refunds'), amountWriter()]);
+  const readable = (amount: string) => writeAmount(amount, currency);
   const state = (value: string) => (t.has(`states.${value}`) ? t(`states.${value}` as 'states.processing') : value);
   const wallet = !data.refundable && channel === 'USDT';
   return (

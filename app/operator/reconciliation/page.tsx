@@ -1,15 +1,14 @@
 import { channelNameIn } from '@/components/i18n/channel-name';
 import Link from 'next/link';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { Badge, cell, Empty, PageTitle, Section, Table, type Tone } from '@/components/operator/ui';
 import { CreditFindingButton } from '@/components/operator/credit-finding-button';
 import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
 import { Amount } from '@/components/i18n/amount';
+import { amountWriter } from '@/components/i18n/amount-writer';
 import { getDb } from '@/lib/db/client';
 import { CHANNELS } from '@/lib/channels';
-import { readableAmount } from '@/lib/i18n/amounts';
-import { isLocale } from '@/lib/i18n/locales';
 import { beijingDayBounds, previousBeijingDay } from '@/lib/reconciliation/beijing-day';
 import { reconciledDays, reconciliationOfDay, type RunView } from '@/lib/reconciliation/reconciliation-view';
 import { requireOperator } from '../_session/require-operator';
@@ -21,8 +20,8 @@ export const dynamic = 'force-dynamic';
 const STATUS_TONES: Record<RunView['status'], Tone> = { complete: 'good', unavailable: 'neutral', failed: 'bad' };
 
 async function RunSection({ run }: { run: RunView }) {
-  const [t, common, locale] = await Promise.all([getTranslations('console.reconciliation'), getTranslations('common'), getLocale()]);
-  const readable = (total: string) => readableAmount(total, run.currency, isLocale(locale) ? locale : 'en');
+  const [t, common, writeAmount] = await Promise.all([getTranslations('console.reconciliation'), getTranslations('common'), amountWriter()]);
+  const readable = (total: string) => writeAmount(total, run.currency);
   const channel = channelNameIn(common)(run.channel);
   // 'account:<upstream id>' or 'chain:<network>': the kind in words, the id as it is.
   const [scopeKind = '', scopeId = ''] = run.scope.split(/:(.*)/s);
