@@ -41,7 +41,7 @@ export const reconcileCommand: CliCommand = {
         import('../reconciliation/reconciliation-view'),
         import('../sandbox/running-service-sandbox'),
       ]);
-      await adoptRunningServiceSandbox(db, channel ? [channel] : undefined);
+      await adoptRunningServiceSandbox(db, CHANNELS, channel ? [channel] : undefined);
       const outcomes = await reconcileDay(db, CHANNELS, { day, now: () => new Date(), channels: channel ? [channel] : undefined });
       const runs = outcomes.map((outcome) => ({
         channel: outcome.channel,
