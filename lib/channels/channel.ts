@@ -103,6 +103,12 @@ export interface Channel<CheckoutView = unknown> extends ChannelOperatorParts, C
   notificationFields(order: NotifiedOrder): Record<string, string>;
   /** The upstream's callback receiver, served at /v1/api/callback/<name in lower case>; absent when the upstream has none. */
   readonly callback?: (request: Request) => Promise<Response>;
+  /**
+   * Where the sandbox is mounted: the paths of the channel's simulated upstream API (under /sandbox/), which its
+   * adapters call as they call the real one. Machine to machine, so the pages' same-origin rule leaves them alone
+   * (lib/security/same-origin.ts); the simulator's own pages and forms are not among them.
+   */
+  readonly sandboxApiPaths?: readonly RegExp[];
   /** The merchant's own upstream credentials, for a channel whose orders are placed with them; absent otherwise. */
   readonly credentials?: ChannelCredentials;
   /**

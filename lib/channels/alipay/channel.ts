@@ -42,6 +42,8 @@ export const alipayChannel: Channel<AlipayCheckout> = {
   notificationFields: (order) => ({ platformOrderNo: order.orderNo, amount: formatMinorUnits(order.payAmountMinor) }),
   /** Alipay's asynchronous payment notification: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('ALIPAY', async (rawBody, now) => (await receiveAlipayNotify(getDb(), rawBody, now)).answer),
+  // The simulated gateway (the default ALIPAY_GATEWAY_URL); its cashier pages are the payer's.
+  sandboxApiPaths: [/^\/sandbox\/alipay\/gateway\.do$/],
   refunds: alipayRefunds,
   closeUpstream: closeAlipayOrderUpstream,
   jobs: [alipayPollerJob],

@@ -40,6 +40,8 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   checkSettings: () => void usdtSlotCooldownMinutes(),
   firstRun: usdtFirstRun,
   devSandbox: 'sandbox/evm/dev-sandbox-evm.ts',
+  // The simulated TronGrid (and its fault hooks); its wallet form, /sandbox/tron/transfer, is a page's form.
+  sandboxApiPaths: [/^\/sandbox\/tron\/(?!transfer$)/],
   attentionTransfers: listTransferItems,
   watcherHealth: trc20WatcherHealth,
   poolPressure: usdtPoolPressure,

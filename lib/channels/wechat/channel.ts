@@ -50,6 +50,8 @@ export const wechatChannel: Channel<WechatCheckout> = {
     async (rawBody, now, headers) => wechatCallbackReply(await receiveWechatCallback(getDb(), rawBody, headers, now)),
     { failure: (status) => Response.json({ code: 'FAIL', message: failureReason(status) }, { status }) },
   ),
+  // The simulated v3 API (under the default WECHAT_API_BASE_URL); its payer pages are the payer's.
+  sandboxApiPaths: [/^\/sandbox\/wechat\/v3\//],
   refunds: { ...wechatRefunds, remedyAbnormal: applyAbnormalRefund },
   closeUpstream: closeWechatOrderUpstream,
   jobs: [wechatPollerJob],

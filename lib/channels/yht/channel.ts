@@ -29,6 +29,8 @@ export const yhtChannel: Channel<YhtCheckout> = {
   notificationFields: (order) => ({ orderNo: order.orderNo, payMoney: formatMinorUnits(order.payAmountMinor) }),
   /** The aggregator's asynchronous payment callback: a text answer, `success` when taken; 404 where YHT is not configured. */
   callback: upstreamCallbackRoute('YHT', (rawBody, now) => answerYhtCallback(getDb(), rawBody, now)),
+  // The simulated aggregator's API (under the default YHT_BASE_URL); its cashier pages are the payer's.
+  sandboxApiPaths: [/^\/sandbox\/yht\/api\//],
   refunds: { offered: false, refusal: "YHT refunds are not offered: the YHT protocol has no refund request; refund the payer through YHT's merchant back office" },
   closeUpstream: closeYhtOrderUpstream,
   jobs: [yhtPollerJob],
