@@ -18,7 +18,7 @@ import { findWechatCheckout, type WechatCheckout } from './checkout-view';
 import { wechatPollerJob } from './poll-pending-orders';
 import { receiveWechatCallback, wechatCallbackReply } from './receive-callback';
 import { wechatRefunds } from './refunds';
-import { applyAbnormalRefund } from './abnormal-refund';
+import { wechatAbnormalRemedy } from './abnormal-refund';
 
 /** WECHAT: 'native' (PC QR code) or 'h5' (mobile browser); JSAPI, mini-program and in-app payments are not offered. */
 export function wechatPayMethod(fields: RequestFields): string {
@@ -52,7 +52,7 @@ export const wechatChannel: Channel<WechatCheckout> = {
   ),
   // The simulated v3 API (under the default WECHAT_API_BASE_URL); its payer pages are the payer's.
   sandboxApiPaths: [/^\/sandbox\/wechat\/v3\//],
-  refunds: { ...wechatRefunds, remedyAbnormal: applyAbnormalRefund },
+  refunds: { ...wechatRefunds, abnormalRemedy: wechatAbnormalRemedy },
   closeUpstream: closeWechatOrderUpstream,
   jobs: [wechatPollerJob],
   reconciliation: wechatReconciliation,
