@@ -99,7 +99,10 @@ export interface Channel<CheckoutView = unknown> extends ChannelOperatorParts, C
   checkoutView(db: Database, payToken: string, now: Date): Promise<CheckoutView | undefined>;
   /** What the merchant's order page shows of the payment (network, addresses, transactions); absent when the upstream keeps it. */
   readonly paymentTrail?: (db: Database, order: OrderRow) => Promise<OrderPaymentTrail | undefined>;
-  /** The channel's own fields of the payment-success notification (order number and amount, by the contract's names). */
+  /**
+   * The channel's own fields of the payment-success notification (order number and amount, by the contract's names);
+   * the order number's is its orderNumberField, which its close and expiry notices use too.
+   */
   notificationFields(order: NotifiedOrder): Record<string, string>;
   /** The upstream's callback receiver, served at /v1/api/callback/<name in lower case>; absent when the upstream has none. */
   readonly callback?: (request: Request) => Promise<Response>;

@@ -3,6 +3,7 @@ import { present, type RequestFields } from '../../validation/request-fields';
 import { closeWechatOrderUpstream } from './close-order';
 import { wechatReconciliation } from './bill-source';
 import type { Channel } from '../channel';
+import { wechatNotices } from './notices';
 import { wechatCredentials } from './credentials';
 import { wechatOpenApi } from './open-api';
 import { getDb } from '../../db/client';
@@ -35,6 +36,7 @@ const failureReason = (status: 413 | 429 | 500) =>
 export const wechatChannel: Channel<WechatCheckout> = {
   name: 'WECHAT',
   label: 'WECHAT',
+  orderNumberField: wechatNotices.orderNumberField,
   successMessage: 'ok',
   async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
     const created = await createDirectOrder(db, merchant.id, wechatChannelAdapter, parseDirectSubmit(wechatPayMethod, fields), { clientIp: clientAddress, requestId, isTest });

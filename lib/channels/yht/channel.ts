@@ -1,5 +1,6 @@
 import { closeYhtOrderUpstream } from './close-order';
 import type { Channel } from '../channel';
+import { yhtNotices } from './notices';
 import { yhtOpenApi } from './open-api';
 import { formatMinorUnits } from '../../money/decimal-amount';
 import { createDirectOrder } from '../../orders/create-direct-order';
@@ -18,6 +19,7 @@ import { yhtCreateData, yhtQueryData } from './yht-view';
 export const yhtChannel: Channel<YhtCheckout> = {
   name: 'YHT',
   label: 'YHT',
+  orderNumberField: yhtNotices.orderNumberField,
   successMessage: 'success',
   async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
     const { order } = await createDirectOrder(db, merchant.id, yhtAdapter, parseYhtSubmit(fields), { clientIp: clientAddress, requestId, isTest });
