@@ -26,6 +26,13 @@ export interface ChannelOpenApi {
   submitReplyExample?: unknown;
   /** The open-API error answers only this channel gives, by kind, as the error catalogue publishes them. */
   errorCases?: Partial<Record<DomainErrorKind, readonly PublishedError[]>>;
+  /** What closing one of its orders does, as the close operation says it after the channel's name (who is told, what follows). */
+  closeBehaviour: string;
+  /**
+   * For a channel that refunds: the upstream's name of the platform's refund number (RefundData's refundNo), and the
+   * upstream's state an `abnormal` refund stands for, when it has one.
+   */
+  refundBehaviour?: { refundNoUpstream: string; abnormalState?: string };
 }
 
 /** A transfer the chain linked to an order that did not pay it. */

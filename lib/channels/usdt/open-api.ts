@@ -29,6 +29,7 @@ export const usdtOpenApi: ChannelOpenApi = {
       },
     ],
   },
+  closeBehaviour: 'here, the slot keeps its cool-down and a later transfer is late, never credited',
   submitRequest: 'UsdtSubmitRequest',
   createData: 'UsdtCreateData',
   queryData: 'UsdtQueryData',

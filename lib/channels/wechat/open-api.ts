@@ -12,6 +12,8 @@ export const wechatOpenApi: ChannelOpenApi = {
       },
     ],
   },
+  closeBehaviour: 'close then query',
+  refundBehaviour: { refundNoUpstream: "WeChat Pay's out_refund_no", abnormalState: 'ABNORMAL' },
   submitRequest: 'WechatSubmitRequest',
   createData: 'DirectCreateData',
   queryData: 'DirectQueryData',

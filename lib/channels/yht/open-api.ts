@@ -12,6 +12,7 @@ export const yhtOpenApi: ChannelOpenApi = {
       },
     ],
   },
+  closeBehaviour: 'query, its protocol has no close',
   submitRequest: 'YhtSubmitRequest',
   createData: 'YhtCreateData',
   queryData: 'YhtQueryData',
