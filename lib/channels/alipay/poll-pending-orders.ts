@@ -64,7 +64,7 @@ async function checkOrder(db: Database, config: AlipayConfig, order: OrderRow, n
 export async function pollPendingAlipayOrders(db: Database, now: Date, options: { config?: AlipayConfig; log?: (line: string) => void } = {}): Promise<PollSummary> {
   const config = options.config ?? alipayConfig();
   // Every pending ALIPAY order carries its next check time, never later than its window's end while the window is
-  // open: the due ones, earliest first, are an index probe (orders_alipay_pending_check_idx).
+  // open: the due ones, earliest first, are an index probe (orders_pending_check_idx).
   const due = await db
     .select()
     .from(orders)
