@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { CHANNELS } from '../lib/channels';
 import { publicBaseUrl } from '../lib/orders/identifiers';
 import { log } from '../lib/observability/logger';
 import { crossOriginRefusal, originOf } from '../lib/security/same-origin';
@@ -6,6 +7,9 @@ import { crossOriginRefusal, originOf } from '../lib/security/same-origin';
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** The simulated upstreams' APIs, which the channels' adapters call machine to machine (the registry's). */
+const SANDBOX_API_PATHS = CHANNELS.flatMap((channel) => channel.sandboxApiPaths ?? []);
 
 /**
  * The origins this request may come from: PUBLIC_BASE_URL's, and the one it was addressed to (its Host, or the
@@ -26,6 +30,7 @@ export function sameOriginPages(pages: NodeHandler): NodeHandler {
       origin: single(req.headers.origin),
       secFetchSite: single(req.headers['sec-fetch-site']),
       ownOrigins: ownOrigins(req),
+      sandboxApiPaths: SANDBOX_API_PATHS,
     });
     if (!refusal) return pages(req, res);
     log().warn({ component: 'http', requestId: req.headers['x-request-id'] }, `refused: ${req.method} ${(req.url ?? '/').split('?')[0]!.slice(0, 200)}: ${refusal}`);

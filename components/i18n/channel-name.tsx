@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 /** Names a payment channel in the reader's language (支付宝 for ALIPAY); a channel of no known name keeps its code. */
 export function useChannelName(): (channel: string) => string {
   const t = useTranslations('common.channels');
-  return (channel) => (t.has(channel) ? t(channel as 'ALIPAY') : channel);
+  return (channel) => (t.has(channel) ? t(channel) : channel);
 }
 
 /** A payment channel's name in the reader's language. */
@@ -12,6 +12,6 @@ export function ChannelName({ channel }: { channel: string }) {
 }
 
 /** The same naming in an async server component, from its `getTranslations('common')`. */
-export function channelNameIn(common: { has(key: string): boolean; (key: 'channels.ALIPAY'): string }): (channel: string) => string {
-  return (channel) => (common.has(`channels.${channel}`) ? common(`channels.${channel}` as 'channels.ALIPAY') : channel);
+export function channelNameIn(common: { has(key: string): boolean; (key: `channels.${string}`): string }): (channel: string) => string {
+  return (channel) => (common.has(`channels.${channel}`) ? common(`channels.${channel}`) : channel);
 }

@@ -118,12 +118,7 @@ export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
   },
   refund_not_offered: {
     code: 1020,
-    published: [
-      {
-        example: 'USDT refunds are not made by this service, which holds no keys: send the USDT from your own wallet, then record the refund on the order page of the portal',
-        when: "The order's channel has no refund here (USDT: refund from your own wallet and record it in the portal; YHT: its protocol offers no refund). The message says how to refund.",
-      },
-    ],
+    published: [],
   },
   order_not_refundable: {
     code: 1021,
@@ -131,7 +126,7 @@ export const OPEN_API_CODES: Readonly<Record<DomainErrorKind, CodeEntry>> = {
   },
   refund_limit_reached: {
     code: 1022,
-    published: [{ example: 'WeChat Pay refunds an order at most 50 times', when: "The upstream's own limits, refused before anything is sent: WECHAT refunds an order at most 50 times, and not after a year from its payment." }],
+    published: [],
   },
   refund_exceeds_paid: {
     code: 1023,

@@ -26,6 +26,13 @@ export interface ChannelOpenApi {
   submitReplyExample?: unknown;
   /** The open-API error answers only this channel gives, by kind, as the error catalogue publishes them. */
   errorCases?: Partial<Record<DomainErrorKind, readonly PublishedError[]>>;
+  /** What closing one of its orders does, as the close operation says it after the channel's name (who is told, what follows). */
+  closeBehaviour: string;
+  /**
+   * For a channel that refunds: the upstream's name of the platform's refund number (RefundData's refundNo), and the
+   * upstream's state an `abnormal` refund stands for, when it has one.
+   */
+  refundBehaviour?: { refundNoUpstream: string; abnormalState?: string };
 }
 
 /** A transfer the chain linked to an order that did not pay it. */
@@ -99,10 +106,19 @@ export interface Channel<CheckoutView = unknown> extends ChannelOperatorParts, C
   checkoutView(db: Database, payToken: string, now: Date): Promise<CheckoutView | undefined>;
   /** What the merchant's order page shows of the payment (network, addresses, transactions); absent when the upstream keeps it. */
   readonly paymentTrail?: (db: Database, order: OrderRow) => Promise<OrderPaymentTrail | undefined>;
-  /** The channel's own fields of the payment-success notification (order number and amount, by the contract's names). */
+  /**
+   * The channel's own fields of the payment-success notification (order number and amount, by the contract's names);
+   * the order number's is its orderNumberField, which its close and expiry notices use too.
+   */
   notificationFields(order: NotifiedOrder): Record<string, string>;
   /** The upstream's callback receiver, served at /v1/api/callback/<name in lower case>; absent when the upstream has none. */
   readonly callback?: (request: Request) => Promise<Response>;
+  /**
+   * Where the sandbox is mounted: the paths of the channel's simulated upstream API (under /sandbox/), which its
+   * adapters call as they call the real one. Machine to machine, so the pages' same-origin rule leaves them alone
+   * (lib/security/same-origin.ts); the simulator's own pages and forms are not among them.
+   */
+  readonly sandboxApiPaths?: readonly RegExp[];
   /** The merchant's own upstream credentials, for a channel whose orders are placed with them; absent otherwise. */
   readonly credentials?: ChannelCredentials;
   /**

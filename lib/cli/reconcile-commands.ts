@@ -6,9 +6,9 @@ import { findingJson, findingLine, reconcileFindings } from './reconcile-finding
 
 const reconcileUsage = `usage: npm run admin -- reconcile --date <yyyy-MM-dd> [--channel <payType>] [--json]
 
-Reconciles one day (Beijing time) of every channel with an upstream record: the daily trade bill of each Alipay app
-and WeChat Pay merchant the credentials use, and the USDT transfers to our receiving addresses read again from each
-chain (TRON, and the EVM chains of USDT_EVM_CHAINS). Every upstream trade and refund is matched against the orders by number and amount; the differences are stored
+Reconciles one day (Beijing time) of every channel with an upstream record: the upstream's daily trade bill of each
+account there (an application, a merchant number) the credentials use, and the transfers to our receiving addresses
+read again from each chain (TRON, and the EVM chains of USDT_EVM_CHAINS). Every upstream trade and refund is matched against the orders by number and amount; the differences are stored
 as findings (the operator console's Reconciliation page and attention list), each printed with its id for reconcile
 credit (reconcile findings lists them again). Running a day again replaces its findings once it completes: a run
 that fails, or finds no bill, leaves a completed one and its findings as they were. Bills are published the next day:
@@ -16,7 +16,7 @@ today's day is reported unavailable. In development the bills come from the sand
 address it recorded in the database, unless PUBLIC_BASE_URL is set here).
 
   --date <yyyy-MM-dd>    the day to reconcile
-  --channel <payType>    only this channel (ALIPAY, WECHAT, USDT)
+  --channel <payType>    only this channel (one with an upstream record: a bill or chains)
   --json                 print one JSON object: {"day","runs":[{"channel","scope","status","detail","findings",…}],
                          "findings":[{"id","kind","channel","scope","reference","orderNo","merchantOrderNo",
                          "upstreamReference","upstreamAmount","oursAmount",…}]} (runs[].findings is their count)
@@ -41,7 +41,7 @@ export const reconcileCommand: CliCommand = {
         import('../reconciliation/reconciliation-view'),
         import('../sandbox/running-service-sandbox'),
       ]);
-      await adoptRunningServiceSandbox(db, channel ? [channel] : undefined);
+      await adoptRunningServiceSandbox(db, CHANNELS, channel ? [channel] : undefined);
       const outcomes = await reconcileDay(db, CHANNELS, { day, now: () => new Date(), channels: channel ? [channel] : undefined });
       const runs = outcomes.map((outcome) => ({
         channel: outcome.channel,

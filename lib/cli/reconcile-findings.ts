@@ -40,7 +40,7 @@ Lists the findings of a reconciled day (Beijing time), run by run: each with its
 the order here and the upstream's number, and both amounts.
 
   --date <yyyy-MM-dd>    the reconciled day
-  --channel <payType>    only this channel's (ALIPAY, WECHAT, USDT)
+  --channel <payType>    only this channel's
   --open                 only those no operator has credited yet
   --json                 print one JSON object: {"day","findings":[{"id","kind","channel","scope","reference","orderNo",
                          "merchantOrderNo","upstreamReference","upstreamAmount","oursAmount",…}]}`;

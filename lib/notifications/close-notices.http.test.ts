@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { getDb } from '../db/client';
-import { notificationFieldsOf } from '../channels/index';
+import { channelNamed, notificationFieldsOf } from '../channels/index';
 import { expireUsdtOrders } from '../channels/usdt/chain/expire-usdt-orders';
 import { setCloseNotices } from '../merchants/close-notices';
 import { aMerchant, receivingAddresses } from '../../test/factories';
@@ -115,7 +115,7 @@ describe('close and expiry notices', () => {
       await getDb().execute(sql`
         INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, status, currency, requested_amount_minor, pay_amount_minor, pay_token, expires_at, notify_url)
         VALUES (${orderNo}, ${merchant.id}, ${merchantOrderNo}, ${channel}, 'pending', 'CNY', 1250, 1250, md5(${orderNo}) || md5(${merchantOrderNo}), now() - interval '1 second', ${receiver.url})`);
-      await closePendingOrders(getDb(), sql`order_no = ${orderNo}`, new Date());
+      await closePendingOrders(getDb(), channelNamed(channel)!, sql`order_no = ${orderNo}`, new Date());
       await deliver();
       const [notice] = receivedFor(merchantOrderNo);
       const paidForm = notificationFieldsOf({ channel, orderNo, payAmountMinor: 1250n });

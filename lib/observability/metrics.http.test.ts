@@ -9,6 +9,7 @@ import { createDatabase, getDb } from '../db/client';
 import { notificationFieldsOf } from '../channels';
 import { NotificationWorker } from '../notifications/notification-worker';
 import { closePendingOrders } from '../orders/order-status';
+import { usdtNotices } from '../channels/usdt/notices';
 import { orders } from '../db/schema';
 import { runJobExclusively } from '../jobs/periodic-job';
 import { paySandboxOrder } from '../../sandbox/yht/pay';
@@ -156,8 +157,8 @@ describe('orders, upstream calls and callbacks', () => {
     const open = await aPendingUsdtOrder(merchant.id, receiver.url);
     const late = await aPendingUsdtOrder(merchant.id, receiver.url);
     await getDb().update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, late.id));
-    expect(await moved('payment_orders_total', { channel: 'USDT', event: 'closed' }, () => closePendingOrders(getDb(), eq(orders.id, open.id), new Date()))).toBe(1);
-    expect(await moved('payment_orders_total', { channel: 'USDT', event: 'expired' }, () => closePendingOrders(getDb(), eq(orders.id, late.id), new Date()))).toBe(1);
+    expect(await moved('payment_orders_total', { channel: 'USDT', event: 'closed' }, () => closePendingOrders(getDb(), usdtNotices, eq(orders.id, open.id), new Date()))).toBe(1);
+    expect(await moved('payment_orders_total', { channel: 'USDT', event: 'expired' }, () => closePendingOrders(getDb(), usdtNotices, eq(orders.id, late.id), new Date()))).toBe(1);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { orders, type OrderRow } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
 import { domainMessage } from '../errors/domain-message';
-import { enqueueCloseNotices } from '../notifications/close-notice';
+import { enqueueCloseNotices, type NoticedChannel } from '../notifications/close-notice';
 import { closeOpenOrder } from './order-status';
 
 /** What closing an order at its upstream came to. */
@@ -14,9 +14,11 @@ export type UpstreamClose =
   /** The upstream reported the order paid: the channel settled it through the paid path (the merchant is notified). */
   | { outcome: 'paid' };
 
-/** What the close needs of the order's channel: its name, and how its upstream closes an order (absent: nothing upstream). */
-export interface ClosingChannel {
-  readonly name: string;
+/**
+ * What the close needs of the order's channel: its name and how its notices name the order, and how its upstream
+ * closes an order (absent: nothing upstream).
+ */
+export interface ClosingChannel extends NoticedChannel {
   /**
    * Closes the order at the upstream, or learns it was paid there (a paid answer wins: the channel settles the payment
    * and answers 'paid'). Throws an upstream_failure DomainError when the upstream refuses or cannot be asked; the order
@@ -74,7 +76,7 @@ export async function closeOrder(db: Database, channel: ClosingChannel, order: O
     const tx = transaction as unknown as Database;
     const row = await closeOpenOrder(tx, order.id, now, request.byPayer ? 'cancelled' : 'closed');
     if (!row) return undefined;
-    await enqueueCloseNotices(tx, [row], 'closed', now);
+    await enqueueCloseNotices(tx, channel, [row], 'closed', now);
     await recordAudit(tx, {
       actor,
       action: 'order.close',

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orders, type OrderRow } from '../db/schema';
 import { ORDER_STATUSES, type CloseReason, type OrderStatus } from '../db/schema/orders';
-import { enqueueCloseNotices } from '../notifications/close-notice';
+import { enqueueCloseNotices, type NoticedChannel } from '../notifications/close-notice';
 import { enqueueNotification } from '../notifications/enqueue';
 import { countOrderEvent } from '../observability/metrics';
 
@@ -62,20 +62,20 @@ export async function markOrderPaid(tx: Database, report: PaymentReport): Promis
 }
 
 /**
- * The one close: every order `which` selects that is still pending becomes closed at `now`; a paid order is never
- * closed (a concurrent payment wins). Returns how many it closed. 'pending' is written literally so that the
- * planner can use the partial indexes on pending orders. Merchants who opted in get an expiry notice, written in the
- * same transaction.
+ * The one close: every order of `channel` that `which` selects and is still pending becomes closed at `now`; a paid
+ * order is never closed (a concurrent payment wins). Returns how many it closed. 'pending' is written literally so
+ * that the planner can use the partial indexes on pending orders. Merchants who opted in get an expiry notice,
+ * written in the same transaction, naming the order as the channel's notices do.
  */
-export async function closePendingOrders(db: Database, which: SQL, now: Date): Promise<number> {
+export async function closePendingOrders(db: Database, channel: NoticedChannel, which: SQL, now: Date): Promise<number> {
   const closed = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const rows = await tx
       .update(orders)
       .set({ status: 'closed', closedAt: now, closeReason: 'expired', updatedAt: now })
-      .where(and(sql`${orders.status} = 'pending'`, which))
+      .where(and(sql`${orders.status} = 'pending'`, eq(orders.channel, channel.name), which))
       .returning();
-    await enqueueCloseNotices(tx, rows, 'expired', now);
+    await enqueueCloseNotices(tx, channel, rows, 'expired', now);
     return rows;
   });
   // Counted once committed (a rolled-back close closed nothing). Past its window it expired; before, its upstream closed it.

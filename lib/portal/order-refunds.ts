@@ -28,7 +28,7 @@ export async function listOrderRefunds(db: Database, context: MerchantContext, o
     : [];
   const attempts = notices.length ? await db.select().from(notificationAttempts).where(inArray(notificationAttempts.notificationId, notices.map((notice) => notice.id))) : [];
   const channel = refundsOfOrder(order);
-  const remedyOffered = channel.offered && channel.remedyAbnormal !== undefined;
+  const remedyOffered = channel.offered && channel.abnormalRemedy !== undefined;
   const late = await latePaymentOf(db, order);
   return {
     /** A payment the upstream took after the order was closed here: never credited, refundable in one action. */
@@ -89,9 +89,10 @@ export async function remedyAbnormalFromPortal(
   context: MerchantContext,
   input: { orderNo: string; refundNo: string; type: string; bankType: string; bankAccount: string; realName: string; password: string; now: Date },
 ) {
-  const remedy = parseAbnormalRemedy(input);
-  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
   const order = await findMerchantOrder(db, context, input.orderNo);
+  // Read by the rules of the order's channel (its upstream's bank codes), before the password is asked.
+  const remedy = parseAbnormalRemedy(order, refundsOfOrder, input);
+  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
   const [refund] = await db.select({ orderId: refunds.orderId }).from(refunds).where(and(eq(refunds.refundNo, input.refundNo), eq(refunds.orderId, order.id)));
   if (!refund) throw invalidParameter(`refund ${input.refundNo} is not a refund of order ${order.orderNo}`);
   return remedyAbnormalRefund(db, { merchantId: context.merchantId, refundNo: input.refundNo, remedy, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });

@@ -51,4 +51,10 @@ export interface ReconciliationSource {
   refundDay?: 'finished' | 'accepted';
   /** Matches the staged rows its own way (a chain's transfers name no order); else by order number and amount. */
   match?(db: Database, input: MatchInput, scope: ReconciliationScope): Promise<MatchTotals>;
+  /**
+   * The setting naming the upstream it reads (and any other name that sets it too), when that setting left unset
+   * with the sandbox on means the running service's simulator: a command reading it from outside the service
+   * (reconcile) then needs that service's address (lib/sandbox/running-service-sandbox.ts).
+   */
+  readonly sandboxDefault?: { readonly setting: string; readonly aliases?: readonly string[] };
 }

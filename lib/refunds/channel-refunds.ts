@@ -31,6 +31,22 @@ export type RefundOutcome =
  */
 export type AbnormalRemedy = { type: 'MERCHANT_BANK_CARD' } | { type: 'USER_BANK_CARD'; bankType: string; bankAccount: string; realName: string };
 
+/** The remedy a merchant chose, as the portal's form sends it: read by the channel, whose upstream sets the rules. */
+export interface AbnormalRemedyInput {
+  type: string;
+  bankType?: string;
+  bankAccount?: string;
+  realName?: string;
+}
+
+/** An upstream's remedy for its abnormal refunds: how it reads the merchant's choice, and how it applies it. */
+export interface AbnormalRefundRemedy {
+  /** The choice checked field by field by the upstream's rules (its bank codes…); else an invalid_parameter DomainError naming the field. */
+  parse(input: AbnormalRemedyInput): AbnormalRemedy;
+  /** Applies it to an abnormal refund; the answer is the refund's new outcome. */
+  apply(db: Database, attempt: RefundAttempt, remedy: AbnormalRemedy): Promise<RefundOutcome>;
+}
+
 /** How a channel refunds: by its upstream's refund API, or not at all (then why, and how the merchant refunds). */
 export type ChannelRefunds =
   | {
@@ -41,7 +57,7 @@ export type ChannelRefunds =
       request(db: Database, attempt: RefundAttempt): Promise<RefundOutcome>;
       /** Asks the upstream how the refund stands (the poller). */
       check(db: Database, attempt: RefundAttempt): Promise<RefundOutcome>;
-      /** Applies the upstream's remedy to an abnormal refund (WeChat Pay only); the answer is the refund's new outcome. */
-      remedyAbnormal?(db: Database, attempt: RefundAttempt, remedy: AbnormalRemedy): Promise<RefundOutcome>;
+      /** The upstream's remedy for an abnormal refund (WeChat Pay only). */
+      readonly abnormalRemedy?: AbnormalRefundRemedy;
     }
   | { readonly offered: false; readonly refusal: string };

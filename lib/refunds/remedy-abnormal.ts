@@ -1,24 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { actionRefused, invalidParameter } from '../errors/domain-error';
+import { actionRefused } from '../errors/domain-error';
 import { orders, refunds, type OrderRow } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
-import type { AbnormalRemedy, ChannelRefunds } from './channel-refunds';
+import type { AbnormalRefundRemedy, AbnormalRemedy, AbnormalRemedyInput, ChannelRefunds } from './channel-refunds';
 import { settleRefund } from './settle-refund';
 
-export const ABNORMAL_REMEDY_TYPES = ['USER_BANK_CARD', 'MERCHANT_BANK_CARD'] as const;
+function abnormalRemedyOf(channel: ChannelRefunds, order: Pick<OrderRow, 'channel'>): AbnormalRefundRemedy {
+  if (!channel.offered || !channel.abnormalRemedy) throw actionRefused(`channel ${order.channel} has no remedy for an abnormal refund`);
+  return channel.abnormalRemedy;
+}
 
-/** The remedy a merchant chose, checked field by field (the payer's bank details only for USER_BANK_CARD). */
-export function parseAbnormalRemedy(input: { type: string; bankType?: string; bankAccount?: string; realName?: string }): AbnormalRemedy {
-  if (input.type === 'MERCHANT_BANK_CARD') return { type: 'MERCHANT_BANK_CARD' };
-  if (input.type !== 'USER_BANK_CARD') throw invalidParameter(`type must be one of ${ABNORMAL_REMEDY_TYPES.join(', ')}`);
-  const bankType = input.bankType?.trim() ?? '';
-  const bankAccount = input.bankAccount?.replace(/\s+/g, '') ?? '';
-  const realName = input.realName?.trim() ?? '';
-  if (!/^[A-Z0-9_]{2,32}$/.test(bankType)) throw invalidParameter("bankType must be WeChat Pay's bank code, such as ICBC_DEBIT");
-  if (!/^\d{8,32}$/.test(bankAccount)) throw invalidParameter('bankAccount must be the bank card number (8 to 32 digits)');
-  if (realName === '' || [...realName].length > 64) throw invalidParameter("realName must be the card holder's name (at most 64 characters)");
-  return { type: 'USER_BANK_CARD', bankType, bankAccount, realName };
+/** The remedy a merchant chose for a refund of the order, read by the rules of the order's channel (its upstream's bank codes…). */
+export function parseAbnormalRemedy(order: Pick<OrderRow, 'channel'>, channelOf: (order: Pick<OrderRow, 'channel'>) => ChannelRefunds, input: AbnormalRemedyInput): AbnormalRemedy {
+  return abnormalRemedyOf(channelOf(order), order).parse(input);
 }
 
 /**
@@ -37,9 +32,7 @@ export async function remedyAbnormalRefund(
     .where(and(eq(refunds.merchantId, input.merchantId), eq(refunds.refundNo, input.refundNo)));
   if (!row) throw actionRefused(`refund ${input.refundNo} not found`);
   if (row.refunds.state !== 'abnormal') throw actionRefused(`refund ${row.refunds.merchantRefundNo} is ${row.refunds.state}: only an abnormal refund has a remedy`);
-  const channel = input.channelOf(row.orders);
-  if (!channel.offered || !channel.remedyAbnormal) throw actionRefused(`channel ${row.orders.channel} has no remedy for an abnormal refund`);
-  const outcome = await channel.remedyAbnormal(db, { refund: row.refunds, order: row.orders }, input.remedy);
+  const outcome = await abnormalRemedyOf(input.channelOf(row.orders), row.orders).apply(db, { refund: row.refunds, order: row.orders }, input.remedy);
   await recordAudit(db, { actor: input.actor, action: 'refund.remedy', subject: `order:${row.orders.orderNo}`, after: { refundNo: row.refunds.refundNo, type: input.remedy.type, outcome: outcome.state } });
   await settleRefund(db, row.refunds.id, outcome, input.now);
   return outcome;

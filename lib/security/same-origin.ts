@@ -8,16 +8,10 @@
  *
  * Machine-to-machine requests carry neither header and are judged otherwise: the open API (each request signed with
  * the merchant's AppSecret) and the upstreams' callbacks (signed by the upstream) under /v1/api/, and, where the
- * sandbox is mounted, the simulated upstreams' own APIs, which the channel adapters call as they call the real ones.
+ * sandbox is mounted, the simulated upstreams' own APIs, which the channel adapters call as they call the real ones
+ * (the paths each channel names, handed in by the server).
  */
-const MACHINE_PATHS: readonly RegExp[] = [
-  /^\/v1\/api\//,
-  /^\/sandbox\/alipay\/gateway\.do$/,
-  /^\/sandbox\/wechat\/v3\//,
-  /^\/sandbox\/yht\/api\//,
-  // The simulated TronGrid (and its fault hooks); its wallet form, /sandbox/tron/transfer, is a page's form.
-  /^\/sandbox\/tron\/(?!transfer$)/,
-];
+const OPEN_API_PATH = /^\/v1\/api\//;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -28,12 +22,14 @@ export interface OriginCheckInput {
   secFetchSite: string | undefined;
   /** The origins this service is reached at: PUBLIC_BASE_URL's, and the one this request was addressed to. */
   ownOrigins: readonly string[];
+  /** The simulated upstreams' API paths (each channel's sandboxApiPaths): machine to machine, as /v1/api/ is. */
+  sandboxApiPaths: readonly RegExp[];
 }
 
 /** Why the request is refused as cross-origin, or undefined when it may go on. */
 export function crossOriginRefusal(input: OriginCheckInput): string | undefined {
   if (SAFE_METHODS.has(input.method.toUpperCase())) return undefined;
-  if (MACHINE_PATHS.some((pattern) => pattern.test(input.path))) return undefined;
+  if (OPEN_API_PATH.test(input.path) || input.sandboxApiPaths.some((pattern) => pattern.test(input.path))) return undefined;
   if (input.origin !== undefined) {
     if (input.ownOrigins.includes(input.origin.toLowerCase())) return undefined;
     return `a ${input.method} from another origin (${JSON.stringify(input.origin.slice(0, 100))}) is refused: only this service's own pages may send it`;

@@ -4,6 +4,7 @@ import { CHANNEL_NAMES, CHANNELS } from '../../channels';
 import type { Channel, ChannelOpenApi } from '../../channels/channel';
 import { PLACEHOLDER_APP_ID, PLACEHOLDER_APP_SECRET, signedExample } from '../../contract/examples';
 import { common, decimal2, refundedAmount, str, url, type Schema } from '../../contract/schema-parts';
+import { channelNames } from './channel-list';
 import { refundPaths, refundSchemas, refundWebhook } from './refund-paths';
 
 /**
@@ -29,13 +30,17 @@ const SIGNATURE_SCHEME = [
 
 
 /** The channels answering with the shared DirectCreateData (message 'ok'), as 'A and B'. */
-function directChannels(): string {
-  const names = CHANNELS.filter((channel) => channel.openApi.createData === 'DirectCreateData').map((channel) => channel.name);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
-}
+const directChannels = (): string => channelNames((channel) => channel.openApi.createData === 'DirectCreateData');
+
+/** The close notice's description of an order-number field: the channels whose notices name the order by it. */
+const orderNumberOn = (field: Channel['orderNumberField']): string =>
+  `Platform order number on ${channelNames((channel) => channel.orderNumberField === field)} (the name their payment notification gives it).`;
+
+/** What closing an order does on each channel, in registry order: "A does this; B does that". */
+const closeBehaviours = (): string => CHANNELS.map((channel) => `${channel.name} ${channel.openApi.closeBehaviour}`).join('; ');
 
 /** One schema reference per distinct schema name a channel part names, in registry order. */
-function channelRefs(part: keyof Omit<ChannelOpenApi, 'schemas' | 'submitReplyExample' | 'errorCases'>, wrap: (name: string, channel: Channel) => Schema = (name) => ref(name)): Schema[] {
+function channelRefs(part: keyof Pick<ChannelOpenApi, 'submitRequest' | 'createData' | 'queryData' | 'notification'>, wrap: (name: string, channel: Channel) => Schema = (name) => ref(name)): Schema[] {
   const seen = new Set<string>();
   return CHANNELS.flatMap((channel) => {
     const name = channel.openApi[part];
@@ -110,8 +115,8 @@ function schemas(): Record<string, Schema> {
       required: ['appId', 'merchantOrderNo', 'payType', 'status', 'closeTime', 'signature'],
       properties: {
         appId: common.appId,
-        orderNo: str('Platform order number on USDT and YHT (the name their payment notification gives it).'),
-        platformOrderNo: str('Platform order number on ALIPAY and WECHAT (the name their payment notification gives it).'),
+        orderNo: str(orderNumberOn('orderNo')),
+        platformOrderNo: str(orderNumberOn('platformOrderNo')),
         merchantOrderNo: str('The merchant order number.'),
         payType: str('The order channel.', { enum: [...CHANNEL_NAMES] }),
         status: str('CLOSED: closed by the merchant or the payer; EXPIRED: the payment window ended unpaid.', { enum: ['CLOSED', 'EXPIRED'] }),
@@ -291,7 +296,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Reco
           tags: ['orders'],
           summary: 'Close a pending order',
           description: [
-            'The channel is told first (ALIPAY alipay.trade.close, ACQ.TRADE_NOT_EXIST closes here only; WECHAT close then query; YHT query, its protocol has no close; USDT here, the slot keeps its cool-down and a later transfer is late, never credited).',
+            `The channel is told first (${closeBehaviours()}).`,
             'A payment the channel reports wins: the order becomes paid (notified as usual) and the close answers 1012 naming the state.',
             'Closing a closed order answers the same; a paid or expired order: 1012. `data` is the order as the query answers it.',
           ].join(' '),

@@ -1,5 +1,7 @@
 import { common, decimal2, str, url, type Schema } from '../../contract/schema-parts';
 import { REFUND_QUERY_PATH, REFUND_SUBMIT_PATH } from '../../contract/open-api-paths';
+import { CHANNELS } from '../../channels';
+import { channelNames } from './channel-list';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const merchantRefundNo = str('Your refund number, unique among your refunds: the idempotency key. 1–64 letters, digits or `_-|*@`.', {
@@ -8,6 +10,16 @@ const merchantRefundNo = str('Your refund number, unique among your refunds: the
   pattern: '^[0-9A-Za-z_\\-|*@]{1,64}$',
 });
 const REFUND_STATUSES = ['processing', 'abnormal', 'succeeded', 'failed', 'closed'];
+
+/** What each refunding channel's upstream calls the platform's refund number: "A's name, B's name". */
+const upstreamRefundNumbers = (): string => CHANNELS.flatMap((channel) => channel.openApi.refundBehaviour?.refundNoUpstream ?? []).join(', ');
+
+/** The upstream states an `abnormal` refund stands for: "CHANNEL STATE". */
+const abnormalStates = (): string =>
+  CHANNELS.flatMap((channel) => {
+    const state = channel.openApi.refundBehaviour?.abnormalState;
+    return state === undefined ? [] : [`${channel.name} ${state}`];
+  }).join(', ');
 
 /** The refund requests', answer's and notice's schemas. */
 export function refundSchemas(): Record<string, Schema> {
@@ -34,14 +46,16 @@ export function refundSchemas(): Record<string, Schema> {
       type: 'object',
       required: ['refundNo', 'merchantRefundNo', 'platformOrderNo', 'merchantOrderNo', 'payType', 'refundAmount', 'status', 'failureReason', 'upstreamRefundId', 'refundedAmount', 'createTime', 'finishTime'],
       properties: {
-        refundNo: str("The platform's refund number (Alipay's out_request_no, WeChat Pay's out_refund_no)."),
+        refundNo: str(`The platform's refund number (${upstreamRefundNumbers()}).`),
         merchantRefundNo: str('Echoed.'),
         platformOrderNo: str('Platform order number.'),
         merchantOrderNo: str('Echoed.'),
         payType: str("The order's channel."),
         refundAmount: decimal2('This refund.'),
         status: str(
-          'processing: not known to be done (in progress, or no answer the service can trust: asked about and sent again with the same number; never refund again under a new number). abnormal (WECHAT ABNORMAL): the money left the balance, the payer could not take it; reserved, apply the remedy in the portal; a later succeeded or closed follows. succeeded, failed (a documented definitive refusal, confirmed by the refund query; the amount is free), closed (the amount is free): final.',
+          'processing: not known to be done (in progress, or no answer the service can trust: asked about and sent again with the same number; never refund again under a new number). ' +
+            `abnormal (${abnormalStates()}): the money left the balance, the payer could not take it; reserved, apply the remedy in the portal; a later succeeded or closed follows. ` +
+            'succeeded, failed (a documented definitive refusal, confirmed by the refund query; the amount is free), closed (the amount is free): final.',
           { enum: REFUND_STATUSES },
         ),
         failureReason: { type: ['string', 'null'], description: "The upstream's code and reason when failed, closed or abnormal; while processing, what is not confirmed yet." },
@@ -101,7 +115,7 @@ export function refundPaths(errorResponses: Record<string, Schema>): Record<stri
     [REFUND_SUBMIT_PATH]: operation(
       'submitRefund',
       'Refund a paid order, in part or in full',
-      'Several refunds per order; their sum never exceeds what was paid (1023). The same `merchantRefundNo` with the same fields answers the same refund; with another field 1007. USDT and YHT: 1020 (the message says how to refund).',
+      `Several refunds per order; their sum never exceeds what was paid (1023). The same \`merchantRefundNo\` with the same fields answers the same refund; with another field 1007. ${channelNames((channel) => !channel.refunds.offered)}: 1020 (the message says how to refund).`,
       'RefundSubmitRequest',
       errorResponses,
     ),

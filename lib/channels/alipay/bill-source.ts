@@ -72,4 +72,6 @@ async function* rows(db: Database, scope: ReconciliationScope, day: string, sign
 export const alipayReconciliation: ReconciliationSource = {
   scopes: (db) => credentialScopes(db, 'ALIPAY', (row) => row.sellerId ?? row.upstreamAppId),
   rows,
+  // The gateway the bill is downloaded through (config.ts): the sandbox's when unset.
+  sandboxDefault: { setting: 'ALIPAY_GATEWAY_URL' },
 };

@@ -2,6 +2,7 @@ import { DomainError } from '../../errors/domain-error';
 import { present, type RequestFields } from '../../validation/request-fields';
 import { closeAlipayOrderUpstream } from './close-order';
 import type { Channel } from '../channel';
+import { alipayNotices } from './notices';
 import { alipayCredentials } from './credentials';
 import { alipayOpenApi } from './open-api';
 import { getDb } from '../../db/client';
@@ -30,6 +31,7 @@ export function alipayPayMethod(fields: RequestFields): string {
 export const alipayChannel: Channel<AlipayCheckout> = {
   name: 'ALIPAY',
   label: 'ALIPAY',
+  orderNumberField: alipayNotices.orderNumberField,
   successMessage: 'ok',
   async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
     const created = await createDirectOrder(db, merchant.id, alipayAdapter, parseDirectSubmit(alipayPayMethod, fields), { clientIp: clientAddress, requestId, isTest });
@@ -42,6 +44,8 @@ export const alipayChannel: Channel<AlipayCheckout> = {
   notificationFields: (order) => ({ platformOrderNo: order.orderNo, amount: formatMinorUnits(order.payAmountMinor) }),
   /** Alipay's asynchronous payment notification: a text answer, `success` when taken. */
   callback: upstreamCallbackRoute('ALIPAY', async (rawBody, now) => (await receiveAlipayNotify(getDb(), rawBody, now)).answer),
+  // The simulated gateway (the default ALIPAY_GATEWAY_URL); its cashier pages are the payer's.
+  sandboxApiPaths: [/^\/sandbox\/alipay\/gateway\.do$/],
   refunds: alipayRefunds,
   closeUpstream: closeAlipayOrderUpstream,
   jobs: [alipayPollerJob],

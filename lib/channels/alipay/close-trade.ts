@@ -6,6 +6,7 @@ import type { PollOutcome } from '../poller/poll-concurrently';
 import { settleUpstreamPayment } from '../poller/settle-upstream-payment';
 import { AlipayUpstreamError, closeAlipayTrade, queryAlipayTrade, type AlipayQueryResult } from './client';
 import type { AlipayConfig } from './config';
+import { alipayNotices } from './notices';
 
 export const PAID_STATES: ReadonlySet<string> = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 type FoundTrade = Extract<AlipayQueryResult, { found: true }>;
@@ -14,7 +15,7 @@ type FoundTrade = Extract<AlipayQueryResult, { found: true }>;
 export function settlePaid(db: Database, order: OrderRow, upstream: FoundTrade, now: Date): Promise<PollOutcome> {
   const reported = upstream.amountMinor === undefined ? 'no amount' : formatMinorUnits(upstream.amountMinor);
   return settleUpstreamPayment(db, {
-    channel: 'ALIPAY',
+    channel: alipayNotices,
     via: 'alipay-query',
     paidDetail: 'payment found by alipay.trade.query (no notification had arrived)',
     // Alipay accepts a payment only while the trade is open, and the trade stays open until it is closed there.

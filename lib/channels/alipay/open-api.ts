@@ -13,6 +13,8 @@ export const alipayOpenApi: ChannelOpenApi = {
       },
     ],
   },
+  closeBehaviour: 'alipay.trade.close, ACQ.TRADE_NOT_EXIST closes here only',
+  refundBehaviour: { refundNoUpstream: "Alipay's out_request_no" },
   submitRequest: 'AlipaySubmitRequest',
   createData: 'DirectCreateData',
   queryData: 'DirectQueryData',

@@ -9,6 +9,7 @@ import type { UsableCredential } from '../../credentials/find-usable-credential'
 import { AlipayUpstreamError, queryAlipayTrade, type AlipayQueryResult } from './client';
 import { closeAtAlipay, PAID_STATES, settlePaid } from './close-trade';
 import { alipayConfig, AlipayNotConfigured, type AlipayConfig } from './config';
+import { alipayNotices } from './notices';
 
 /** Then at most once per this long each, and once more when its window ends. */
 export const CHECK_SPACING_MS = 60_000;
@@ -28,12 +29,12 @@ async function scheduleNextCheck(db: Database, order: OrderRow, now: Date): Prom
 async function closeAtWindowEnd(db: Database, config: AlipayConfig, credential: UsableCredential, order: OrderRow, now: Date): Promise<PollOutcome> {
   const closing = await closeAtAlipay(db, config, credential, order, now);
   if (closing.settled) return closing.settled;
-  return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
+  return (await closePendingOrder(db, alipayNotices, order, now)) ? 'closed' : 'pending';
 }
 
 async function settle(db: Database, config: AlipayConfig, credential: UsableCredential, order: OrderRow, upstream: AlipayQueryResult, now: Date): Promise<PollOutcome> {
   if (upstream.found && PAID_STATES.has(upstream.status)) return settlePaid(db, order, upstream, now);
-  if (upstream.found && upstream.status === 'TRADE_CLOSED') return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
+  if (upstream.found && upstream.status === 'TRADE_CLOSED') return (await closePendingOrder(db, alipayNotices, order, now)) ? 'closed' : 'pending';
   if (order.expiresAt.getTime() <= now.getTime()) return closeAtWindowEnd(db, config, credential, order, now);
   await scheduleNextCheck(db, order, now);
   return 'pending';
@@ -47,7 +48,7 @@ async function checkOrder(db: Database, config: AlipayConfig, order: OrderRow, n
   } catch (error) {
     if (!(error instanceof AlipayUpstreamError)) throw error;
     log?.(`alipay: ${order.orderNo}: ${error.message}`);
-    if (unansweredTooLong(order, now)) return (await closePendingOrder(db, order, now)) ? 'closed' : 'failed';
+    if (unansweredTooLong(order, now)) return (await closePendingOrder(db, alipayNotices, order, now)) ? 'closed' : 'failed';
     await scheduleNextCheck(db, order, now);
     return 'failed';
   }
@@ -63,7 +64,7 @@ async function checkOrder(db: Database, config: AlipayConfig, order: OrderRow, n
 export async function pollPendingAlipayOrders(db: Database, now: Date, options: { config?: AlipayConfig; log?: (line: string) => void } = {}): Promise<PollSummary> {
   const config = options.config ?? alipayConfig();
   // Every pending ALIPAY order carries its next check time, never later than its window's end while the window is
-  // open: the due ones, earliest first, are an index probe (orders_alipay_pending_check_idx).
+  // open: the due ones, earliest first, are an index probe (orders_pending_check_idx).
   const due = await db
     .select()
     .from(orders)

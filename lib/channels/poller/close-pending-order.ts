@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema';
+import type { NoticedChannel } from '../../notifications/close-notice';
 import { closePendingOrders } from '../../orders/order-status';
 
 /** A pending order whose upstream cannot be asked is closed anyway this long after its window (a later payment is recorded as late). */
@@ -11,12 +12,12 @@ export function unansweredTooLong(order: OrderRow, now: Date): boolean {
   return order.expiresAt.getTime() + CLOSE_WITHOUT_ANSWER_AFTER_MS <= now.getTime();
 }
 
-/** Closes the order here if it is still pending (a concurrent callback may have marked it paid); true when this call closed it. */
-export async function closePendingOrder(db: Database, order: OrderRow, now: Date): Promise<boolean> {
-  return (await closePendingOrders(db, eq(orders.id, order.id), now)) > 0;
+/** Closes the channel's order here if it is still pending (a concurrent callback may have marked it paid); true when this call closed it. */
+export async function closePendingOrder(db: Database, channel: NoticedChannel, order: OrderRow, now: Date): Promise<boolean> {
+  return (await closePendingOrders(db, channel, eq(orders.id, order.id), now)) > 0;
 }
 
 /** After the upstream could not be asked: the order is closed once it has gone unanswered too long (if still pending), else the check failed. */
-export async function closeWhenUnansweredTooLong(db: Database, order: OrderRow, now: Date): Promise<'closed' | 'failed'> {
-  return unansweredTooLong(order, now) && (await closePendingOrder(db, order, now)) ? 'closed' : 'failed';
+export async function closeWhenUnansweredTooLong(db: Database, channel: NoticedChannel, order: OrderRow, now: Date): Promise<'closed' | 'failed'> {
+  return unansweredTooLong(order, now) && (await closePendingOrder(db, channel, order, now)) ? 'closed' : 'failed';
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
+import type { NoticedChannel } from '../../notifications/close-notice';
 import { markOrderPaid } from '../../orders/order-status';
 import { recordUpstreamCallback } from '../upstream-callbacks';
 import { closePendingOrder } from './close-pending-order';
@@ -25,9 +26,10 @@ export interface ReportedPayment {
  */
 export async function settleUpstreamPayment(
   db: Database,
-  settlement: { channel: string; via: string; paidDetail: string; clockToleranceMs: number; order: OrderRow; payment: ReportedPayment; now: Date },
+  settlement: { channel: NoticedChannel; via: string; paidDetail: string; clockToleranceMs: number; order: OrderRow; payment: ReportedPayment; now: Date },
 ): Promise<PollOutcome> {
-  const { channel, via, paidDetail, clockToleranceMs, order, payment, now } = settlement;
+  const { via, paidDetail, clockToleranceMs, order, payment, now } = settlement;
+  const channel = settlement.channel.name;
   const tradeNo = payment.tradeNo;
   if (payment.amountMinor !== order.payAmountMinor) {
     await recordPollAnomalyOnce(db, { channel, order, verdict: 'amount_mismatch', detail: payment.amountMismatchDetail, now, tradeNo });
@@ -37,7 +39,7 @@ export async function settleUpstreamPayment(
   if (paidAt.getTime() > order.expiresAt.getTime() + clockToleranceMs) {
     const detail = `paid at ${paidAt.toISOString()} after the window closed; for the operator`;
     await recordPollAnomalyOnce(db, { channel, order, verdict: 'late_payment', detail, now, tradeNo });
-    return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
+    return (await closePendingOrder(db, settlement.channel, order, now)) ? 'closed' : 'pending';
   }
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;

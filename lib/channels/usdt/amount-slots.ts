@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
 import { orders } from '../../db/schema';
 import { closePendingOrders } from '../../orders/order-status';
+import { usdtNotices } from './notices';
 
 /**
  * The amount-slot rule (the "+0.01 rule"). A USDT payment carries no reference, only a receiving address and an
@@ -65,6 +66,7 @@ export const RELEASE_COOLED_SLOT_SQL = `
 export async function releaseCooledSlot(db: Database, slot: AmountSlot, cutoff: Date, now: Date): Promise<boolean> {
   await closePendingOrders(
     db,
+    usdtNotices,
     and(sql`${orders.holdsSlot}`, eq(orders.receivingAddressId, slot.addressId), eq(orders.payAmountMinor, slot.amountMinor), lte(orders.expiresAt, cutoff))!,
     now,
   );

@@ -1,5 +1,6 @@
 import { usdtReconciliation } from './usdt-reconciliation';
 import type { Channel } from '../channel';
+import { usdtNotices } from './notices';
 import { usdtOpenApi } from './open-api';
 import { formatMinorUnits } from '../../money/decimal-amount';
 import { usdtNotificationExample, usdtQueryExample, usdtSubmitExample } from './api-examples';
@@ -24,6 +25,7 @@ import { usdtPaymentTrail } from './order-transfers';
 export const usdtChannel: Channel<UsdtCheckout> = {
   name: 'USDT',
   label: 'USDT (TRC20, ERC20, BEP20, Polygon)',
+  orderNumberField: usdtNotices.orderNumberField,
   successMessage: 'success',
   async submit({ db, merchant, fields, requestId, merchantCheck, isTest }) {
     // The spread last: in V8, properties added after a spread make a slow object (about 4 µs for this one).
@@ -40,6 +42,8 @@ export const usdtChannel: Channel<UsdtCheckout> = {
   checkSettings: () => void usdtSlotCooldownMinutes(),
   firstRun: usdtFirstRun,
   devSandbox: 'sandbox/evm/dev-sandbox-evm.ts',
+  // The simulated TronGrid (and its fault hooks); its wallet form, /sandbox/tron/transfer, is a page's form.
+  sandboxApiPaths: [/^\/sandbox\/tron\/(?!transfer$)/],
   attentionTransfers: listTransferItems,
   watcherHealth: trc20WatcherHealth,
   poolPressure: usdtPoolPressure,

@@ -22,7 +22,14 @@ export const usdtOpenApi: ChannelOpenApi = {
         when: "USDT: the merchant's own orders already hold its share of the slots of that amount and the next cent (by default half of them, while other merchants may place orders), or of the network's slots in all (500 by default, likewise); the operator sets both per merchant, and a limit it set applies to a merchant alone too.",
       },
     ],
+    refund_not_offered: [
+      {
+        example: 'USDT refunds are not made by this service, which holds no keys: send the USDT from your own wallet, then record the refund on the order page of the portal',
+        when: "The order's channel has no refund here: USDT, refund from your own wallet and record it in the portal. The message says how to refund.",
+      },
+    ],
   },
+  closeBehaviour: 'here, the slot keeps its cool-down and a later transfer is late, never credited',
   submitRequest: 'UsdtSubmitRequest',
   createData: 'UsdtCreateData',
   queryData: 'UsdtQueryData',

@@ -36,4 +36,6 @@ export const usdtReconciliation: ReconciliationSource = {
     const chain = chainOf(scope);
     return matchChainTransfers(db, input, isEvmChainName(chain) ? { name: chain, windowSlackMs: 999 } : TRON);
   },
+  // TRON's endpoints (chain/chain-config.ts; TRONGRID_BASE_URL names one): the sandbox ledger when neither is set.
+  sandboxDefault: { setting: 'TRONGRID_BASE_URLS', aliases: ['TRONGRID_BASE_URL'] },
 };

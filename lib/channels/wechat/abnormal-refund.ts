@@ -1,6 +1,7 @@
 import { constants, publicEncrypt, type KeyObject } from 'node:crypto';
 import type { Database } from '../../db/client';
-import type { AbnormalRemedy, RefundAttempt, RefundOutcome } from '../../refunds/channel-refunds';
+import { invalidParameter } from '../../errors/domain-error';
+import type { AbnormalRefundRemedy, AbnormalRemedy, AbnormalRemedyInput, RefundAttempt, RefundOutcome } from '../../refunds/channel-refunds';
 import type { WechatAccount } from './account';
 import { callWechat, WechatUpstreamError } from './client';
 import { accountFor, refundOutcomeOf, wechatRefundSchema } from './refunds';
@@ -29,7 +30,7 @@ function encrypted(key: KeyObject, text: string): string {
  * MERCHANT_BANK_CARD. The answer is the refund (PROCESSING again); its refusal is the merchant's to read, never a
  * refund failure: the refund stays abnormal.
  */
-export async function applyAbnormalRefund(db: Database, attempt: RefundAttempt, remedy: AbnormalRemedy): Promise<RefundOutcome> {
+async function applyAbnormalRefund(db: Database, attempt: RefundAttempt, remedy: AbnormalRemedy): Promise<RefundOutcome> {
   const refundId = attempt.refund.upstreamRefundId;
   if (!refundId) return { state: 'unknown', reason: `refund ${attempt.refund.refundNo} has no WeChat Pay refund_id yet` };
   const { config, account } = await accountFor(db, attempt);
@@ -48,3 +49,21 @@ export async function applyAbnormalRefund(db: Database, attempt: RefundAttempt, 
   if (!parsed.success || parsed.data.out_refund_no !== attempt.refund.refundNo) return { state: 'unknown', reason: 'WeChat Pay answered no readable refund' };
   return refundOutcomeOf(parsed.data, attempt.refund.amountMinor);
 }
+
+const REMEDY_TYPES = ['USER_BANK_CARD', 'MERCHANT_BANK_CARD'] as const;
+
+/** The merchant's remedy, checked by WeChat Pay's rules: its bank code (bank_type), the card number, the holder's name. */
+function parseRemedy(input: AbnormalRemedyInput): AbnormalRemedy {
+  if (input.type === 'MERCHANT_BANK_CARD') return { type: 'MERCHANT_BANK_CARD' };
+  if (input.type !== 'USER_BANK_CARD') throw invalidParameter(`type must be one of ${REMEDY_TYPES.join(', ')}`);
+  const bankType = input.bankType?.trim() ?? '';
+  const bankAccount = input.bankAccount?.replace(/\s+/g, '') ?? '';
+  const realName = input.realName?.trim() ?? '';
+  if (!/^[A-Z0-9_]{2,32}$/.test(bankType)) throw invalidParameter("bankType must be WeChat Pay's bank code, such as ICBC_DEBIT");
+  if (!/^\d{8,32}$/.test(bankAccount)) throw invalidParameter('bankAccount must be the bank card number (8 to 32 digits)');
+  if (realName === '' || [...realName].length > 64) throw invalidParameter("realName must be the card holder's name (at most 64 characters)");
+  return { type: 'USER_BANK_CARD', bankType, bankAccount, realName };
+}
+
+/** WeChat Pay's remedy for an abnormal refund (the channel's refunds' abnormalRemedy). */
+export const wechatAbnormalRemedy: AbnormalRefundRemedy = { parse: parseRemedy, apply: applyAbnormalRefund };

@@ -84,4 +84,6 @@ export const wechatReconciliation: ReconciliationSource = {
   rows,
   refundDay: 'accepted',
   nextAttemptAt: (day, lastAttempt) => new Date(Math.max(billDueAt(day).getTime(), lastAttempt.getTime() + RETRY_SPACING_MS)),
+  // The API the bill is asked from (config.ts): the sandbox's when unset.
+  sandboxDefault: { setting: 'WECHAT_API_BASE_URL' },
 };

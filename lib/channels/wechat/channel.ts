@@ -3,6 +3,7 @@ import { present, type RequestFields } from '../../validation/request-fields';
 import { closeWechatOrderUpstream } from './close-order';
 import { wechatReconciliation } from './bill-source';
 import type { Channel } from '../channel';
+import { wechatNotices } from './notices';
 import { wechatCredentials } from './credentials';
 import { wechatOpenApi } from './open-api';
 import { getDb } from '../../db/client';
@@ -18,7 +19,7 @@ import { findWechatCheckout, type WechatCheckout } from './checkout-view';
 import { wechatPollerJob } from './poll-pending-orders';
 import { receiveWechatCallback, wechatCallbackReply } from './receive-callback';
 import { wechatRefunds } from './refunds';
-import { applyAbnormalRefund } from './abnormal-refund';
+import { wechatAbnormalRemedy } from './abnormal-refund';
 
 /** WECHAT: 'native' (PC QR code) or 'h5' (mobile browser); JSAPI, mini-program and in-app payments are not offered. */
 export function wechatPayMethod(fields: RequestFields): string {
@@ -35,6 +36,7 @@ const failureReason = (status: 413 | 429 | 500) =>
 export const wechatChannel: Channel<WechatCheckout> = {
   name: 'WECHAT',
   label: 'WECHAT',
+  orderNumberField: wechatNotices.orderNumberField,
   successMessage: 'ok',
   async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
     const created = await createDirectOrder(db, merchant.id, wechatChannelAdapter, parseDirectSubmit(wechatPayMethod, fields), { clientIp: clientAddress, requestId, isTest });
@@ -50,7 +52,9 @@ export const wechatChannel: Channel<WechatCheckout> = {
     async (rawBody, now, headers) => wechatCallbackReply(await receiveWechatCallback(getDb(), rawBody, headers, now)),
     { failure: (status) => Response.json({ code: 'FAIL', message: failureReason(status) }, { status }) },
   ),
-  refunds: { ...wechatRefunds, remedyAbnormal: applyAbnormalRefund },
+  // The simulated v3 API (under the default WECHAT_API_BASE_URL); its payer pages are the payer's.
+  sandboxApiPaths: [/^\/sandbox\/wechat\/v3\//],
+  refunds: { ...wechatRefunds, abnormalRemedy: wechatAbnormalRemedy },
   closeUpstream: closeWechatOrderUpstream,
   jobs: [wechatPollerJob],
   reconciliation: wechatReconciliation,

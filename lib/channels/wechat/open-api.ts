@@ -5,7 +5,15 @@ import type { ChannelOpenApi } from '../channel';
 export const wechatOpenApi: ChannelOpenApi = {
   errorCases: {
     credential_unusable: [{ example: 'WECHAT credential not found, not approved, or not enabled', exact: true, when: 'The same conditions for WECHAT credentials.' }],
+    refund_limit_reached: [
+      {
+        example: 'WeChat Pay refunds an order at most 50 times',
+        when: "The upstream's own limits, refused before anything is sent: WECHAT refunds an order at most 50 times, and not after a year from its payment.",
+      },
+    ],
   },
+  closeBehaviour: 'close then query',
+  refundBehaviour: { refundNoUpstream: "WeChat Pay's out_refund_no", abnormalState: 'ABNORMAL' },
   submitRequest: 'WechatSubmitRequest',
   createData: 'DirectCreateData',
   queryData: 'DirectQueryData',

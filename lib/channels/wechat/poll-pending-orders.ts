@@ -12,6 +12,7 @@ import type { WechatAccount } from './account';
 import { wechatAccountFor } from './platform-certificates';
 import { closeByOutTradeNo, queryByOutTradeNo, WechatUpstreamError, type WechatQueryResult } from './client';
 import { wechatConfig, WechatNotConfigured, type WechatConfig } from './config';
+import { wechatNotices } from './notices';
 
 export { CLOSE_WITHOUT_ANSWER_AFTER_MS } from '../poller/close-pending-order';
 export type { PollSummary } from '../poller/poll-concurrently';
@@ -30,14 +31,14 @@ async function closeBothSides(db: Database, config: WechatConfig, account: Wecha
       if (!(error instanceof WechatUpstreamError) || error.details.code !== 'ORDER_NOT_EXIST') throw error;
     }
   }
-  return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
+  return (await closePendingOrder(db, wechatNotices, order, now)) ? 'closed' : 'pending';
 }
 
 async function settle(db: Database, config: WechatConfig, account: WechatAccount, order: OrderRow, upstream: WechatQueryResult, now: Date): Promise<PollOutcome> {
   const windowEnded = order.expiresAt.getTime() <= now.getTime();
   if (upstream.found && upstream.transaction.trade_state === 'SUCCESS') return settleWechatPayment(db, account, order, upstream.transaction, now, 'payment found by the poller (no notification had arrived)');
   const state = upstream.found ? upstream.transaction.trade_state : undefined;
-  if (state === 'CLOSED' || state === 'REVOKED') return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
+  if (state === 'CLOSED' || state === 'REVOKED') return (await closePendingOrder(db, wechatNotices, order, now)) ? 'closed' : 'pending';
   if (state === 'REFUND') {
     await recordPollAnomalyOnce(db, {
       channel: 'WECHAT',
@@ -97,7 +98,7 @@ export async function pollPendingWechatOrders(
     } catch (error) {
       if (!isDomainError(error, 'upstream_failure')) throw error;
       options.log?.(`wechat: ${order.orderNo}: ${error.message}`);
-      return closeWhenUnansweredTooLong(db, order, now);
+      return closeWhenUnansweredTooLong(db, wechatNotices, order, now);
     }
   });
 }

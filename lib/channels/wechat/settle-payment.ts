@@ -6,6 +6,7 @@ import { settleUpstreamPayment } from '../poller/settle-upstream-payment';
 import type { WechatAccount } from './account';
 import { parseWechatTime, type WechatTransaction } from './client';
 import { CLOCK_TOLERANCE_MS } from './receive-callback';
+import { wechatNotices } from './notices';
 
 /**
  * A SUCCESS transaction the query reported (the poller's, or the one after a close): another appid is recorded for
@@ -25,7 +26,7 @@ export async function settleWechatPayment(db: Database, account: WechatAccount, 
   }
   const total = transaction.amount?.total;
   return settleUpstreamPayment(db, {
-    channel: 'WECHAT',
+    channel: wechatNotices,
     via: 'wechat-poll',
     paidDetail,
     clockToleranceMs: CLOCK_TOLERANCE_MS,

@@ -1,5 +1,6 @@
 import { closeYhtOrderUpstream } from './close-order';
 import type { Channel } from '../channel';
+import { yhtNotices } from './notices';
 import { yhtOpenApi } from './open-api';
 import { formatMinorUnits } from '../../money/decimal-amount';
 import { createDirectOrder } from '../../orders/create-direct-order';
@@ -18,6 +19,7 @@ import { yhtCreateData, yhtQueryData } from './yht-view';
 export const yhtChannel: Channel<YhtCheckout> = {
   name: 'YHT',
   label: 'YHT',
+  orderNumberField: yhtNotices.orderNumberField,
   successMessage: 'success',
   async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
     const { order } = await createDirectOrder(db, merchant.id, yhtAdapter, parseYhtSubmit(fields), { clientIp: clientAddress, requestId, isTest });
@@ -29,6 +31,8 @@ export const yhtChannel: Channel<YhtCheckout> = {
   notificationFields: (order) => ({ orderNo: order.orderNo, payMoney: formatMinorUnits(order.payAmountMinor) }),
   /** The aggregator's asynchronous payment callback: a text answer, `success` when taken; 404 where YHT is not configured. */
   callback: upstreamCallbackRoute('YHT', (rawBody, now) => answerYhtCallback(getDb(), rawBody, now)),
+  // The simulated aggregator's API (under the default YHT_BASE_URL); its cashier pages are the payer's.
+  sandboxApiPaths: [/^\/sandbox\/yht\/api\//],
   refunds: { offered: false, refusal: "YHT refunds are not offered: the YHT protocol has no refund request; refund the payer through YHT's merchant back office" },
   closeUpstream: closeYhtOrderUpstream,
   jobs: [yhtPollerJob],

@@ -5,7 +5,14 @@ import type { ChannelOpenApi } from '../channel';
 export const yhtOpenApi: ChannelOpenApi = {
   errorCases: {
     upstream_failure: [{ example: 'YHT channel is not available', when: 'Upstream channel error: the upstream refused or is unreachable; nothing is created. The message gives the reason.' }],
+    refund_not_offered: [
+      {
+        example: "YHT refunds are not offered: the YHT protocol has no refund request; refund the payer through YHT's merchant back office",
+        when: "The order's channel has no refund here: YHT, its protocol offers no refund. The message says how to refund.",
+      },
+    ],
   },
+  closeBehaviour: 'query, its protocol has no close',
   submitRequest: 'YhtSubmitRequest',
   createData: 'YhtCreateData',
   queryData: 'YhtQueryData',

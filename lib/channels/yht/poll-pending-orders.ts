@@ -7,6 +7,7 @@ import { pollConcurrently, type PollOutcome, type PollSummary } from '../poller/
 import { settleYhtPayment } from './settle-payment';
 import { queryYhtPayment, YhtUpstreamError, type YhtQueryResult } from './client';
 import { yhtConfig, YhtNotConfigured, type YhtConfig } from './config';
+import { yhtNotices } from './notices';
 
 export { CLOSE_WITHOUT_ANSWER_AFTER_MS } from '../poller/close-pending-order';
 export type { PollSummary } from '../poller/poll-concurrently';
@@ -17,7 +18,7 @@ async function settle(db: Database, order: OrderRow, upstream: YhtQueryResult, n
   const windowEnded = order.expiresAt.getTime() <= now.getTime();
   if (upstream.found && upstream.status === 'SUCCESS') return settleYhtPayment(db, order, upstream, now, 'payment found by the poller (no callback had arrived)');
   const cannotBePaid = upstream.found && upstream.status === 'CLOSED';
-  if (windowEnded || cannotBePaid) return (await closePendingOrder(db, order, now)) ? 'closed' : 'pending';
+  if (windowEnded || cannotBePaid) return (await closePendingOrder(db, yhtNotices, order, now)) ? 'closed' : 'pending';
   return 'pending';
 }
 
@@ -44,7 +45,7 @@ export async function pollPendingYhtOrders(
     } catch (error) {
       if (!(error instanceof YhtUpstreamError)) throw error;
       options.log?.(`yht: query ${order.orderNo} failed: ${error.message}`);
-      return closeWhenUnansweredTooLong(db, order, now);
+      return closeWhenUnansweredTooLong(db, yhtNotices, order, now);
     }
   });
 }

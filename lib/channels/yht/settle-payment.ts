@@ -5,11 +5,12 @@ import type { PollOutcome } from '../poller/poll-concurrently';
 import { settleUpstreamPayment } from '../poller/settle-upstream-payment';
 import type { YhtQueryResult } from './client';
 import { CLOCK_TOLERANCE_MS } from './receive-callback';
+import { yhtNotices } from './notices';
 
 /** A SUCCESS the query reported (the poller's, or the one before a close), settled through the paid path (amount and window checked). */
 export function settleYhtPayment(db: Database, order: OrderRow, upstream: Extract<YhtQueryResult, { found: true }>, now: Date, paidDetail: string): Promise<PollOutcome> {
   return settleUpstreamPayment(db, {
-    channel: 'YHT',
+    channel: yhtNotices,
     via: 'yht-query',
     paidDetail,
     clockToleranceMs: CLOCK_TOLERANCE_MS,

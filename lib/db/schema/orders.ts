@@ -111,10 +111,11 @@ export const orders = pgTable(
     index('orders_pending_channel_expiry_idx')
       .on(table.channel, table.expiresAt)
       .where(sql`${table.status} = 'pending'`),
-    // The ALIPAY poller: pending orders whose next check is due, earliest first.
-    index('orders_alipay_pending_check_idx')
-      .on(table.upstreamCheckAfter)
-      .where(sql`${table.channel} = 'ALIPAY' AND ${table.status} = 'pending'`),
+    // A poller that schedules each order's next check (upstream_check_after, ALIPAY's): one channel's pending orders
+    // whose check is due, earliest first. Only the orders that carry a check time are in it.
+    index('orders_pending_check_idx')
+      .on(table.channel, table.upstreamCheckAfter)
+      .where(sql`${table.status} = 'pending' AND ${table.upstreamCheckAfter} IS NOT NULL`),
     // The portal's order list (newest first, keyset paged, test orders left out by default) and the dashboard's last
     // days, whose counts by status of live orders it answers from the index alone.
     index('orders_merchant_created_idx').on(table.merchantId, table.createdAt, table.id, table.status, table.isTest),

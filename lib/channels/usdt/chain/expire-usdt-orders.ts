@@ -1,7 +1,8 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import { closePendingOrders } from '../../../orders/order-status';
+import { usdtNotices } from '../notices';
 import { slotCooldownCutoff } from '../slot-cooldown';
 
 /**
@@ -11,7 +12,7 @@ import { slotCooldownCutoff } from '../slot-cooldown';
  * it is confirmed later. Both statements walk only the rows they change (partial indexes on expires_at).
  */
 export async function expireUsdtOrders(db: Database, now: Date): Promise<number> {
-  const closed = await closePendingOrders(db, and(eq(orders.channel, 'USDT'), lte(orders.expiresAt, now))!, now);
+  const closed = await closePendingOrders(db, usdtNotices, lte(orders.expiresAt, now), now);
   await db.execute(sql`
     UPDATE orders SET holds_slot = false, updated_at = ${now}
     WHERE holds_slot AND expires_at <= ${slotCooldownCutoff(now)} AND status <> 'pending'`);
