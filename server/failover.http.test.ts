@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StartupRefusal } from '../lib/config/startup-refusal';
+import { closeDb } from '../lib/db/client';
+import { applyMigrations } from '../lib/db/migrate';
+import { refuseWithoutPrimary } from '../lib/db/primary-at-start';
+import { contractSignature } from '../test/beds/contract-signer';
+import { aMerchant, receivingAddresses } from '../test/factories';
+import { startTestApp, type TestApp } from '../test/open-api-client';
+import { startStandbyPair, standbyPairUnavailable, type StandbyPair } from '../test/standby-pair';
+import { storedOrderCounts } from '../test/stored-orders';
+
+/**
+ * A failover for real: two PostgreSQL servers, a primary and its synchronous standby, and the service on libpq's
+ * multi-host DATABASE_URL naming both. Under 16 concurrent submitters the primary's postmaster is killed (SIGKILL)
+ * and the standby promoted. During the switch every answer is code 0 or 503 with Retry-After and code 1000, never a
+ * 500; submits succeed again within 5 s of the promotion, without a restart; every order acknowledged code 0 is on
+ * the new primary exactly once (synchronous replication: a commit is answered only once the standby has it).
+ */
+const SUBMIT = '/v1/api/open/order/submit';
+const SUBMITTERS = 16;
+const unavailable = standbyPairUnavailable();
+if (unavailable) console.warn(`failover test skipped: ${unavailable}`);
+
+let pair: StandbyPair | undefined;
+let app: TestApp | undefined;
+let merchant: Awaited<ReturnType<typeof aMerchant>>;
+let isolatedUrl: string | undefined;
+let counter = 0;
+
+interface Answer {
+  status: number;
+  code: number | undefined;
+  retryAfter: string | null;
+  at: number;
+  merchantOrderNo: string;
+  failure?: string;
+}
+
+function usdtOrder(): Record<string, string> {
+  counter += 1;
+  return {
+    appId: merchant.appId,
+    merchantOrderNo: `FAILOVER-${counter}-${Date.now()}`,
+    chainType: '1',
+    pay_usdt: (1 + counter / 100).toFixed(2), // each its own amount: no order waits for a free amount slot
+    productName: 'VIP',
+    notifyUrl: 'https://merchant.example/notify',
+  };
+}
+
+async function submit(baseUrl: string): Promise<Answer> {
+  const fields = usdtOrder();
+  try {
+    const response = await fetch(`${baseUrl}${SUBMIT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...fields, signature: contractSignature(fields, merchant.appSecret) }),
+    });
+    const json = (await response.json().catch(() => ({}))) as { code?: number };
+    return { status: response.status, code: json.code, retryAfter: response.headers.get('retry-after'), at: Date.now(), merchantOrderNo: fields.merchantOrderNo! };
+  } catch (error) {
+    return { status: 0, code: undefined, retryAfter: null, at: Date.now(), merchantOrderNo: fields.merchantOrderNo!, failure: String(error) };
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(unavailable !== undefined)('a primary-and-standby failover under submit load', () => {
+  beforeAll(async () => {
+    pair = await startStandbyPair();
+    await applyMigrations(pair.url); // through the locator: on the primary
+    await closeDb();
+    isolatedUrl = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = pair.url; // the service's pool (getDb) is on both hosts from now on
+    merchant = await aMerchant({ wholePool: true });
+    await receivingAddresses(3);
+    app = await startTestApp();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await closeDb();
+    if (isolatedUrl !== undefined) process.env.DATABASE_URL = isolatedUrl;
+    await pair?.close();
+  });
+
+  it('refuses to start on hosts that all refuse writes, naming DATABASE_URL and what each answered', async () => {
+    const { standbyPort } = pair!;
+    const deadPort = 1; // nothing listens on port 1 of loopback
+    const refusal = await refuseWithoutPrimary(`postgres://postgres:never-shown@127.0.0.1:${standbyPort},127.0.0.1:${deadPort}/postgres?target_session_attrs=read-write`).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(StartupRefusal);
+    const message = (refusal as Error).message;
+    expect(message).toMatch(new RegExp(`^DATABASE_URL: no host accepts writes: 127\\.0\\.0\\.1:${standbyPort}: read-only \\(transaction_read_only is on\\); 127\\.0\\.0\\.1:1: unreachable \\(.*ECONNREFUSED`));
+    expect(message).not.toContain('never-shown');
+    console.log(`start-up on standby + dead host refused: ${message}`);
+  });
+
+  it('answers 503 + 1000 during the switch, never a 500, serves again within 5 s of the promotion, and loses no acknowledged order', { timeout: 120_000 }, async () => {
+    const baseUrl = app!.baseUrl;
+    const answers: Answer[] = [];
+    let killedAt = 0;
+    let promotedAt = 0;
+    let stopAt = Number.POSITIVE_INFINITY;
+    const submitters = Array.from({ length: SUBMITTERS }, async () => {
+      while (Date.now() < stopAt) answers.push(await submit(baseUrl));
+    });
+    const faults = (async () => {
+      await sleep(1_500);
+      pair!.killPrimary();
+      killedAt = Date.now();
+      await sleep(1_000); // as long as a failover manager takes to decide: the URL's hosts are a dead one and a standby
+      await pair!.promoteStandby();
+      promotedAt = Date.now();
+      stopAt = promotedAt + 4_000;
+    })();
+    await Promise.all([faults, ...submitters]);
+
+    const before = answers.filter((answer) => answer.at < killedAt);
+    const during = answers.filter((answer) => answer.at >= killedAt && answer.at <= promotedAt);
+    const after = answers.filter((answer) => answer.at > promotedAt);
+    const acknowledged = answers.filter((answer) => answer.status === 200 && answer.code === 0);
+    const unavailableAnswers = answers.filter((answer) => answer.status === 503 && answer.code === 1000);
+    const other = answers.filter((answer) => !acknowledged.includes(answer) && !unavailableAnswers.includes(answer));
+    const firstSuccessAfterPromotion = Math.min(...after.filter((answer) => answer.code === 0).map((answer) => answer.at - promotedAt));
+    const byAnswer = (list: Answer[]) =>
+      `${list.filter((answer) => answer.code === 0).length} code 0 / ${list.filter((answer) => answer.status === 503 && answer.code === 1000).length} 503+1000 / ` +
+      `${list.filter((answer) => !(answer.code === 0 || (answer.status === 503 && answer.code === 1000))).length} other`;
+    const found = await storedOrderCounts(acknowledged.map((answer) => answer.merchantOrderNo)); // on the promoted standby
+    console.log(
+      `failover under ${SUBMITTERS} submitters: before the kill ${byAnswer(before)}; between kill and promotion (${promotedAt - killedAt} ms) ${byAnswer(during)}; ` +
+        `after the promotion ${byAnswer(after)}; first success ${firstSuccessAfterPromotion} ms after the promotion; ` +
+        `${acknowledged.length} orders acknowledged, ${found.filter((count) => count === 1).length} found once on the new primary, ` +
+        `${found.filter((count) => count === 0).length} lost, ${found.filter((count) => count > 1).length} doubled; HTTP 500: ${answers.filter((answer) => answer.status === 500).length}`,
+    );
+
+    expect(before.filter((answer) => answer.code === 0).length).toBeGreaterThan(0);
+    expect(during.length).toBeGreaterThan(0);
+    expect(other.map(({ status, code, failure }) => ({ status, code, failure }))).toEqual([]);
+    for (const answer of unavailableAnswers) expect(answer.retryAfter).toBe('2');
+    expect(firstSuccessAfterPromotion).toBeLessThanOrEqual(5_000);
+    expect(found).toEqual(acknowledged.map(() => 1));
+  });
+});
