@@ -1,8 +1,12 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationFieldsOf } from '../lib/channels';
 import { StartupRefusal } from '../lib/config/startup-refusal';
-import { closeDb } from '../lib/db/client';
+import { closeDb, getDb } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrate';
 import { refuseWithoutPrimary } from '../lib/db/primary-at-start';
+import { NOTIFICATION_CHANNEL } from '../lib/notifications/enqueue';
+import { NotificationWorker } from '../lib/notifications/notification-worker';
 import { contractSignature } from '../test/beds/contract-signer';
 import { aMerchant, receivingAddresses } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/open-api-client';
@@ -14,7 +18,8 @@ import { storedOrderCounts } from '../test/stored-orders';
  * multi-host DATABASE_URL naming both. Under 16 concurrent submitters the primary's postmaster is killed (SIGKILL)
  * and the standby promoted. During the switch every answer is code 0 or 503 with Retry-After and code 1000, never a
  * 500; submits succeed again within 5 s of the promotion, without a restart; every order acknowledged code 0 is on
- * the new primary exactly once (synchronous replication: a commit is answered only once the standby has it).
+ * the new primary exactly once (synchronous replication: a commit is answered only once the standby has it); the
+ * notification worker's LISTEN is subscribed again on the new primary.
  */
 const SUBMIT = '/v1/api/open/order/submit';
 const SUBMITTERS = 16;
@@ -23,6 +28,8 @@ if (unavailable) console.warn(`failover test skipped: ${unavailable}`);
 
 let pair: StandbyPair | undefined;
 let app: TestApp | undefined;
+let worker: NotificationWorker | undefined;
+const workerLog: string[] = [];
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let isolatedUrl: string | undefined;
 let counter = 0;
@@ -63,6 +70,21 @@ async function submit(baseUrl: string): Promise<Answer> {
   }
 }
 
+/** How long after `since` the worker's LISTEN session was seen on the promoted standby (polled for 10 s at most). */
+async function listenerOnNewPrimary(since: number): Promise<number> {
+  const client = new pg.Client({ host: '127.0.0.1', port: pair!.standbyPort, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  try {
+    for (const deadline = since + 10_000; Date.now() < deadline; await sleep(50)) {
+      const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${NOTIFICATION_CHANNEL}`]);
+      if (rows[0]!.n > 0) return Date.now() - since;
+    }
+    return Number.POSITIVE_INFINITY;
+  } finally {
+    await client.end();
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(unavailable !== undefined)('a primary-and-standby failover under submit load', () => {
@@ -75,9 +97,12 @@ describe.skipIf(unavailable !== undefined)('a primary-and-standby failover under
     merchant = await aMerchant({ wholePool: true });
     await receivingAddresses(3);
     app = await startTestApp();
+    worker = new NotificationWorker({ db: getDb(), channelFields: notificationFieldsOf, listenUrl: pair.url, log: (line) => workerLog.push(line) });
+    await worker.start();
   });
 
   afterAll(async () => {
+    await worker?.stop();
     await app?.close();
     await closeDb();
     if (isolatedUrl !== undefined) process.env.DATABASE_URL = isolatedUrl;
@@ -104,6 +129,7 @@ describe.skipIf(unavailable !== undefined)('a primary-and-standby failover under
     let killedAt = 0;
     let promotedAt = 0;
     let stopAt = Number.POSITIVE_INFINITY;
+    let listening: Promise<number> = Promise.resolve(Number.POSITIVE_INFINITY);
     const submitters = Array.from({ length: SUBMITTERS }, async () => {
       while (Date.now() < stopAt) answers.push(await submit(baseUrl));
     });
@@ -114,6 +140,7 @@ describe.skipIf(unavailable !== undefined)('a primary-and-standby failover under
       await sleep(1_000); // as long as a failover manager takes to decide: the URL's hosts are a dead one and a standby
       await pair!.promoteStandby();
       promotedAt = Date.now();
+      listening = listenerOnNewPrimary(promotedAt); // watched from the promotion on, while the submitters go on
       stopAt = promotedAt + 4_000;
     })();
     await Promise.all([faults, ...submitters]);
@@ -128,12 +155,14 @@ describe.skipIf(unavailable !== undefined)('a primary-and-standby failover under
     const byAnswer = (list: Answer[]) =>
       `${list.filter((answer) => answer.code === 0).length} code 0 / ${list.filter((answer) => answer.status === 503 && answer.code === 1000).length} 503+1000 / ` +
       `${list.filter((answer) => !(answer.code === 0 || (answer.status === 503 && answer.code === 1000))).length} other`;
+    const listeningAfter = await listening;
     const found = await storedOrderCounts(acknowledged.map((answer) => answer.merchantOrderNo)); // on the promoted standby
     console.log(
       `failover under ${SUBMITTERS} submitters: before the kill ${byAnswer(before)}; between kill and promotion (${promotedAt - killedAt} ms) ${byAnswer(during)}; ` +
         `after the promotion ${byAnswer(after)}; first success ${firstSuccessAfterPromotion} ms after the promotion; ` +
         `${acknowledged.length} orders acknowledged, ${found.filter((count) => count === 1).length} found once on the new primary, ` +
-        `${found.filter((count) => count === 0).length} lost, ${found.filter((count) => count > 1).length} doubled; HTTP 500: ${answers.filter((answer) => answer.status === 500).length}`,
+        `${found.filter((count) => count === 0).length} lost, ${found.filter((count) => count > 1).length} doubled; HTTP 500: ${answers.filter((answer) => answer.status === 500).length}; ` +
+        `LISTEN on the new primary ${listeningAfter} ms after the promotion`,
     );
 
     expect(before.filter((answer) => answer.code === 0).length).toBeGreaterThan(0);
@@ -142,5 +171,7 @@ describe.skipIf(unavailable !== undefined)('a primary-and-standby failover under
     for (const answer of unavailableAnswers) expect(answer.retryAfter).toBe('2');
     expect(firstSuccessAfterPromotion).toBeLessThanOrEqual(5_000);
     expect(found).toEqual(acknowledged.map(() => 1));
+    expect(listeningAfter).toBeLessThanOrEqual(5_000);
+    expect(workerLog.join('\n')).toMatch(/notifications: listener lost[^]*notifications: listener back/);
   });
 });
