@@ -11,6 +11,7 @@ import { contractSignature } from '../test/beds/contract-signer';
 import { aMerchant, receivingAddresses } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/open-api-client';
 import { startStandbyPair, standbyPairUnavailable, type StandbyPair } from '../test/standby-pair';
+import { runScript } from '../test/run-script';
 import { storedOrderCounts } from '../test/stored-orders';
 
 /**
@@ -121,7 +122,14 @@ describe.skipIf(unavailable !== undefined)('a primary-and-standby failover under
     expect(message).toMatch(new RegExp(`^DATABASE_URL: no host accepts writes: 127\\.0\\.0\\.1:${standbyPort}: read-only \\(transaction_read_only is on\\); 127\\.0\\.0\\.1:1: unreachable \\(.*ECONNREFUSED`));
     expect(message).not.toContain('never-shown');
     console.log(`start-up on standby + dead host refused: ${message}`);
-  });
+    // As an operator starts them: the entry points print the refusal as one line and exit 1.
+    for (const script of ['scripts/migrate.ts', 'scripts/worker.ts']) {
+      const run = await runScript(script, { env: { ...process.env, DATABASE_URL: `postgres://postgres:never-shown@127.0.0.1:${standbyPort},127.0.0.1:${deadPort}/postgres` } });
+      expect(run.exitCode, run.output).toBe(1);
+      expect(run.output).toMatch(/refused to start: DATABASE_URL: no host accepts writes: /);
+      expect(run.output).not.toContain('never-shown');
+    }
+  }, 60_000);
 
   it('answers 503 + 1000 during the switch, never a 500, serves again within 5 s of the promotion, and loses no acknowledged order', { timeout: 120_000 }, async () => {
     const baseUrl = app!.baseUrl;
