@@ -37,6 +37,8 @@ describe('connecting to the primary of a multi-host DATABASE_URL', () => {
   it("leaves a plain single-host URL to node-postgres's own client, with no locator and no probe", () => {
     expect(primaryLocatorFor(process.env.DATABASE_URL!)).toBeUndefined();
     expect(clientClassFor(process.env.DATABASE_URL!)).toBe(pg.Client);
+    expect(primaryLocatorFor(`${process.env.DATABASE_URL!}?target_session_attrs=any`)).toBeUndefined();
+    expect(primaryLocatorFor(`${process.env.DATABASE_URL!}?target_session_attrs=read-write`)).toBeInstanceOf(PrimaryLocator);
   });
 
   it('opens the pool on the first host that accepts writes, and on the next one once that host dies', async () => {

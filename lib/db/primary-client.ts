@@ -14,7 +14,10 @@ export function primaryLocatorFor(url: string): PrimaryLocator | undefined {
   if (!needsPrimaryLocator(url)) return undefined;
   let locator = locators.get(url);
   if (!locator) {
-    locator = new PrimaryLocator(parseDatabaseUrl(url));
+    const parsed = parseDatabaseUrl(url);
+    // One host that may be anything: nothing to choose, so node-postgres takes it as is (it ignores the parameter).
+    if (parsed.hosts.length === 1 && parsed.targetSessionAttrs === 'any') return undefined;
+    locator = new PrimaryLocator(parsed);
     locators.set(url, locator);
   }
   return locator;
