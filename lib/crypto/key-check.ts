@@ -38,12 +38,16 @@ async function anyStoredSecret(client: pg.Client): Promise<string | undefined> {
   return credential.rows[0]?.secret;
 }
 
-/** Refuses (StartupRefusal) when APP_ENCRYPTION_KEY is not the database's key; records the check value on first use. */
-export async function verifyEncryptionKey(databaseUrl: string, options: { embeddedDataDir?: string } = {}, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/**
+ * Refuses (StartupRefusal) when APP_ENCRYPTION_KEY is not the database's key; records the check value on first use.
+ * `openClient` gives an unconnected client on the database (lib/db's databaseClient: on the primary of a multi-host
+ * DATABASE_URL), so that this folder needs nothing of lib/db's.
+ */
+export async function verifyEncryptionKey(openClient: () => pg.Client, options: { embeddedDataDir?: string } = {}, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const key = parseEncryptionKey(env.APP_ENCRYPTION_KEY ?? '');
   if (!key) throw new StartupRefusal('APP_ENCRYPTION_KEY', 'is not set');
   const expected = keyCheckValue(key);
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = openClient();
   await client.connect();
   try {
     // A database without the schema yet (a benchmark's server, before its migrations) holds no secret to check.

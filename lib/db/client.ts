@@ -1,6 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { clientClassFor } from './primary-client';
 import { poolSettings } from './pool-settings';
+import { closeConnectionsThatMetReadOnly } from './read-only-connections';
 import { keepConnectionsAfterRefusedStatements } from './statement-error-pool';
 import * as schema from './schema';
 
@@ -16,10 +18,15 @@ export function databaseConnectionsOpened(): number {
   return connectionsOpened;
 }
 
+/**
+ * A pool on DATABASE_URL. With several hosts (libpq's host1:port1,host2:port2 form) each new connection is opened on
+ * the host the primary locator names (primary-client.ts); a plain URL goes to node-postgres as it is, with no probe.
+ */
 export function createDatabase(url: string, poolSize?: number): Database {
   const settings = poolSettings();
   const pool = new pg.Pool({
     connectionString: url,
+    Client: clientClassFor(url) as unknown as pg.PoolConfig['Client'],
     max: poolSize ?? settings.max,
     connectionTimeoutMillis: settings.connectionTimeoutMillis,
     statement_timeout: settings.statementTimeoutMs,
@@ -28,6 +35,7 @@ export function createDatabase(url: string, poolSize?: number): Database {
     keepAlive: true,
   });
   keepConnectionsAfterRefusedStatements(pool);
+  closeConnectionsThatMetReadOnly(pool);
   pool.on('error', () => undefined); // an idle connection that dies is dropped and replaced by the pool; never crash the process
   // A connection that dies while checked out (between a transaction's statements) emits 'error' with no listener of
   // the pool's: without one of its own that would end the process. The statement in flight fails on its own.

@@ -4,6 +4,8 @@ import { settleRuntimeMode } from '../config/runtime-mode';
 import { embeddedDataDir, ensureEmbeddedServer, type EmbeddedServerHandle } from './embedded-server';
 import { EmbeddedServerError } from './embedded-server-error';
 import { applyMigrations } from './migrate';
+import { refuseWithoutPrimary } from './primary-at-start';
+import { databaseClient } from './primary-client';
 
 export interface DatabaseTarget {
   url: string;
@@ -15,7 +17,8 @@ export interface DatabaseTarget {
  * An embedded server that cannot start ends the process with a one-line message.
  * It sets process.env.DATABASE_URL so that everything in the process (and its children) uses the same database, and
  * settles the process's secrets (required with DATABASE_URL, the data directory's own on the embedded server) and mode
- * before anything else runs; a key that is not the database's is refused here (key check value).
+ * before anything else runs; a key that is not the database's is refused here (key check value), and so is a
+ * multi-host DATABASE_URL none of whose hosts accepts writes.
  */
 export async function resolveDatabase(options: { owner?: boolean; migrate?: boolean; log?: (line: string) => void } = {}): Promise<DatabaseTarget> {
   let target: DatabaseTarget;
@@ -30,8 +33,9 @@ export async function resolveDatabase(options: { owner?: boolean; migrate?: bool
     process.env.DATABASE_URL = embedded.databaseUrl;
     target = { url: embedded.databaseUrl, embedded };
   }
+  await refuseWithoutPrimary(target.url);
   if (options.migrate ?? true) await applyMigrations(target.url);
-  await verifyEncryptionKey(target.url, { embeddedDataDir: target.embedded ? embeddedDataDir() : undefined });
+  await verifyEncryptionKey(() => databaseClient(target.url), { embeddedDataDir: target.embedded ? embeddedDataDir() : undefined });
   return target;
 }
 

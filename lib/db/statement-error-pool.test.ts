@@ -62,6 +62,21 @@ describe("the service's pool after a failed statement", () => {
     expect(db.$client.totalCount).toBe(1);
   });
 
+  it('closes the connection after a 25006 (its server no longer accepts writes), also when it met it inside a transaction', async () => {
+    const pid = await backendPid();
+    await db.$client.query('SET default_transaction_read_only = on'); // this session now answers as a demoted primary would
+    expect(await failureOf(db.$client.query('INSERT INTO pool_refusals VALUES (3)'))).toMatchObject({ code: '25006', severity: 'ERROR' });
+    const next = await backendPid();
+    expect(next).not.toBe(pid);
+    await db.$client.query('SET default_transaction_read_only = on');
+    const inTransaction = db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO pool_refusals VALUES (3)`);
+    });
+    expect(await failureOf(inTransaction)).toMatchObject({ code: '25006' });
+    expect(await backendPid()).not.toBe(next);
+    await db.execute(sql`INSERT INTO pool_refusals VALUES (3)`); // the new connection is writable as before
+  });
+
   it('answers a call with a callback as node-postgres does', async () => {
     const answer = await new Promise<unknown>((resolve, reject) => db.$client.query('SELECT 41 + 1 AS n', (error, result) => (error ? reject(error) : resolve(result.rows[0]))));
     expect(answer).toEqual({ n: 42 });

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { READ_ONLY_SQL_TRANSACTION } from './failover-signals';
 
 /**
  * node-postgres's `Pool.query` closes its connection whenever the statement fails, also when PostgreSQL only refused
@@ -10,8 +11,10 @@ import pg from 'pg';
  *
  * On this pool a statement's connection goes back to the pool after an error the server reported at ERROR severity,
  * and is closed after anything else: a FATAL (the server ended the session), a cut or broken connection, or the
- * client's own query timeout (the statement may still be running there). Calls with a callback, and submittables,
- * keep node-postgres's own way.
+ * client's own query timeout (the statement may still be running there). A 25006 (read_only_sql_transaction) is the
+ * exception among refusals: the session is sound but its server no longer accepts writes (a primary demoted in a
+ * failover), so the connection is closed and the next one opened on the primary. Calls with a callback, and
+ * submittables, keep node-postgres's own way.
  */
 export function keepConnectionsAfterRefusedStatements(pool: pg.Pool): pg.Pool {
   const queryOwnWay = pool.query.bind(pool) as (...args: unknown[]) => unknown;
@@ -36,7 +39,10 @@ async function queryOnConnection(pool: pg.Pool, config: pg.QueryConfig | string,
   return result;
 }
 
-/** Whether the session that reported this error can run the next statement: the server refused one statement only. */
+/**
+ * Whether the session that reported this error can run the next statement: the server refused one statement only,
+ * and not because it is read-only (then every write after it would be refused too).
+ */
 function sessionOutlivesError(error: unknown): boolean {
-  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
+  return error instanceof pg.DatabaseError && error.severity === 'ERROR' && error.code !== READ_ONLY_SQL_TRANSACTION;
 }

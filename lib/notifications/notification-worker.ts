@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../db/client';
 import { systemClock, type Clock } from '../clock';
 import { claimDueNotifications, type ClaimedNotification } from './claim';
@@ -10,6 +10,7 @@ import { expireDeferredNotifications } from './expire-deferred';
 import type { ChannelNotificationFields } from './notification-form';
 import { describeFailure, isDatabaseUnavailable } from '../db/database-failure';
 import { OutageLog } from '../db/outage-log';
+import { databaseClient } from '../db/primary-client';
 
 /** Opening the LISTEN connection; then, after it is lost, the pause before each new try. */
 const LISTEN_CONNECT_TIMEOUT_MS = 5_000;
@@ -92,7 +93,9 @@ export class NotificationWorker {
   }
 
   private async listen(url: string): Promise<void> {
-    const listener = new pg.Client({ connectionString: url, connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS, keepAlive: true });
+    // On the primary of a multi-host URL: after a failover the retry below subscribes on the promoted standby, where
+    // the NOTIFYs of the writes are sent from then on.
+    const listener = databaseClient(url, { connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS, keepAlive: true });
     listener.on('notification', () => this.wakeUp());
     listener.on('error', (error) => this.listenLost(error, listener));
     listener.on('end', () => this.listenLost(new Error('connection ended'), listener));
