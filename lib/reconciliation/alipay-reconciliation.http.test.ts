@@ -17,7 +17,7 @@ import { refundInConsole, tradeOfAnotherApp } from '../../sandbox/alipay/bill';
 import { planTradeRefund, settleProcessingRefund } from '../../sandbox/alipay/refund';
 import { alipayRefunds } from '../channels/alipay/refunds';
 import { checkRefund } from '../refunds/send-refund';
-import { openFindings } from './reconciliation-view';
+import { findingsOfDay, openFindings } from './reconciliation-view';
 import { beijingDayBounds, beijingDayOf } from './beijing-day';
 import { creditFinding } from './credit-finding';
 import { reconcileDay } from './reconcile-day';
@@ -224,6 +224,48 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
     // Reconciled again, the day is clean: the order is paid as Alipay says.
     const after = await reconcileAlipay(day);
     expect(after.totals?.findingCount).toBe(0);
+  });
+
+  it('a payment Alipay took after the merchant closed the order is a late payment, never a creditable missing_here: recorded here or not', async () => {
+    const day = aPastDay();
+    /** The merchant closes the order while its signed pay URL is open in the payer's browser; the payer pays then. */
+    const closedThenPaid = async (amount: string, notify: boolean) => {
+      const order = await anOrder(amount);
+      const checkout = await findAlipayCheckout(getDb(), order.token);
+      const closed = await bed.app.signedPost('/v1/api/open/order/close', { appId: merchant.appId, merchantOrderNo: order.merchantOrderNo }, merchant.appSecret);
+      expect(closed.json).toMatchObject({ code: 0, data: { status: 3 } });
+      expect((await fetch(checkout!.gatewayUrl!, { redirect: 'manual' })).status).toBe(303);
+      await paySandboxTrade(getDb(), { outTradeNo: order.orderNo }, { notify });
+      const paidAt = await happenedOn(day, order.orderNo);
+      await getDb().execute(sql`UPDATE orders SET closed_at = ${new Date(paidAt.getTime() - 3600_000)} WHERE order_no = ${order.orderNo}`);
+      return order;
+    };
+    const recorded = await closedThenPaid('21.00', true);
+    const unrecorded = await closedThenPaid('22.00', false);
+
+    const outcome = await reconcileAlipay(day);
+    expect(outcome.status, outcome.detail ?? '').toBe('complete');
+    const found = await findingsOf(outcome.runId);
+    expect(found.map(({ id: _id, ...rest }) => rest)).toEqual([
+      { kind: 'late_payment', reference: recorded.orderNo, upstream_amount_minor: '2100', ours_amount_minor: '2100' },
+      { kind: 'late_payment_unrecorded', reference: unrecorded.orderNo, upstream_amount_minor: '2200', ours_amount_minor: '2200' },
+    ]);
+    const [late, unheardOf] = found;
+    await expect(creditFinding(getDb(), { findingId: Number(late!.id), actor: 'operator:test', now: new Date() })).rejects.toThrow(
+      `order ${recorded.orderNo} is closed and this payment is its late payment (it arrived after the close): a late payment is never credited; refund it from the order's page instead`,
+    );
+    await expect(creditFinding(getDb(), { findingId: Number(unheardOf!.id), actor: 'operator:test', now: new Date() })).rejects.toThrow(/was closed at \S+ and the upstream took it at \S+: a payment after the close is never credited; refund it instead/);
+    const { rows: orders } = await getDb().execute<{ status: string }>(sql`SELECT status FROM orders WHERE order_no IN (${recorded.orderNo}, ${unrecorded.orderNo})`);
+    expect(orders).toEqual([{ status: 'closed' }, { status: 'closed' }]);
+    const shown = await findingsOfDay(getDb(), day, { channel: 'ALIPAY' });
+    expect(shown.map(({ kind, creditable }) => ({ kind, creditable }))).toEqual([
+      { kind: 'late_payment', creditable: false },
+      { kind: 'late_payment_unrecorded', creditable: false },
+    ]);
+    // The recorded one is the attention list's already (the late payment); the unrecorded one is news.
+    const attention = (await openFindings(getDb(), 1000)).map((item) => item.reference);
+    expect(attention).toContain(unrecorded.orderNo);
+    expect(attention).not.toContain(recorded.orderNo);
   });
 
   it('npm run admin -- reconcile --date reconciles a day and reconcile credit credits its finding once', async () => {

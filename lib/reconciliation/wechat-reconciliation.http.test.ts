@@ -1,9 +1,12 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { addSandboxCredential } from '../cli/credential-add-command';
 import { completeOrderManually } from '../orders/complete-order-manually';
+import { closePendingOrders } from '../orders/order-status';
+import { orders } from '../db/schema';
+import { creditFinding } from './credit-finding';
 import { aMerchant } from '../../test/factories';
 import { SUBMIT, startSandboxTestBed } from '../../test/beds/sandboxes';
 import { paySandboxWechatOrder } from '../../sandbox/wechat/pay';
@@ -161,6 +164,46 @@ describe('reconciling a day of WECHAT against the simulated WeChat Pay trade bil
         { kind: 'status_differs', reference: revoked.orderNo, upstream_amount_minor: '3500', ours_amount_minor: '3500', upstream_status: 'REVOKED' },
       ]);
     }
+  });
+
+  it('a payment WeChat took after the order was closed here is a late payment, never a creditable missing_here; an older missing_here of it is not credited either', async () => {
+    const day = await aDayOfItsOwn();
+    /** WeChat could not be asked, so the order was closed here only (an hour before noon); then the payer paid. */
+    const closedThenPaid = async (amount: string, notify: boolean) => {
+      const order = await anOrder(amount);
+      const closedAt = beijingHour(day, 11);
+      expect(await closePendingOrders(getDb(), eq(orders.orderNo, order.orderNo), closedAt)).toBe(1);
+      await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify });
+      await happenedOn(day, order.orderNo);
+      return order;
+    };
+    const recorded = await closedThenPaid('23.00', true);
+    const { rows: callbacks } = await getDb().execute<{ verdict: string }>(sql`SELECT verdict FROM upstream_callbacks WHERE out_trade_no = ${recorded.orderNo}`);
+    expect(callbacks).toEqual([{ verdict: 'late_payment' }]);
+    const unrecorded = await closedThenPaid('24.00', false);
+
+    const outcome = await reconcileWechat(day);
+    expect(outcome.status, outcome.detail ?? '').toBe('complete');
+    expect(outcome.totals).toMatchObject({ upstreamCount: 2, upstreamTotalMinor: 4700n, oursCount: 0, findingCount: 2 });
+    expect(await findingsOf(outcome.runId)).toEqual([
+      { kind: 'late_payment', reference: recorded.orderNo, upstream_amount_minor: '2300', ours_amount_minor: '2300', upstream_status: 'success' },
+      { kind: 'late_payment_unrecorded', reference: unrecorded.orderNo, upstream_amount_minor: '2400', ours_amount_minor: '2400', upstream_status: 'success' },
+    ]);
+    const attention = (await openFindings(getDb(), 1000)).map((item) => item.reference);
+    expect(attention).toContain(unrecorded.orderNo);
+    expect(attention).not.toContain(recorded.orderNo);
+
+    // What a run made before late payments had their kinds found: "paid upstream, not here" for both.
+    await getDb().execute(sql`UPDATE reconciliation_findings SET kind = 'missing_here' WHERE run_id = ${outcome.runId}`);
+    const { rows: stale } = await getDb().execute<{ id: string; reference: string }>(sql`SELECT id, reference FROM reconciliation_findings WHERE run_id = ${outcome.runId} ORDER BY reference = ${recorded.orderNo} DESC`);
+    await expect(creditFinding(getDb(), { findingId: Number(stale[0]!.id), actor: 'operator:test', now: new Date() })).rejects.toThrow(
+      `order ${recorded.orderNo} is closed and this payment is its late payment (it arrived after the close): a late payment is never credited; refund it from the order's page instead`,
+    );
+    await expect(creditFinding(getDb(), { findingId: Number(stale[1]!.id), actor: 'operator:test', now: new Date() })).rejects.toThrow(
+      `order ${unrecorded.orderNo} was closed at ${beijingHour(day, 11).toISOString()} and the upstream took it at ${beijingHour(day, 12).toISOString()}: a payment after the close is never credited; refund it instead (in the upstream's console)`,
+    );
+    const { rows: after } = await getDb().execute<{ status: string }>(sql`SELECT status FROM orders WHERE order_no IN (${recorded.orderNo}, ${unrecorded.orderNo})`);
+    expect(after).toEqual([{ status: 'closed' }, { status: 'closed' }]);
   });
 
   it('refunds made through the service are matched with the bill; a merchant-platform refund is outside, one the bill lacks is missing upstream', async () => {
