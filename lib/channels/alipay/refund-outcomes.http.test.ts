@@ -11,6 +11,7 @@ import { SUBMIT, startSandboxTestBed } from '../../../test/beds/sandboxes';
 import { paySandboxTrade } from '../../../sandbox/alipay/pay';
 import { planTradeRefund, refundsOfTrade } from '../../../sandbox/alipay/refund';
 import { runSandbox } from '../../../test/run-sandbox';
+import { captureLog } from '../../../test/captured-log';
 
 const REFUND_SUBMIT = '/v1/api/open/refund/submit';
 
@@ -84,6 +85,22 @@ describe('ALIPAY refund outcomes that are not final refusals', () => {
     const trade = await queryAlipayTrade(alipayConfig(), (await findBoundCredential(getDb(), row!))!, order.platformOrderNo);
     expect(trade).toMatchObject({ found: true, status: 'TRADE_CLOSED' });
     expect(await movedAtAlipay(order.platformOrderNo)).toBe(1500n);
+  });
+
+  it('a refund Alipay does not answer in time is logged as unreachable (its outcome unknown), never as refused', async () => {
+    const order = await aPaidOrder('12.00');
+    await planTradeRefund(getDb(), order.platformOrderNo, 'timeout_once');
+    process.env.ALIPAY_TIMEOUT_MS = '800';
+    process.env.SANDBOX_SLOW_ANSWER_MS = '2000';
+    const captured = captureLog();
+    try {
+      expect((await refund(order, '5.00')).data).toMatchObject({ status: 'succeeded', refundedAmount: '5.00' });
+    } finally {
+      captured.stop();
+    }
+    const refundCalls = captured.entries().filter((entry) => entry.component === 'upstream' && entry.channel === 'ALIPAY' && entry.operation === 'refund');
+    expect(refundCalls.map((entry) => entry.outcome)).toEqual(['unreachable']);
+    expect(refundCalls[0]!.failure).toMatch(/timeout/i);
   });
 
   it('a definitive refusal still fails the refund and frees its amount (the refund query confirms nothing was made)', async () => {
