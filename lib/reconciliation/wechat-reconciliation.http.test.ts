@@ -11,7 +11,9 @@ import { aMerchant } from '../../test/factories';
 import { SUBMIT, startSandboxTestBed } from '../../test/beds/sandboxes';
 import { paySandboxWechatOrder } from '../../sandbox/wechat/pay';
 import { orderOfAnotherApp, planWechatBill, refundInMerchantPlatform } from '../../sandbox/wechat/bill';
-import { planWechatRefund, settleSandboxWechatRefund } from '../../sandbox/wechat/refund';
+import { planWechatRefund, sandboxWechatRefundNamed, settleSandboxWechatRefund } from '../../sandbox/wechat/refund';
+import { runSandbox } from '../../test/run-sandbox';
+import { eventually } from '../../test/wait-for';
 import { sandboxWechatKeysOf } from '../channels/wechat/sandbox-keys';
 import { wechatRefunds } from '../channels/wechat/refunds';
 import { checkRefund } from '../refunds/send-refund';
@@ -300,6 +302,46 @@ describe('reconciling WECHAT as WeChat Pay makes its bills', () => {
     const onDay = await reconcileWechat(day);
     expect(onDay.status, onDay.detail ?? '').toBe('complete');
     expect(onDay.totals).toMatchObject({ upstreamRefundCount: 1, upstreamRefundTotalMinor: 1500n, findingCount: 0 });
+    const following = await reconcileWechat(nextDay(day));
+    expect(following.status, following.detail ?? '').toBe('complete');
+    expect(await findingsOf(following.runId)).toEqual([]);
+  });
+
+  it('npm run sandbox -- wechat refund-settle --success-time makes a refund accepted on D succeed on D+1 on demand: matched on D, nothing on D+1', async () => {
+    const day = await aDayOfItsOwn();
+    await clearDay(nextDay(day));
+    const order = await anOrder('80.00');
+    await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
+    await happenedOn(day, order.orderNo);
+    const planned = await runSandbox(['wechat', 'refund-plan', '--order', order.orderNo, '--plan', 'processing', '--json']);
+    expect(planned.exitCode, planned.stderr).toBe(0);
+    const refundNo = await refundThroughApi(order, '12.00', beijingHour(day, 22), 'processing');
+
+    const refused = async (args: string[], reason: string) => {
+      const run = await runSandbox(['wechat', 'refund-settle', '--refund', refundNo, ...args]);
+      expect(run.exitCode, run.stdout).toBe(1);
+      expect(run.stderr).toContain(reason);
+    };
+    await refused(['--success-time', '2026-03-02 15:00'], 'option --success-time must be an instant as ISO 8601 with its offset, such as 2026-03-02T15:00:00+08:00; got "2026-03-02 15:00"');
+    await refused(['--status', 'CLOSED', '--success-time', beijingHour(day, 30).toISOString()], 'option --success-time applies to --status SUCCESS only');
+    await refused(['--success-time', new Date(Date.now() + 86_400_000).toISOString()], 'option --success-time must not be in the future');
+    await refused(['--success-time', beijingHour(day, 21).toISOString()], `option --success-time ${beijingHour(day, 21).toISOString()} is before the simulator accepted refund ${refundNo}`);
+    expect((await sandboxWechatRefundNamed(getDb(), refundNo))?.status).toBe('PROCESSING');
+
+    // The card took its time: done at 16:00 the next day, Beijing time, as written with its offset.
+    const doneAt = beijingHour(day, 24 + 16);
+    const written = `${nextDay(day)}T16:00:00+08:00`;
+    const settled = await runSandbox(['wechat', 'refund-settle', '--refund', refundNo, '--success-time', written, '--json']);
+    expect(settled.exitCode, settled.stderr).toBe(0);
+    expect(JSON.parse(settled.stdout)).toEqual({ refund: refundNo, status: 'SUCCESS', successTime: doneAt.toISOString() });
+    // WeChat's REFUND.SUCCESS reaches the service (sent by the command), which takes WeChat's success_time.
+    const stateHere = async () => (await getDb().execute<{ state: string; finished_at: Date | null }>(sql`SELECT state, finished_at FROM refunds WHERE refund_no = ${refundNo}`)).rows[0]!;
+    await eventually(async () => (await stateHere()).state === 'succeeded', 'the refund to be succeeded here');
+    expect(new Date((await stateHere()).finished_at!).toISOString()).toBe(doneAt.toISOString());
+
+    const onDay = await reconcileWechat(day);
+    expect(onDay.status, onDay.detail ?? '').toBe('complete');
+    expect(onDay.totals).toMatchObject({ upstreamRefundCount: 1, upstreamRefundTotalMinor: 1200n, findingCount: 0 });
     const following = await reconcileWechat(nextDay(day));
     expect(following.status, following.detail ?? '').toBe('complete');
     expect(await findingsOf(following.runId)).toEqual([]);

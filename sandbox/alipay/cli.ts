@@ -8,7 +8,7 @@ import { handleGateway } from './gateway';
 import { formatYuan } from './protocol';
 import { paySandboxTrade, SandboxPayRefused } from './pay';
 import { findAnyByOutTradeNo, type SandboxTrade } from './store';
-import { planTradeRefund, settleProcessingRefund } from './refund';
+import { planTradeRefund, sandboxAlipayRefundNamed, settleProcessingRefund } from './refund';
 import { sandboxRefundCommands } from '../sandbox-refund-commands';
 
 const payUsage = `usage: npm run sandbox -- alipay pay --order <platformOrderNo> [--no-notify] [--json]
@@ -68,8 +68,10 @@ export const alipaySandboxCommands: CliCommand[] = [
       system_error_after_refund: 'the refund is made, the answer is 40004 ACQ.SYSTEM_ERROR, once',
     },
     plan: planTradeRefund,
-    settle: (db, refundNo) => settleProcessingRefund(db, refundNo),
+    settle: (db, refundNo, _status, successTime) => settleProcessingRefund(db, refundNo, successTime),
+    acceptedAt: async (db, refundNo) => (await sandboxAlipayRefundNamed(db, refundNo))?.createdAt,
     statuses: ['REFUND_SUCCESS'],
+    successTimeName: "Alipay's gmt_refund_pay",
   }),
 ];
 

@@ -148,13 +148,19 @@ export async function planTradeRefund(db: Database, outTradeNo: string, plan: Re
   return trade;
 }
 
-/** Sandbox control: a processing refund is done (the money is back with the payer). */
+/** Sandbox control: a processing refund is done (the money is back with the payer) at `now`, its gmt_refund_pay. */
 export async function settleProcessingRefund(db: Database, outRequestNo: string, now = new Date()): Promise<SandboxAlipayRefundRow | undefined> {
   const [refund] = await db
     .update(sandboxAlipayRefunds)
     .set({ status: 'REFUND_SUCCESS', settledAt: now })
     .where(and(eq(sandboxAlipayRefunds.outRequestNo, outRequestNo), eq(sandboxAlipayRefunds.status, 'REFUND_PROCESSING')))
     .returning();
+  return refund;
+}
+
+/** The simulator's refund of that out_request_no, if any. */
+export async function sandboxAlipayRefundNamed(db: Database, outRequestNo: string): Promise<SandboxAlipayRefundRow | undefined> {
+  const [refund] = await db.select().from(sandboxAlipayRefunds).where(eq(sandboxAlipayRefunds.outRequestNo, outRequestNo)).limit(1);
   return refund;
 }
 

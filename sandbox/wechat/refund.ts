@@ -78,11 +78,11 @@ export async function sendRefundNotification(db: Database, refund: SandboxWechat
 const SETTLES_FROM: Record<'SUCCESS' | 'ABNORMAL' | 'CLOSED', string[]> = { SUCCESS: ['PROCESSING', 'ABNORMAL'], ABNORMAL: ['PROCESSING'], CLOSED: ['PROCESSING', 'ABNORMAL'] };
 
 /** Sandbox control: an open refund becomes final or abnormal, and its notification is sent unless `notify` is false. */
-export async function settleSandboxWechatRefund(db: Database, outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED', options: { notify?: boolean; now?: Date } = {}) {
+export async function settleSandboxWechatRefund(db: Database, outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED', options: { notify?: boolean; now?: Date; successTime?: Date } = {}) {
   const now = options.now ?? new Date();
   const [settled] = await db
     .update(sandboxWechatRefunds)
-    .set({ status, successTime: status === 'SUCCESS' ? now : null })
+    .set({ status, successTime: status === 'SUCCESS' ? (options.successTime ?? now) : null })
     .where(and(eq(sandboxWechatRefunds.outRefundNo, outRefundNo), inArray(sandboxWechatRefunds.status, SETTLES_FROM[status])))
     .returning();
   if (settled && options.notify !== false) await sendRefundNotification(db, settled, now);
@@ -100,6 +100,12 @@ export type WechatRefundPlan = keyof typeof WECHAT_REFUND_PLANS;
 export async function planWechatRefund(db: Database, outTradeNo: string, plan: WechatRefundPlan | null) {
   const [order] = await db.update(sandboxWechatOrders).set({ refundPlan: plan }).where(eq(sandboxWechatOrders.outTradeNo, outTradeNo)).returning();
   return order;
+}
+
+/** The simulator's refund of that out_refund_no, if any. */
+export async function sandboxWechatRefundNamed(db: Database, outRefundNo: string): Promise<SandboxWechatRefundRow | undefined> {
+  const [refund] = await db.select().from(sandboxWechatRefunds).where(eq(sandboxWechatRefunds.outRefundNo, outRefundNo)).limit(1);
+  return refund;
 }
 
 export async function sandboxWechatRefundsOf(db: Database, outTradeNo: string): Promise<SandboxWechatRefundRow[]> {
