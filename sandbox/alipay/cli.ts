@@ -10,6 +10,8 @@ import { paySandboxTrade, SandboxPayRefused } from './pay';
 import { findAnyByOutTradeNo, type SandboxTrade } from './store';
 import { planTradeRefund, sandboxAlipayRefundNamed, settleProcessingRefund } from './refund';
 import { sandboxRefundCommands } from '../sandbox-refund-commands';
+import { actionRefused } from '@/lib/errors/domain-error';
+import { ALIPAY_CLOSE_PLANS, planTradeClose, type AlipayClosePlan } from './close-plan';
 
 const payUsage = `usage: npm run sandbox -- alipay pay --order <platformOrderNo> [--no-notify] [--json]
 
@@ -56,8 +58,37 @@ export const alipayPay = sandboxPayCommand({
   },
 });
 
+const closePlanChoices = [...Object.keys(ALIPAY_CLOSE_PLANS), 'none'];
+
+/** `close-plan`: how the simulated Alipay answers alipay.trade.close for a trade that is not waiting. */
+export const alipayClosePlan: CliCommand = {
+  group: 'alipay',
+  action: 'close-plan',
+  summary: "set how the simulator answers the close of a trade that is not waiting",
+  usage: `usage: npm run sandbox -- alipay close-plan --order <platformOrderNo> --plan ${closePlanChoices.join('|')} [--json]
+
+The trade must exist (the payer opened the order's payUrl, or alipay pay made it).
+
+${Object.entries(ALIPAY_CLOSE_PLANS)
+  .map(([name, meaning]) => `  ${name.padEnd(16)}${meaning}`)
+  .join('\n')}
+  ${'none'.padEnd(16)}the default: ACQ.REASON_TRADE_STATUS_INVALID for a paid trade, ACQ.TRADE_STATUS_ERROR for a closed one`,
+  options: { order: { type: 'string' }, plan: { type: 'string' } },
+  prepare(args) {
+    args.expectPositionals();
+    const orderNo = args.required('order').trim();
+    const choice = args.required('plan');
+    if (!closePlanChoices.includes(choice)) args.fail(`option --plan must be one of ${closePlanChoices.join(', ')}`);
+    return async (db) => {
+      if (!(await planTradeClose(db, orderNo, choice === 'none' ? null : (choice as AlipayClosePlan)))) throw actionRefused(`no sandbox alipay trade ${orderNo} (the payer has not opened its payUrl)`);
+      return { json: { order: orderNo, plan: choice }, text: `${orderNo}: close ${choice}` };
+    };
+  },
+};
+
 export const alipaySandboxCommands: CliCommand[] = [
   alipayPay,
+  alipayClosePlan,
   ...sandboxRefundCommands({
     group: 'alipay',
     plans: {
