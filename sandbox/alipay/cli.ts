@@ -97,6 +97,7 @@ export const alipaySandboxCommands: CliCommand[] = [
       timeout_once: "the refund is made, its answer comes after the caller's timeout (SANDBOX_SLOW_ANSWER_MS), once",
       unavailable_after_refund: 'the refund is made, the answer is 20000 isp.unknow-error, once',
       system_error_after_refund: 'the refund is made, the answer is 40004 ACQ.SYSTEM_ERROR, once',
+      aop_system_error_after_refund: 'the refund is made, the answer is 40004 aop.ACQ.SYSTEM_ERROR (relayed by the gateway), once',
     },
     plan: planTradeRefund,
     settle: (db, refundNo, _status, successTime) => settleProcessingRefund(db, refundNo, successTime),

@@ -13,11 +13,13 @@ import { findTrade, type SandboxTrade } from './store';
  * status table of alipay.trade.query), so a later refund of it, even the same one sent again, meets
  * ACQ.TRADE_HAS_CLOSE. A trade's refund plan (a sandbox control: refund-plan) makes the next refund stay processing,
  * fail for want of balance, answer too late once (the refund is made, the answer is lost), or be made and answered
- * as Alipay does on a bad day: 20000 isp.unknow-error ("服务不可用", the public error codes) or 40004
- * ACQ.SYSTEM_ERROR ("系统错误，请使用相同的参数再次调用", alipay.trade.refund's error codes).
+ * as Alipay does on a bad day: 20000 isp.unknow-error ("服务不可用", the public error codes), 40004
+ * ACQ.SYSTEM_ERROR ("系统错误，请使用相同的参数再次调用", alipay.trade.refund's error codes), or the same system error
+ * as the gateway relays it, its sub_code prefixed with the gateway's `aop.` (40004 aop.ACQ.SYSTEM_ERROR, as answers
+ * seen from Alipay carry it): no documented refusal, so the refund's outcome is unknown until it is asked about.
  */
 
-export const REFUND_PLANS = ['processing', 'fail', 'timeout_once', 'unavailable_after_refund', 'system_error_after_refund'] as const;
+export const REFUND_PLANS = ['processing', 'fail', 'timeout_once', 'unavailable_after_refund', 'system_error_after_refund', 'aop_system_error_after_refund'] as const;
 export type RefundPlan = (typeof REFUND_PLANS)[number];
 
 type Answer = Record<string, unknown>;
@@ -26,6 +28,7 @@ const business = (subCode: string, subMsg: string): Answer => ({ code: '40004', 
 const BAD_DAY_ANSWERS: Partial<Record<RefundPlan, Answer>> = {
   unavailable_after_refund: { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error', sub_msg: '系统繁忙' },
   system_error_after_refund: business('ACQ.SYSTEM_ERROR', '系统错误'),
+  aop_system_error_after_refund: business('aop.ACQ.SYSTEM_ERROR', '系统异常'),
 };
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
