@@ -450,5 +450,31 @@ describe('reconciling WECHAT as WeChat Pay makes its bills', () => {
     expect(attention.map((item) => item.reference)).toContain(missingHere.orderNo);
     expect(attention.map((item) => item.reference)).not.toContain(elsewhere.outTradeNo);
   });
-});
 
+  it('two credentials on one mchid (two shops of one WeChat Pay merchant account) read its bill once, both shops\' orders counted', async () => {
+    const day = await aDayOfItsOwn();
+    const other = await aMerchant();
+    const added = await addSandboxCredential(getDb(), { appId: other.appId, channel: 'WECHAT', approve: true, enable: true, actor: 'test' });
+    try {
+      const { rows: credentials } = await getDb().execute<{ mch_id: string }>(sql`SELECT DISTINCT mch_id FROM upstream_credentials WHERE channel = 'WECHAT' AND review_status = 'approved'`);
+      expect(credentials).toHaveLength(1);
+      const ours = await anOrder('11.00');
+      await paySandboxWechatOrder(getDb(), { outTradeNo: ours.orderNo }, { notify: true });
+      await happenedOn(day, ours.orderNo);
+      const fields = { appId: other.appId, merchantOrderNo: `WXS-${process.pid}-${Date.now()}`, payType: 'WECHAT', payMethod: 'native', amount: '12.00', productName: '季度会员', notifyUrl: 'https://merchant.example/notify' };
+      const { json } = (await bed.app.signedPost(SUBMIT, fields, other.appSecret)) as { json: { code: number; data: { platformOrderNo: string } } };
+      expect(json.code).toBe(0);
+      await paySandboxWechatOrder(getDb(), { outTradeNo: json.data.platformOrderNo }, { notify: true });
+      await happenedOn(day, json.data.platformOrderNo);
+
+      const outcomes = await reconcileDay(getDb(), CHANNELS, { day, now: () => new Date(), channels: ['WECHAT'] });
+      expect(outcomes.map(({ status, scope }) => ({ status, scope }))).toEqual([{ status: 'complete', scope: `account:${credentials[0]!.mch_id}` }]);
+      expect(outcomes[0]!.totals).toMatchObject({ upstreamCount: 2, upstreamTotalMinor: 2300n, oursCount: 2, oursTotalMinor: 2300n, findingCount: 0 });
+      const { rows: runs } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM reconciliation_runs WHERE day = ${day} AND channel = 'WECHAT'`);
+      expect(runs[0]!.count).toBe(1);
+    } finally {
+      // Out of use again (still on the account's scope): the other tests' runs are as they were.
+      await getDb().execute(sql`UPDATE upstream_credentials SET enabled = false, deleted_at = now() WHERE id = ${added.id}`);
+    }
+  });
+});
