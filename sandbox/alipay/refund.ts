@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import type { AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { beijingTime, formatYuan, parseTotalAmount } from './protocol';
-import { sandboxAlipayRefunds, sandboxAlipayTrades, type SandboxAlipayRefundRow } from './schema';
+import { sandboxAlipayConsoleRefunds, sandboxAlipayRefunds, sandboxAlipayTrades, type SandboxAlipayRefundRow } from './schema';
 import { findTrade, type SandboxTrade } from './store';
 
 /**
@@ -38,12 +38,12 @@ export function slowAnswerMs(): number {
   return Number.isFinite(configured) && configured >= 0 ? configured : 15_000;
 }
 
-async function refundedSum(tx: Database, tradeNo: string): Promise<bigint> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${sandboxAlipayRefunds.amountMinor}), 0)::text` })
-    .from(sandboxAlipayRefunds)
-    .where(eq(sandboxAlipayRefunds.tradeNo, tradeNo));
-  return BigInt(row?.total ?? '0');
+/** What the trade has refunded so far, through alipay.trade.refund and by hand in the merchant's console alike. */
+export async function refundedSum(tx: Database, tradeNo: string): Promise<bigint> {
+  const { rows } = await tx.execute<{ total: string }>(sql`
+    SELECT ((SELECT coalesce(sum(amount_minor), 0) FROM ${sandboxAlipayRefunds} WHERE trade_no = ${tradeNo})
+          + (SELECT coalesce(sum(amount_minor), 0) FROM ${sandboxAlipayConsoleRefunds} WHERE trade_no = ${tradeNo}))::text AS total`);
+  return BigInt(rows[0]?.total ?? '0');
 }
 
 /** gmt_refund_pay (退款支付时间): when the refund's money went back, answered once it has. */
