@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { addSandboxCredential } from '../cli/credential-add-command';
@@ -7,7 +7,12 @@ import { alipaySubmit, anAlipayMerchant } from '../../test/alipay-sandbox';
 import { yhtSubmit } from '../../test/yht-sandbox';
 import { QUERY, SUBMIT, startSandboxTestBed } from '../../test/beds/sandboxes';
 import { paySandboxTrade, SandboxPayRefused } from '../../sandbox/alipay/pay';
-import { findAnyByOutTradeNo as findAlipayTrade } from '../../sandbox/alipay/store';
+import { closeWaiting as closeWaitingAtAlipay, findAnyByOutTradeNo as findAlipayTrade } from '../../sandbox/alipay/store';
+import { runSandbox } from '../../test/run-sandbox';
+import { orders } from '../db/schema';
+import { findBoundCredential } from '../credentials/find-bound-credential';
+import { alipaySdkFor, alipayTimestamp } from './alipay/client';
+import { alipayConfig } from './alipay/config';
 import { paySandboxWechatOrder, SandboxWechatPayRefused } from '../../sandbox/wechat/pay';
 import { closeOrder as closeSandboxWechatOrder, findAnyByOutTradeNo as findWechatOrder } from '../../sandbox/wechat/store';
 import { paySandboxOrder } from '../../sandbox/yht/pay';
@@ -92,6 +97,49 @@ describe('close on ALIPAY: alipay.trade.close first', () => {
     expect(json).toEqual({ code: 1012, message: `order ${order.orderNo} is paid: only a pending order can be closed`, data: null });
     expect(await state(order.orderNo)).toMatchObject({ status: 'paid', paid_via: 'alipay-query', notifications: 1, audit: null });
     expect((await query(alipayShop, order.merchantOrderNo, 'ALIPAY')).json.data.status).toBe(2);
+  });
+});
+
+describe('close on ALIPAY answered ACQ.REASON_ILLEGAL_STATUS (the other documented code for a trade not waiting), then the query', () => {
+  /** A trade the payer opened, whose close the simulated Alipay is told (through its CLI) to answer ACQ.REASON_ILLEGAL_STATUS. */
+  async function answeredIllegalStatus(then: (orderNo: string) => Promise<unknown>) {
+    const order = await alipayOrder();
+    const checkout = await findAlipayCheckout(getDb(), order.payToken);
+    expect((await fetch(checkout!.gatewayUrl!, { redirect: 'manual' })).status).toBe(303);
+    await then(order.orderNo);
+    const planned = await runSandbox(['alipay', 'close-plan', '--order', order.orderNo, '--plan', 'illegal_status', '--json']);
+    expect(planned.exitCode, planned.stderr).toBe(0);
+    expect(JSON.parse(planned.stdout)).toEqual({ order: order.orderNo, plan: 'illegal_status' });
+    // What Alipay answers the close itself, asked directly.
+    const [row] = await getDb().select().from(orders).where(eq(orders.orderNo, order.orderNo));
+    const credential = (await findBoundCredential(getDb(), row!))!;
+    const answer = await alipaySdkFor(alipayConfig(), credential).exec('alipay.trade.close', { bizContent: { out_trade_no: order.orderNo }, ...alipayTimestamp() }, { validateSign: true });
+    expect(answer).toMatchObject({ code: '40004', subCode: 'ACQ.REASON_ILLEGAL_STATUS' });
+    return order;
+  }
+
+  it('a paid trade whose notification was lost is found by alipay.trade.query: paid, notified, never closed', async () => {
+    const order = await answeredIllegalStatus((orderNo) => paySandboxTrade(getDb(), { outTradeNo: orderNo }, { notify: false }));
+    const { json } = await close(alipayShop, order.merchantOrderNo);
+    expect(json).toEqual({ code: 1012, message: `order ${order.orderNo} is paid: only a pending order can be closed`, data: null });
+    expect(await state(order.orderNo)).toMatchObject({ status: 'paid', paid_via: 'alipay-query', notifications: 1, audit: null });
+  });
+
+  it('a trade Alipay closed already (alipay.trade.query answers TRADE_CLOSED) is closed here', async () => {
+    const order = await answeredIllegalStatus(async (orderNo) => closeWaitingAtAlipay(getDb(), (await findAlipayTrade(getDb(), orderNo))!));
+    const { json } = await close(alipayShop, order.merchantOrderNo);
+    expect(json).toMatchObject({ code: 0, data: { platformOrderNo: order.orderNo, status: 3 } });
+    expect(await state(order.orderNo)).toMatchObject({ status: 'closed', close_reason: 'closed', notifications: 0, audit: expect.stringContaining('alipay.trade.query answered TRADE_CLOSED') });
+  });
+
+  it('the close plan needs a trade, and names its choices', async () => {
+    const order = await alipayOrder();
+    const none = await runSandbox(['alipay', 'close-plan', '--order', order.orderNo, '--plan', 'illegal_status']);
+    expect(none.exitCode).toBe(1);
+    expect(none.stderr).toContain(`no sandbox alipay trade ${order.orderNo} (the payer has not opened its payUrl)`);
+    const wrong = await runSandbox(['alipay', 'close-plan', '--order', order.orderNo, '--plan', 'ILLEGAL']);
+    expect(wrong.exitCode).toBe(1);
+    expect(wrong.stderr).toContain('option --plan must be one of illegal_status, none');
   });
 });
 

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './locales';
+import { REFUND_STATES } from '../db/schema/refunds';
 import { loadMessages, MESSAGE_AREAS } from './messages';
 
 function keyPaths(value: unknown, prefix = ''): string[] {
@@ -32,5 +33,14 @@ describe('message catalogues', () => {
 
   it('leaves no message empty', async () => {
     for (const locale of LOCALES) expect(emptyLeaves(await loadMessages(locale)), locale).toEqual([]);
+  });
+
+  it("names every refund state where a page writes any refund's state in words (the console's merchant page, the portal)", async () => {
+    for (const locale of LOCALES) {
+      const messages = (await loadMessages(locale)) as { console: { merchant: { refundStates: Record<string, string> } }; portal: { refunds: { states: Record<string, string> } } };
+      for (const [where, states] of [['console.merchant.refundStates', messages.console.merchant.refundStates], ['portal.refunds.states', messages.portal.refunds.states]] as const) {
+        expect(REFUND_STATES.filter((state) => !(state in states)), `${locale} ${where}`).toEqual([]);
+      }
+    }
   });
 });

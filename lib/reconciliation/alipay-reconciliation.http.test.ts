@@ -17,7 +17,7 @@ import { refundInConsole, tradeOfAnotherApp } from '../../sandbox/alipay/bill';
 import { planTradeRefund, settleProcessingRefund } from '../../sandbox/alipay/refund';
 import { alipayRefunds } from '../channels/alipay/refunds';
 import { checkRefund } from '../refunds/send-refund';
-import { openFindings } from './reconciliation-view';
+import { findingsOfDay, openFindings } from './reconciliation-view';
 import { beijingDayBounds, beijingDayOf } from './beijing-day';
 import { creditFinding } from './credit-finding';
 import { reconcileDay } from './reconcile-day';
@@ -25,6 +25,15 @@ import { reconciliationJob } from './reconcile-job';
 import { runJobExclusively } from '../jobs/periodic-job';
 import { ManualClock } from '../clock';
 import { runAdmin } from '../cli/run-admin-for-tests';
+import { serveWebHandler } from '../../test/web-handler-server';
+import { handleGateway } from '../../sandbox/alipay/gateway';
+import { handleBillDownload } from '../../sandbox/alipay/bill';
+import { encodeGbk } from '../../sandbox/alipay/gbk';
+import { zipStream } from '../../sandbox/alipay/zip-stream';
+import { alipaySandboxKeys } from '../channels/alipay/sandbox-keys';
+import { saveToTemporaryFile } from './download';
+import { textLines } from './text-lines';
+import { zipEntries } from './zip-entries';
 
 let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof anAlipayMerchant>>;
@@ -85,6 +94,51 @@ async function refundFindingsOf(runId: number) {
     sql`SELECT kind, reference, upstream_reference, upstream_amount_minor, ours_amount_minor FROM reconciliation_findings WHERE run_id = ${runId} ORDER BY kind, reference`,
   );
   return rows;
+}
+
+/**
+ * Reconciles `day` against the simulator whose bill archives (Alipay signs the download URL's answer, not the file)
+ * arrive changed by `alter`.
+ */
+async function reconcileWithArchiveAltered(day: string, alter: (archive: Response) => Promise<Response>) {
+  const altering = await serveWebHandler(async (request, path) => {
+    if (path.join('/') === 'gateway.do') return handleGateway(request, getDb());
+    if (path.join('/') === 'bill/download') return alter(handleBillDownload(request, getDb(), await alipaySandboxKeys(getDb())));
+    return new Response('not found', { status: 404 });
+  }, '/sandbox/alipay');
+  const honest = process.env.ALIPAY_GATEWAY_URL;
+  process.env.ALIPAY_GATEWAY_URL = `${altering.url}/gateway.do`;
+  try {
+    return await reconcileAlipay(day);
+  } finally {
+    process.env.ALIPAY_GATEWAY_URL = honest;
+    await altering.close();
+  }
+}
+
+/** The archive again, each file's lines (GBK) changed by `alter` (given the file's name). */
+async function withLinesAltered(archive: Response, alter: (name: string, line: string) => string): Promise<Response> {
+  const saved = await saveToTemporaryFile(archive);
+  try {
+    const entries = await zipEntries(saved.path);
+    const files = await Promise.all(
+      entries.map(async (entry) => {
+        const lines: string[] = [];
+        for await (const line of textLines(entry.open(), 'gbk')) lines.push(alter(entry.name, line));
+        return { nameBytes: encodeGbk(entry.name), content: (async function* () { yield encodeGbk(`${lines.join('\r\n')}\r\n`); })() };
+      }),
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of zipStream(files)) chunks.push(chunk);
+    return new Response(new Uint8Array(Buffer.concat(chunks)), { status: 200, headers: { 'content-type': 'application/zip' } });
+  } finally {
+    await saved.remove();
+  }
+}
+
+async function stagedRowsOf(runId: number): Promise<number> {
+  const { rows } = await getDb().execute<{ staged: number }>(sql`SELECT count(*)::int AS staged FROM reconciliation_upstream_rows WHERE run_id = ${runId}`);
+  return rows[0]!.staged;
 }
 
 beforeAll(async () => {
@@ -224,6 +278,80 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
     // Reconciled again, the day is clean: the order is paid as Alipay says.
     const after = await reconcileAlipay(day);
     expect(after.totals?.findingCount).toBe(0);
+  });
+
+  it('a payment Alipay took after the merchant closed the order is a late payment, never a creditable missing_here: recorded here or not', async () => {
+    const day = aPastDay();
+    /** The merchant closes the order while its signed pay URL is open in the payer's browser; the payer pays then. */
+    const closedThenPaid = async (amount: string, notify: boolean) => {
+      const order = await anOrder(amount);
+      const checkout = await findAlipayCheckout(getDb(), order.token);
+      const closed = await bed.app.signedPost('/v1/api/open/order/close', { appId: merchant.appId, merchantOrderNo: order.merchantOrderNo }, merchant.appSecret);
+      expect(closed.json).toMatchObject({ code: 0, data: { status: 3 } });
+      expect((await fetch(checkout!.gatewayUrl!, { redirect: 'manual' })).status).toBe(303);
+      await paySandboxTrade(getDb(), { outTradeNo: order.orderNo }, { notify });
+      const paidAt = await happenedOn(day, order.orderNo);
+      await getDb().execute(sql`UPDATE orders SET closed_at = ${new Date(paidAt.getTime() - 3600_000)} WHERE order_no = ${order.orderNo}`);
+      return order;
+    };
+    const recorded = await closedThenPaid('21.00', true);
+    const unrecorded = await closedThenPaid('22.00', false);
+
+    const outcome = await reconcileAlipay(day);
+    expect(outcome.status, outcome.detail ?? '').toBe('complete');
+    const found = await findingsOf(outcome.runId);
+    expect(found.map(({ id: _id, ...rest }) => rest)).toEqual([
+      { kind: 'late_payment', reference: recorded.orderNo, upstream_amount_minor: '2100', ours_amount_minor: '2100' },
+      { kind: 'late_payment_unrecorded', reference: unrecorded.orderNo, upstream_amount_minor: '2200', ours_amount_minor: '2200' },
+    ]);
+    const [late, unheardOf] = found;
+    await expect(creditFinding(getDb(), { findingId: Number(late!.id), actor: 'operator:test', now: new Date() })).rejects.toThrow(
+      `order ${recorded.orderNo} is closed and this payment is its late payment (it arrived after the close): a late payment is never credited; refund it from the order's page instead`,
+    );
+    await expect(creditFinding(getDb(), { findingId: Number(unheardOf!.id), actor: 'operator:test', now: new Date() })).rejects.toThrow(/was closed at \S+ and the upstream took it at \S+: a payment after the close is never credited; refund it instead/);
+    const { rows: orders } = await getDb().execute<{ status: string }>(sql`SELECT status FROM orders WHERE order_no IN (${recorded.orderNo}, ${unrecorded.orderNo})`);
+    expect(orders).toEqual([{ status: 'closed' }, { status: 'closed' }]);
+    const shown = await findingsOfDay(getDb(), day, { channel: 'ALIPAY' });
+    expect(shown.map(({ kind, creditable }) => ({ kind, creditable }))).toEqual([
+      { kind: 'late_payment', creditable: false },
+      { kind: 'late_payment_unrecorded', creditable: false },
+    ]);
+    // The recorded one is the attention list's already (the late payment); the unrecorded one is news.
+    const attention = (await openFindings(getDb(), 1000)).map((item) => item.reference);
+    expect(attention).toContain(unrecorded.orderNo);
+    expect(attention).not.toContain(recorded.orderNo);
+  });
+
+  it('a bill that fails its checks (not a zip; a detail file in no documented layout) fails the run naming the file and the check, stages nothing, and is read again once it is right', async () => {
+    const day = aPastDay();
+    const order = await anOrder('19.90');
+    await payAtAlipay(order, true);
+    await happenedOn(day, order.orderNo);
+    const later = await anOrder('5.10');
+    await payAtAlipay(later, true);
+    await happenedOn(day, later.orderNo);
+    const bill = `Alipay trade bill ${day} of account:\\S+`;
+
+    const notZip = await reconcileWithArchiveAltered(day, async () => new Response('<html>系统繁忙</html>', { status: 200, headers: { 'content-type': 'text/html' } }));
+    expect(notZip).toMatchObject({ status: 'failed', totals: null, detail: expect.stringMatching(new RegExp(`^${bill}: the bill archive is not a zip file \\(no end of central directory\\)$`)) });
+    expect(await findingsOf(notZip.runId)).toEqual([]);
+    expect(await stagedRowsOf(notZip.runId)).toBe(0);
+
+    // The detail file's amount column renamed: its header is in no layout Alipay documents.
+    const renamed = await reconcileWithArchiveAltered(day, (archive) => withLinesAltered(archive, (name, line) => (name.endsWith('_业务明细.csv') ? line.replace('订单金额（元）', '金额') : line)));
+    expect(renamed).toMatchObject({ status: 'failed', totals: null });
+    expect(renamed.detail).toMatch(new RegExp(`^${bill}, \\d+_\\d{8}_业务明细\\.csv: the bill's header has no column 订单金额（元）$`));
+    expect(await stagedRowsOf(renamed.runId)).toBe(0);
+
+    // The second trade's row of a business type Alipay does not document, after the first row was read: nothing is kept.
+    const badRow = await reconcileWithArchiveAltered(day, (archive) =>
+      withLinesAltered(archive, (name, line) => (name.endsWith('_业务明细.csv') && line.includes(later.orderNo) ? line.replace(',交易\t,', ',冻结\t,') : line)),
+    );
+    expect(badRow).toMatchObject({ status: 'failed', totals: null, detail: expect.stringMatching(/_业务明细\.csv: line \d+: business type "冻结" is neither 交易 nor 退款$/) });
+    expect(await findingsOf(badRow.runId)).toEqual([]);
+    expect(await stagedRowsOf(badRow.runId)).toBe(0);
+
+    expect(await reconcileAlipay(day)).toMatchObject({ status: 'complete', totals: { upstreamCount: 2, upstreamTotalMinor: 2500n, findingCount: 0 } });
   });
 
   it('npm run admin -- reconcile --date reconciles a day and reconcile credit credits its finding once', async () => {

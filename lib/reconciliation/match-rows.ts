@@ -25,6 +25,12 @@ export interface MatchTotals {
  * - each upstream trade by our order number: one the service never created (not_made_here: another app or shop on
  *   the same upstream account, low severity), one not paid here (missing_here), another amount (amount_differs), or a
  *   trade the upstream reports as not standing while it is paid here (status_differs);
+ * - a payment of an order that is not paid here because it came too late is never missing_here, which would be
+ *   credited: one the service recorded as the order's late payment (a notification or a query after the close) is
+ *   late_payment (low severity: the recorded payment is on the attention list and refunded from the order's page);
+ *   one taken after the order was closed here (or at a time the bill does not give) that the service never heard of
+ *   is late_payment_unrecorded. A payment the upstream took before the order closed here (its notification lost,
+ *   the poll unanswered until the window was over) is still missing_here;
  * - each of our orders paid during the day that the upstream does not list (missing_upstream);
  * - each upstream refund against the service's refunds, and each of its refunds of the day (matchStagedRefunds).
  * A row repeated in the record is one finding (the unique key), so running it again finds each difference once.
@@ -47,6 +53,9 @@ export async function matchStagedRows(db: Database, input: MatchInput): Promise<
     SELECT ${runId},
       CASE WHEN o.id IS NULL THEN 'not_made_here'
            WHEN o.pay_amount_minor <> u.amount_minor THEN 'amount_differs'
+           WHEN u.status = 'success' AND o.status <> 'paid'
+                AND EXISTS (SELECT 1 FROM upstream_callbacks c WHERE c.order_id = o.id AND c.verdict = 'late_payment') THEN 'late_payment'
+           WHEN u.status = 'success' AND o.status = 'closed' AND (u.occurred_at < o.closed_at) IS NOT TRUE THEN 'late_payment_unrecorded'
            WHEN u.status = 'success' THEN 'missing_here'
            ELSE 'status_differs' END,
       u.reference, u.upstream_reference, o.id, u.amount_minor, o.pay_amount_minor, u.status, o.status, u.occurred_at

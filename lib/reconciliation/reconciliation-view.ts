@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchants, orders, reconciliationFindings, reconciliationRuns, type FindingKind, type ReconciliationRunStatus } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
 import type { ReconciledChannels } from './bill-source';
 import { paidHereNow } from './paid-here';
+import { creditRefusal } from './credit-refusal';
+import { LOW_SEVERITY_FINDINGS } from './finding-severity';
+import { latePaymentRecorded } from './late-payment-recorded';
 
 /** At most this many findings of a run are shown on the page (the counts are always complete). */
 export const FINDINGS_SHOWN = 500;
@@ -25,7 +28,7 @@ export interface FindingView {
   appId: string | null;
   resolvedAt: Date | null;
   resolvedBy: string | null;
-  /** The one action: credit the order (paid upstream, not here, same amount, not credited yet). */
+  /** The one action: credit the order (paid upstream before it closed, not here, same amount, not credited yet). */
   creditable: boolean;
 }
 
@@ -58,14 +61,22 @@ const amount = (minor: bigint | null) => (minor === null ? null : formatMinorUni
 /** A run's findings, by kind; at most `limit` (the page's FINDINGS_SHOWN), all of them without one. */
 export async function findingsOfRun(db: Database, runId: number, limit?: number): Promise<FindingView[]> {
   const query = db
-    .select({ finding: reconciliationFindings, orderNo: orders.orderNo, merchantOrderNo: orders.merchantOrderNo, appId: merchants.appId, orderStatus: orders.status })
+    .select({
+      finding: reconciliationFindings,
+      orderNo: orders.orderNo,
+      merchantOrderNo: orders.merchantOrderNo,
+      appId: merchants.appId,
+      orderStatus: orders.status,
+      order: { orderNo: orders.orderNo, status: orders.status, payAmountMinor: orders.payAmountMinor, closedAt: orders.closedAt },
+      latePaymentRecorded: latePaymentRecorded(orders.id),
+    })
     .from(reconciliationFindings)
     .leftJoin(orders, eq(orders.id, reconciliationFindings.orderId))
     .leftJoin(merchants, eq(merchants.id, orders.merchantId))
     .where(eq(reconciliationFindings.runId, runId))
     .orderBy(asc(reconciliationFindings.kind), asc(reconciliationFindings.id));
   const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map(({ finding, orderNo, merchantOrderNo, appId, orderStatus }) => ({
+  return rows.map(({ finding, orderNo, merchantOrderNo, appId, orderStatus, order, latePaymentRecorded }) => ({
     id: finding.id,
     kind: finding.kind,
     reference: finding.reference,
@@ -80,7 +91,7 @@ export async function findingsOfRun(db: Database, runId: number, limit?: number)
     appId,
     resolvedAt: finding.resolvedAt,
     resolvedBy: finding.resolvedBy,
-    creditable: finding.kind === 'missing_here' && finding.resolvedAt === null && appId !== null && orderStatus !== 'paid' && finding.upstreamAmountMinor === finding.oursAmountMinor,
+    creditable: appId !== null && creditRefusal({ ...finding, order: order && { ...order, latePaymentRecorded } }) === null,
   }));
 }
 
@@ -153,16 +164,16 @@ export interface OpenFindingItem {
 }
 
 /**
- * Findings no operator has credited, for the attention list (newest first); each links to its day's page. Trades the
- * service never made (not_made_here: another app or shop on the same upstream account) are no alarm: they stay on
- * the run's page only.
+ * Findings no operator has credited, for the attention list (newest first); each links to its day's page. The low
+ * severity ones (LOW_SEVERITY_FINDINGS: trades the service never made, late payments it recorded) are no alarm:
+ * they stay on the run's page only.
  */
 export async function openFindings(db: Database, limit: number): Promise<OpenFindingItem[]> {
   const rows = await db
     .select({ finding: reconciliationFindings, day: reconciliationRuns.day, channel: reconciliationRuns.channel, scope: reconciliationRuns.scope })
     .from(reconciliationFindings)
     .innerJoin(reconciliationRuns, eq(reconciliationRuns.id, reconciliationFindings.runId))
-    .where(and(isNull(reconciliationFindings.resolvedAt), ne(reconciliationFindings.kind, 'not_made_here')))
+    .where(and(isNull(reconciliationFindings.resolvedAt), notInArray(reconciliationFindings.kind, [...LOW_SEVERITY_FINDINGS])))
     .orderBy(desc(reconciliationFindings.id))
     .limit(limit);
   return rows.map(({ finding, day, channel, scope }) => ({ id: finding.id, runId: finding.runId, day, channel, currency: currencyOfScope(scope), kind: finding.kind, reference: finding.reference, upstreamAmount: amount(finding.upstreamAmountMinor), oursAmount: amount(finding.oursAmountMinor) }));

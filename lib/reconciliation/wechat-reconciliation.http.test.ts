@@ -1,14 +1,19 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { addSandboxCredential } from '../cli/credential-add-command';
 import { completeOrderManually } from '../orders/complete-order-manually';
+import { closePendingOrders } from '../orders/order-status';
+import { orders } from '../db/schema';
+import { creditFinding } from './credit-finding';
 import { aMerchant } from '../../test/factories';
 import { SUBMIT, startSandboxTestBed } from '../../test/beds/sandboxes';
 import { paySandboxWechatOrder } from '../../sandbox/wechat/pay';
 import { orderOfAnotherApp, planWechatBill, refundInMerchantPlatform } from '../../sandbox/wechat/bill';
-import { planWechatRefund, settleSandboxWechatRefund } from '../../sandbox/wechat/refund';
+import { planWechatRefund, sandboxWechatRefundNamed, settleSandboxWechatRefund } from '../../sandbox/wechat/refund';
+import { runSandbox } from '../../test/run-sandbox';
+import { eventually } from '../../test/wait-for';
 import { sandboxWechatKeysOf } from '../channels/wechat/sandbox-keys';
 import { wechatRefunds } from '../channels/wechat/refunds';
 import { checkRefund } from '../refunds/send-refund';
@@ -163,6 +168,46 @@ describe('reconciling a day of WECHAT against the simulated WeChat Pay trade bil
     }
   });
 
+  it('a payment WeChat took after the order was closed here is a late payment, never a creditable missing_here; an older missing_here of it is not credited either', async () => {
+    const day = await aDayOfItsOwn();
+    /** WeChat could not be asked, so the order was closed here only (an hour before noon); then the payer paid. */
+    const closedThenPaid = async (amount: string, notify: boolean) => {
+      const order = await anOrder(amount);
+      const closedAt = beijingHour(day, 11);
+      expect(await closePendingOrders(getDb(), eq(orders.orderNo, order.orderNo), closedAt)).toBe(1);
+      await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify });
+      await happenedOn(day, order.orderNo);
+      return order;
+    };
+    const recorded = await closedThenPaid('23.00', true);
+    const { rows: callbacks } = await getDb().execute<{ verdict: string }>(sql`SELECT verdict FROM upstream_callbacks WHERE out_trade_no = ${recorded.orderNo}`);
+    expect(callbacks).toEqual([{ verdict: 'late_payment' }]);
+    const unrecorded = await closedThenPaid('24.00', false);
+
+    const outcome = await reconcileWechat(day);
+    expect(outcome.status, outcome.detail ?? '').toBe('complete');
+    expect(outcome.totals).toMatchObject({ upstreamCount: 2, upstreamTotalMinor: 4700n, oursCount: 0, findingCount: 2 });
+    expect(await findingsOf(outcome.runId)).toEqual([
+      { kind: 'late_payment', reference: recorded.orderNo, upstream_amount_minor: '2300', ours_amount_minor: '2300', upstream_status: 'success' },
+      { kind: 'late_payment_unrecorded', reference: unrecorded.orderNo, upstream_amount_minor: '2400', ours_amount_minor: '2400', upstream_status: 'success' },
+    ]);
+    const attention = (await openFindings(getDb(), 1000)).map((item) => item.reference);
+    expect(attention).toContain(unrecorded.orderNo);
+    expect(attention).not.toContain(recorded.orderNo);
+
+    // What a run made before late payments had their kinds found: "paid upstream, not here" for both.
+    await getDb().execute(sql`UPDATE reconciliation_findings SET kind = 'missing_here' WHERE run_id = ${outcome.runId}`);
+    const { rows: stale } = await getDb().execute<{ id: string; reference: string }>(sql`SELECT id, reference FROM reconciliation_findings WHERE run_id = ${outcome.runId} ORDER BY reference = ${recorded.orderNo} DESC`);
+    await expect(creditFinding(getDb(), { findingId: Number(stale[0]!.id), actor: 'operator:test', now: new Date() })).rejects.toThrow(
+      `order ${recorded.orderNo} is closed and this payment is its late payment (it arrived after the close): a late payment is never credited; refund it from the order's page instead`,
+    );
+    await expect(creditFinding(getDb(), { findingId: Number(stale[1]!.id), actor: 'operator:test', now: new Date() })).rejects.toThrow(
+      `order ${unrecorded.orderNo} was closed at ${beijingHour(day, 11).toISOString()} and the upstream took it at ${beijingHour(day, 12).toISOString()}: a payment after the close is never credited; refund it instead (in the upstream's console)`,
+    );
+    const { rows: after } = await getDb().execute<{ status: string }>(sql`SELECT status FROM orders WHERE order_no IN (${recorded.orderNo}, ${unrecorded.orderNo})`);
+    expect(after).toEqual([{ status: 'closed' }, { status: 'closed' }]);
+  });
+
   it('refunds made through the service are matched with the bill; a merchant-platform refund is outside, one the bill lacks is missing upstream', async () => {
     const day = await aDayOfItsOwn();
     const order = await anOrder('60.00');
@@ -257,6 +302,46 @@ describe('reconciling WECHAT as WeChat Pay makes its bills', () => {
     const onDay = await reconcileWechat(day);
     expect(onDay.status, onDay.detail ?? '').toBe('complete');
     expect(onDay.totals).toMatchObject({ upstreamRefundCount: 1, upstreamRefundTotalMinor: 1500n, findingCount: 0 });
+    const following = await reconcileWechat(nextDay(day));
+    expect(following.status, following.detail ?? '').toBe('complete');
+    expect(await findingsOf(following.runId)).toEqual([]);
+  });
+
+  it('npm run sandbox -- wechat refund-settle --success-time makes a refund accepted on D succeed on D+1 on demand: matched on D, nothing on D+1', async () => {
+    const day = await aDayOfItsOwn();
+    await clearDay(nextDay(day));
+    const order = await anOrder('80.00');
+    await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify: true });
+    await happenedOn(day, order.orderNo);
+    const planned = await runSandbox(['wechat', 'refund-plan', '--order', order.orderNo, '--plan', 'processing', '--json']);
+    expect(planned.exitCode, planned.stderr).toBe(0);
+    const refundNo = await refundThroughApi(order, '12.00', beijingHour(day, 22), 'processing');
+
+    const refused = async (args: string[], reason: string) => {
+      const run = await runSandbox(['wechat', 'refund-settle', '--refund', refundNo, ...args]);
+      expect(run.exitCode, run.stdout).toBe(1);
+      expect(run.stderr).toContain(reason);
+    };
+    await refused(['--success-time', '2026-03-02 15:00'], 'option --success-time must be an instant as ISO 8601 with its offset, such as 2026-03-02T15:00:00+08:00; got "2026-03-02 15:00"');
+    await refused(['--status', 'CLOSED', '--success-time', beijingHour(day, 30).toISOString()], 'option --success-time applies to --status SUCCESS only');
+    await refused(['--success-time', new Date(Date.now() + 86_400_000).toISOString()], 'option --success-time must not be in the future');
+    await refused(['--success-time', beijingHour(day, 21).toISOString()], `option --success-time ${beijingHour(day, 21).toISOString()} is before the simulator accepted refund ${refundNo}`);
+    expect((await sandboxWechatRefundNamed(getDb(), refundNo))?.status).toBe('PROCESSING');
+
+    // The card took its time: done at 16:00 the next day, Beijing time, as written with its offset.
+    const doneAt = beijingHour(day, 24 + 16);
+    const written = `${nextDay(day)}T16:00:00+08:00`;
+    const settled = await runSandbox(['wechat', 'refund-settle', '--refund', refundNo, '--success-time', written, '--json']);
+    expect(settled.exitCode, settled.stderr).toBe(0);
+    expect(JSON.parse(settled.stdout)).toEqual({ refund: refundNo, status: 'SUCCESS', successTime: doneAt.toISOString() });
+    // WeChat's REFUND.SUCCESS reaches the service (sent by the command), which takes WeChat's success_time.
+    const stateHere = async () => (await getDb().execute<{ state: string; finished_at: Date | null }>(sql`SELECT state, finished_at FROM refunds WHERE refund_no = ${refundNo}`)).rows[0]!;
+    await eventually(async () => (await stateHere()).state === 'succeeded', 'the refund to be succeeded here');
+    expect(new Date((await stateHere()).finished_at!).toISOString()).toBe(doneAt.toISOString());
+
+    const onDay = await reconcileWechat(day);
+    expect(onDay.status, onDay.detail ?? '').toBe('complete');
+    expect(onDay.totals).toMatchObject({ upstreamRefundCount: 1, upstreamRefundTotalMinor: 1200n, findingCount: 0 });
     const following = await reconcileWechat(nextDay(day));
     expect(following.status, following.detail ?? '').toBe('complete');
     expect(await findingsOf(following.runId)).toEqual([]);
@@ -365,5 +450,31 @@ describe('reconciling WECHAT as WeChat Pay makes its bills', () => {
     expect(attention.map((item) => item.reference)).toContain(missingHere.orderNo);
     expect(attention.map((item) => item.reference)).not.toContain(elsewhere.outTradeNo);
   });
-});
 
+  it('two credentials on one mchid (two shops of one WeChat Pay merchant account) read its bill once, both shops\' orders counted', async () => {
+    const day = await aDayOfItsOwn();
+    const other = await aMerchant();
+    const added = await addSandboxCredential(getDb(), { appId: other.appId, channel: 'WECHAT', approve: true, enable: true, actor: 'test' });
+    try {
+      const { rows: credentials } = await getDb().execute<{ mch_id: string }>(sql`SELECT DISTINCT mch_id FROM upstream_credentials WHERE channel = 'WECHAT' AND review_status = 'approved'`);
+      expect(credentials).toHaveLength(1);
+      const ours = await anOrder('11.00');
+      await paySandboxWechatOrder(getDb(), { outTradeNo: ours.orderNo }, { notify: true });
+      await happenedOn(day, ours.orderNo);
+      const fields = { appId: other.appId, merchantOrderNo: `WXS-${process.pid}-${Date.now()}`, payType: 'WECHAT', payMethod: 'native', amount: '12.00', productName: '季度会员', notifyUrl: 'https://merchant.example/notify' };
+      const { json } = (await bed.app.signedPost(SUBMIT, fields, other.appSecret)) as { json: { code: number; data: { platformOrderNo: string } } };
+      expect(json.code).toBe(0);
+      await paySandboxWechatOrder(getDb(), { outTradeNo: json.data.platformOrderNo }, { notify: true });
+      await happenedOn(day, json.data.platformOrderNo);
+
+      const outcomes = await reconcileDay(getDb(), CHANNELS, { day, now: () => new Date(), channels: ['WECHAT'] });
+      expect(outcomes.map(({ status, scope }) => ({ status, scope }))).toEqual([{ status: 'complete', scope: `account:${credentials[0]!.mch_id}` }]);
+      expect(outcomes[0]!.totals).toMatchObject({ upstreamCount: 2, upstreamTotalMinor: 2300n, oursCount: 2, oursTotalMinor: 2300n, findingCount: 0 });
+      const { rows: runs } = await getDb().execute<{ count: number }>(sql`SELECT count(*)::int AS count FROM reconciliation_runs WHERE day = ${day} AND channel = 'WECHAT'`);
+      expect(runs[0]!.count).toBe(1);
+    } finally {
+      // Out of use again (still on the account's scope): the other tests' runs are as they were.
+      await getDb().execute(sql`UPDATE upstream_credentials SET enabled = false, deleted_at = now() WHERE id = ${added.id}`);
+    }
+  });
+});

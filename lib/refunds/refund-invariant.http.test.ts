@@ -12,6 +12,8 @@ import { SUBMIT, startSandboxTestBed } from '../../test/beds/sandboxes';
 import { aMerchant } from '../../test/factories';
 import { paySandboxTrade } from '../../sandbox/alipay/pay';
 import { planTradeRefund, refundsOfTrade, type RefundPlan } from '../../sandbox/alipay/refund';
+import { refundInConsole } from '../../sandbox/alipay/bill';
+import { findAnyByOutTradeNo as findAlipayTrade } from '../../sandbox/alipay/store';
 import { paySandboxWechatOrder } from '../../sandbox/wechat/pay';
 import { planWechatRefund, sandboxWechatRefundsOf, settleSandboxWechatRefund, type WechatRefundPlan } from '../../sandbox/wechat/refund';
 
@@ -91,56 +93,120 @@ afterAll(async () => {
   await bed.close();
 });
 
+/** The merchant refunds the whole order at once while every answer is lost: the first request makes the refund and closes the trade at Alipay. */
+async function fullRefundWithAnswersLost(order: { merchantOrderNo: string }) {
+  for (const proxy of proxies) proxy.setLossRate(1);
+  try {
+    const fields = { appId: merchant.appId, merchantOrderNo: order.merchantOrderNo, merchantRefundNo: `INV-FULL-${process.pid}-${(counter += 1)}`, refundAmount: '30.00' };
+    const { json } = await bed.app.signedPost(REFUND_SUBMIT, fields, merchant.appSecret);
+    // Sent three times, the two resends meeting the closed trade (ACQ.TRADE_HAS_CLOSE), no answer heard: not known yet.
+    expect(json.data).toMatchObject({ status: 'processing', refundAmount: '30.00' });
+    return json.data.refundNo as string;
+  } finally {
+    for (const proxy of proxies) proxy.setLossRate(0);
+  }
+}
+
+/** What happens to an order before its concurrent refunds, beside its refund plan. */
+type Before = 'full_refund_answers_lost' | 'full_refund_in_console';
+/** What becomes of an abnormal refund at WeChat afterwards (handled by hand in the merchant platform), if anything. */
+type Afterwards = 'SUCCESS' | 'CLOSED';
+
 describe('money moved upstream = refunds reported succeeded (+ abnormal), under bad answers and lost ones', () => {
   it(`${CONCURRENT_REFUNDS} concurrent refunds per order, a quarter of the answers lost at random, every bad day the sandboxes have`, async () => {
-    const cases: { payType: 'ALIPAY' | 'WECHAT'; plan: RefundPlan | WechatRefundPlan | null }[] = [
+    const cases: { payType: 'ALIPAY' | 'WECHAT'; plan: RefundPlan | WechatRefundPlan | null; before?: Before; afterwards?: Afterwards }[] = [
       { payType: 'ALIPAY', plan: 'unavailable_after_refund' },
       { payType: 'ALIPAY', plan: 'system_error_after_refund' },
+      { payType: 'ALIPAY', plan: 'aop_system_error_after_refund' },
       { payType: 'ALIPAY', plan: 'timeout_once' },
       { payType: 'ALIPAY', plan: 'fail' },
       { payType: 'ALIPAY', plan: null },
-      { payType: 'WECHAT', plan: 'abnormal' },
+      // A deliberate full refund closes the trade at Alipay; every later one is refused here (nothing left to refund).
+      { payType: 'ALIPAY', plan: null, before: 'full_refund_answers_lost' },
+      // Refunded in full in Alipay's console, the trade is closed there: each refund of the service meets the closed
+      // trade and is refused definitively (ACQ.TRADE_HAS_CLOSE, the refund query finding none), moving nothing.
+      { payType: 'ALIPAY', plan: null, before: 'full_refund_in_console' },
+      { payType: 'WECHAT', plan: 'abnormal', afterwards: 'SUCCESS' },
+      { payType: 'WECHAT', plan: 'abnormal', afterwards: 'CLOSED' },
       { payType: 'WECHAT', plan: 'abnormal' },
       { payType: 'WECHAT', plan: 'timeout_once' },
+      // WeChat refuses every refund of the order (403 NOT_ENOUGH): each fails, nothing moves, nothing stays reserved.
+      { payType: 'WECHAT', plan: 'not_enough' },
       { payType: 'WECHAT', plan: null },
     ];
     const placed = [];
-    for (const { payType, plan } of cases) {
+    for (const { payType, plan, before, afterwards } of cases) {
       const order = await aPaidOrder(payType, '30.00');
       if (payType === 'ALIPAY') await planTradeRefund(getDb(), order.orderNo, plan as RefundPlan | null);
       else await planWechatRefund(getDb(), order.orderNo, plan as WechatRefundPlan | null);
-      placed.push({ payType, plan, order });
+      const fullRefundNo = before === 'full_refund_answers_lost' ? await fullRefundWithAnswersLost(order) : undefined;
+      if (before === 'full_refund_in_console') {
+        const trade = await findAlipayTrade(getDb(), order.orderNo);
+        await refundInConsole(getDb(), { tradeNo: trade!.tradeNo, amountMinor: 3000n, outRequestNo: `CONSOLE-${order.orderNo}`, at: new Date() });
+      }
+      if (before) expect((await findAlipayTrade(getDb(), order.orderNo))?.status, before).toBe('TRADE_CLOSED');
+      placed.push({ payType, plan, before, afterwards, order, fullRefundNo });
     }
     for (const proxy of proxies) proxy.setLossRate(0.25);
     const answers = await Promise.all(placed.map(({ order }) => concurrentRefunds(order)));
     for (const batch of answers) expect(batch.every((answer) => answer.code === 0 || answer.code === 1023)).toBe(true);
     await pollUntilSettled();
-    // One abnormal refund is handled by hand at WeChat afterwards (SUCCESS), the poller settles it; the other stays abnormal.
-    const [abnormalAtWechat] = (await sandboxWechatRefundsOf(getDb(), placed[5]!.order.orderNo)).filter((row) => row.status === 'ABNORMAL');
-    expect(abnormalAtWechat).toBeDefined();
-    await settleSandboxWechatRefund(getDb(), abnormalAtWechat!.outRefundNo, 'SUCCESS', { notify: false });
+
+    const refundsOf = async (orderNo: string) => {
+      const [row] = await getDb().select().from(orders).where(eq(orders.orderNo, orderNo));
+      return { order: row!, ours: await getDb().select().from(refunds).where(eq(refunds.orderId, row!.id)) };
+    };
+    // Abnormal refunds are handled by hand at WeChat afterwards (SUCCESS, or CLOSED), the poller settles them; one stays abnormal.
+    for (const { order, afterwards } of placed.filter((candidate) => candidate.afterwards)) {
+      const abnormal = (await sandboxWechatRefundsOf(getDb(), order.orderNo)).filter((row) => row.status === 'ABNORMAL');
+      expect(abnormal, order.orderNo).toHaveLength(1);
+      // Until WeChat's final word its money stays reserved: the merchant cannot refund it again.
+      const { order: before, ours } = await refundsOf(order.orderNo);
+      const held = ours.find((refund) => refund.refundNo === abnormal[0]!.outRefundNo);
+      expect(held?.state).toBe('abnormal');
+      expect(before.refundReservedMinor - before.refundedMinor).toBeGreaterThanOrEqual(held!.amountMinor);
+      await settleSandboxWechatRefund(getDb(), abnormal[0]!.outRefundNo, afterwards!, { notify: false });
+    }
     for (let round = 0; round < 20 && (await getDb().select().from(refunds).where(eq(refunds.state, 'abnormal'))).length > 1; round += 1) {
       await getDb().execute(sql`UPDATE refunds SET next_check_at = now() - interval '1 second' WHERE state = 'abnormal'`);
       await pollProcessingRefunds(getDb(), new Date(), (name) => channelNamed(name)?.refunds);
     }
 
-    for (const { payType, plan, order } of placed) {
-      const label = `${payType} ${plan ?? 'none'}`;
-      const [row] = await getDb().select().from(orders).where(eq(orders.orderNo, order.orderNo));
-      const ours = await getDb().select().from(refunds).where(eq(refunds.orderId, row!.id));
+    for (const { payType, plan, before, afterwards, order, fullRefundNo } of placed) {
+      const label = `${payType} ${plan ?? 'none'}${before ? ` ${before}` : ''}${afterwards ? ` then ${afterwards}` : ''}`;
+      const { order: row, ours } = await refundsOf(order.orderNo);
       const moved = await movedUpstream(payType, order.orderNo);
       const reported = ours.filter((refund) => refund.state === 'succeeded' || refund.state === 'abnormal');
       // Never more, never less: each refund the service reports done is one the upstream made, of its amount.
       expect(new Map(reported.map((refund) => [refund.refundNo, refund.amountMinor])), label).toEqual(moved);
       expect(ours.filter((refund) => refund.state === 'processing'), label).toEqual([]);
       const sum = (states: string[]) => ours.filter((refund) => states.includes(refund.state)).reduce((total, refund) => total + refund.amountMinor, 0n);
-      expect({ refunded: row!.refundedMinor, reserved: row!.refundReservedMinor }, label).toEqual({ refunded: sum(['succeeded']), reserved: sum(['succeeded', 'abnormal']) });
+      expect({ refunded: row.refundedMinor, reserved: row.refundReservedMinor }, label).toEqual({ refunded: sum(['succeeded']), reserved: sum(['succeeded', 'abnormal']) });
       // A reservation is released only by a definitive refusal: a failed refund made nothing upstream.
       for (const refund of ours.filter((candidate) => candidate.state === 'failed' || candidate.state === 'closed')) expect(moved.has(refund.refundNo), label).toBe(false);
+
+      if (before === 'full_refund_answers_lost') {
+        expect(ours.map(({ refundNo, state, amountMinor }) => ({ refundNo, state, amountMinor })), label).toEqual([{ refundNo: fullRefundNo, state: 'succeeded', amountMinor: 3000n }]);
+        expect(ours[0]!.requestCount, label).toBeGreaterThanOrEqual(3);
+      }
+      if (before === 'full_refund_in_console' || plan === 'not_enough') {
+        expect(ours.length, label).toBeGreaterThan(0);
+        expect(ours.filter((refund) => refund.state !== 'failed'), label).toEqual([]);
+        const refusal = plan === 'not_enough' ? 'NOT_ENOUGH' : 'ACQ.TRADE_HAS_CLOSE';
+        expect(ours.every((refund) => refund.failureReason?.includes(refusal)), `${label}: ${ours.map((refund) => refund.failureReason).join('; ')}`).toBe(true);
+        expect(moved.size, label).toBe(0);
+        expect(row.refundReservedMinor, label).toBe(0n);
+      }
+      if (afterwards === 'CLOSED') {
+        const closed = ours.filter((refund) => refund.state === 'closed');
+        expect(closed, label).toHaveLength(1);
+        // Its money came back to the merchant: nothing moved for it, nothing reserved for it any more.
+        expect(moved.has(closed[0]!.refundNo), label).toBe(false);
+      }
     }
     expect(proxies.every((proxy) => proxy.lost > 0)).toBe(true);
     expect((await getDb().select().from(refunds).where(eq(refunds.state, 'abnormal'))).length).toBe(1);
     const { rows } = await getDb().execute<{ state: string; n: number }>(sql`SELECT state, count(*)::int AS n FROM refunds GROUP BY state ORDER BY state`);
     console.info(`refund invariant (seed ${SEED}): ${rows.map((row) => `${row.n} ${row.state}`).join(', ')}; answers lost: ${proxies.map((proxy) => `${proxy.lost} of ${proxy.forwarded}`).join(' (Alipay), ')} (WeChat)`);
-  }, 240_000);
+  }, 300_000);
 });

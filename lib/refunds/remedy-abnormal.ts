@@ -19,7 +19,7 @@ export function parseAbnormalRemedy(order: Pick<OrderRow, 'channel'>, channelOf:
 /**
  * The merchant applies the upstream's remedy to one of its abnormal refunds (WeChat Pay's apply-abnormal-refund):
  * the answer is recorded as the refund's new outcome (PROCESSING again, then settled by the notification or the
- * poller); a refusal leaves the refund abnormal and is shown. Audited without the payer's bank details.
+ * poller); a refusal leaves the refund abnormal and is shown. Both are audited, without the payer's bank details.
  */
 export async function remedyAbnormalRefund(
   db: Database,
@@ -32,8 +32,17 @@ export async function remedyAbnormalRefund(
     .where(and(eq(refunds.merchantId, input.merchantId), eq(refunds.refundNo, input.refundNo)));
   if (!row) throw actionRefused(`refund ${input.refundNo} not found`);
   if (row.refunds.state !== 'abnormal') throw actionRefused(`refund ${row.refunds.merchantRefundNo} is ${row.refunds.state}: only an abnormal refund has a remedy`);
-  const outcome = await abnormalRemedyOf(input.channelOf(row.orders), row.orders).apply(db, { refund: row.refunds, order: row.orders }, input.remedy);
-  await recordAudit(db, { actor: input.actor, action: 'refund.remedy', subject: `order:${row.orders.orderNo}`, after: { refundNo: row.refunds.refundNo, type: input.remedy.type, outcome: outcome.state } });
+  const audit = (after: { outcome: string; refusal?: string }) =>
+    recordAudit(db, { actor: input.actor, action: 'refund.remedy', subject: `order:${row.orders.orderNo}`, after: { refundNo: row.refunds.refundNo, type: input.remedy.type, ...after } });
+  const outcome = await abnormalRemedyOf(input.channelOf(row.orders), row.orders)
+    .apply(db, { refund: row.refunds, order: row.orders }, input.remedy)
+    .catch(async (error: unknown) => {
+      // Refused (or not answered), the refund stays abnormal; the attempt is on record all the same, with the
+      // upstream's words (never the payer's bank details, which only the request carried, encrypted).
+      await audit({ outcome: 'refused', refusal: (error instanceof Error ? error.message : String(error)).slice(0, 300) });
+      throw error;
+    });
+  await audit({ outcome: outcome.state });
   await settleRefund(db, row.refunds.id, outcome, input.now);
   return outcome;
 }

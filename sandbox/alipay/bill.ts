@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { ALIPAY_SANDBOX_SELLER_ID, type AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { encodeGbk } from './gbk';
 import { beijingTime, formatYuan } from './protocol';
 import { sandboxAlipayConsoleRefunds, sandboxAlipayRefunds, sandboxAlipayTrades, type SandboxAlipayTradeRow } from './schema';
+import { refundedSum } from './refund';
 import { zipStream } from './zip-stream';
 
 /**
@@ -190,16 +191,21 @@ export function handleBillDownload(request: Request, db: Database, keys: AlipayS
   return new Response(body, { headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${ALIPAY_SANDBOX_SELLER_ID}0156_${bill.day.replaceAll('-', '')}.csv.zip"` } });
 }
 
-/** A refund made by hand in the merchant's Alipay console (not through the service), for a paid trade. */
+/**
+ * A refund made by hand in the merchant's Alipay console (not through the service), for a paid trade: with the
+ * trade's other refunds within its total, and, as Alipay closes a trade refunded in full wherever the refunds were made
+ * (TRADE_CLOSED: "支付完成后全额退款"), the trade closed when this one completes it.
+ */
 export async function refundInConsole(db: Database, input: { tradeNo: string; amountMinor: bigint; outRequestNo: string; at: Date }) {
-  const [refunded] = await db
-    .select({ total: sql<string>`coalesce(sum(${sandboxAlipayConsoleRefunds.amountMinor}), 0)` })
-    .from(sandboxAlipayConsoleRefunds)
-    .where(eq(sandboxAlipayConsoleRefunds.tradeNo, input.tradeNo));
-  const [trade] = await db.select().from(sandboxAlipayTrades).where(eq(sandboxAlipayTrades.tradeNo, input.tradeNo)).limit(1);
-  if (!trade || trade.status !== 'TRADE_SUCCESS') throw new Error(`trade ${input.tradeNo} is not paid`);
-  if (BigInt(refunded!.total) + input.amountMinor > trade.amountMinor) throw new Error(`refunds of trade ${input.tradeNo} would exceed its amount`);
-  await db.insert(sandboxAlipayConsoleRefunds).values({ tradeNo: input.tradeNo, outRequestNo: input.outRequestNo, amountMinor: input.amountMinor, refundedAt: input.at });
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [trade] = await tx.select().from(sandboxAlipayTrades).where(eq(sandboxAlipayTrades.tradeNo, input.tradeNo)).for('update').limit(1);
+    if (!trade || trade.status !== 'TRADE_SUCCESS') throw new Error(`trade ${input.tradeNo} is not paid`);
+    const refunded = (await refundedSum(tx, input.tradeNo)) + input.amountMinor;
+    if (refunded > trade.amountMinor) throw new Error(`refunds of trade ${input.tradeNo} would exceed its amount`);
+    await tx.insert(sandboxAlipayConsoleRefunds).values({ tradeNo: input.tradeNo, outRequestNo: input.outRequestNo, amountMinor: input.amountMinor, refundedAt: input.at });
+    if (refunded === trade.amountMinor) await tx.update(sandboxAlipayTrades).set({ status: 'TRADE_CLOSED' }).where(eq(sandboxAlipayTrades.id, trade.id));
+  });
 }
 
 /**

@@ -8,8 +8,10 @@ import { handleGateway } from './gateway';
 import { formatYuan } from './protocol';
 import { paySandboxTrade, SandboxPayRefused } from './pay';
 import { findAnyByOutTradeNo, type SandboxTrade } from './store';
-import { planTradeRefund, settleProcessingRefund } from './refund';
+import { planTradeRefund, sandboxAlipayRefundNamed, settleProcessingRefund } from './refund';
 import { sandboxRefundCommands } from '../sandbox-refund-commands';
+import { actionRefused } from '@/lib/errors/domain-error';
+import { ALIPAY_CLOSE_PLANS, planTradeClose, type AlipayClosePlan } from './close-plan';
 
 const payUsage = `usage: npm run sandbox -- alipay pay --order <platformOrderNo> [--no-notify] [--json]
 
@@ -56,8 +58,37 @@ export const alipayPay = sandboxPayCommand({
   },
 });
 
+const closePlanChoices = [...Object.keys(ALIPAY_CLOSE_PLANS), 'none'];
+
+/** `close-plan`: how the simulated Alipay answers alipay.trade.close for a trade that is not waiting. */
+export const alipayClosePlan: CliCommand = {
+  group: 'alipay',
+  action: 'close-plan',
+  summary: "set how the simulator answers the close of a trade that is not waiting",
+  usage: `usage: npm run sandbox -- alipay close-plan --order <platformOrderNo> --plan ${closePlanChoices.join('|')} [--json]
+
+The trade must exist (the payer opened the order's payUrl, or alipay pay made it).
+
+${Object.entries(ALIPAY_CLOSE_PLANS)
+  .map(([name, meaning]) => `  ${name.padEnd(16)}${meaning}`)
+  .join('\n')}
+  ${'none'.padEnd(16)}the default: ACQ.REASON_TRADE_STATUS_INVALID for a paid trade, ACQ.TRADE_STATUS_ERROR for a closed one`,
+  options: { order: { type: 'string' }, plan: { type: 'string' } },
+  prepare(args) {
+    args.expectPositionals();
+    const orderNo = args.required('order').trim();
+    const choice = args.required('plan');
+    if (!closePlanChoices.includes(choice)) args.fail(`option --plan must be one of ${closePlanChoices.join(', ')}`);
+    return async (db) => {
+      if (!(await planTradeClose(db, orderNo, choice === 'none' ? null : (choice as AlipayClosePlan)))) throw actionRefused(`no sandbox alipay trade ${orderNo} (the payer has not opened its payUrl)`);
+      return { json: { order: orderNo, plan: choice }, text: `${orderNo}: close ${choice}` };
+    };
+  },
+};
+
 export const alipaySandboxCommands: CliCommand[] = [
   alipayPay,
+  alipayClosePlan,
   ...sandboxRefundCommands({
     group: 'alipay',
     plans: {
@@ -66,10 +97,13 @@ export const alipaySandboxCommands: CliCommand[] = [
       timeout_once: "the refund is made, its answer comes after the caller's timeout (SANDBOX_SLOW_ANSWER_MS), once",
       unavailable_after_refund: 'the refund is made, the answer is 20000 isp.unknow-error, once',
       system_error_after_refund: 'the refund is made, the answer is 40004 ACQ.SYSTEM_ERROR, once',
+      aop_system_error_after_refund: 'the refund is made, the answer is 40004 aop.ACQ.SYSTEM_ERROR (relayed by the gateway), once',
     },
     plan: planTradeRefund,
-    settle: (db, refundNo) => settleProcessingRefund(db, refundNo),
+    settle: (db, refundNo, _status, successTime) => settleProcessingRefund(db, refundNo, successTime),
+    acceptedAt: async (db, refundNo) => (await sandboxAlipayRefundNamed(db, refundNo))?.createdAt,
     statuses: ['REFUND_SUCCESS'],
+    successTimeName: "Alipay's gmt_refund_pay",
   }),
 ];
 

@@ -6,6 +6,7 @@ import { beijingTime, formatYuan, newTradeNo, PAGE_METHODS, parseBeijing, parseT
 import { billDownloadUrlQuery } from './bill';
 import { addressedOrigin } from '../addressed-origin';
 import { closeIfExpired, closeWaiting, findTrade, insertTrade, type SandboxTrade } from './store';
+import { notWaitingAnswer } from './close-plan';
 import { queryRefund, refundTrade } from './refund';
 
 /** A refusal as Alipay words it: a sub_code and a message (shown on the error page, or in the JSON answer). */
@@ -168,9 +169,9 @@ const TRADE_NOT_EXIST = { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.
 
 /**
  * alipay.trade.close: only a trade waiting for the buyer can be closed (then nobody can pay it);
- * 40004 ACQ.TRADE_NOT_EXIST when the payer never opened it; a paid trade is refused with
- * ACQ.REASON_TRADE_STATUS_INVALID (交易状态异常: 非待支付状态下不支持关单操作), a closed one with
- * ACQ.TRADE_STATUS_ERROR (交易状态不合法), both among alipay.trade.close's documented error codes.
+ * 40004 ACQ.TRADE_NOT_EXIST when the payer never opened it; any other trade is refused with one of the codes Alipay
+ * documents for a trade that is not waiting (notWaitingAnswer: by default ACQ.REASON_TRADE_STATUS_INVALID for a paid
+ * one, ACQ.TRADE_STATUS_ERROR for a closed one; ACQ.REASON_ILLEGAL_STATUS under the trade's close plan).
  */
 export async function closeTrade(db: Database, params: Record<string, string>, keys: AlipaySandboxKeys, now: Date): Promise<Record<string, unknown>> {
   const found = await namedTrade(db, params, keys);
@@ -178,11 +179,7 @@ export async function closeTrade(db: Database, params: Record<string, string>, k
   const current = await closeIfExpired(db, found, now);
   // Closed by this call only if still waiting (a payment may have won the race).
   const closed = current.status === 'WAIT_BUYER_PAY' ? await closeWaiting(db, current) : undefined;
-  if (closed?.status !== 'TRADE_CLOSED') {
-    const paid = (closed ?? current).status === 'TRADE_SUCCESS' || (closed ?? current).status === 'TRADE_FINISHED';
-    if (paid) return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REASON_TRADE_STATUS_INVALID', sub_msg: '交易状态异常: 非待支付状态下不支持关单操作' };
-    return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' };
-  }
+  if (closed?.status !== 'TRADE_CLOSED') return notWaitingAnswer(closed ?? current);
   return { code: '10000', msg: 'Success', trade_no: closed.tradeNo, out_trade_no: closed.outTradeNo };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import type { AlipaySandboxKeys } from '@/lib/channels/alipay/sandbox-keys';
 import { beijingTime, formatYuan, parseTotalAmount } from './protocol';
-import { sandboxAlipayRefunds, sandboxAlipayTrades, type SandboxAlipayRefundRow } from './schema';
+import { sandboxAlipayConsoleRefunds, sandboxAlipayRefunds, sandboxAlipayTrades, type SandboxAlipayRefundRow } from './schema';
 import { findTrade, type SandboxTrade } from './store';
 
 /**
@@ -13,11 +13,13 @@ import { findTrade, type SandboxTrade } from './store';
  * status table of alipay.trade.query), so a later refund of it, even the same one sent again, meets
  * ACQ.TRADE_HAS_CLOSE. A trade's refund plan (a sandbox control: refund-plan) makes the next refund stay processing,
  * fail for want of balance, answer too late once (the refund is made, the answer is lost), or be made and answered
- * as Alipay does on a bad day: 20000 isp.unknow-error ("服务不可用", the public error codes) or 40004
- * ACQ.SYSTEM_ERROR ("系统错误，请使用相同的参数再次调用", alipay.trade.refund's error codes).
+ * as Alipay does on a bad day: 20000 isp.unknow-error ("服务不可用", the public error codes), 40004
+ * ACQ.SYSTEM_ERROR ("系统错误，请使用相同的参数再次调用", alipay.trade.refund's error codes), or the same system error
+ * as the gateway relays it, its sub_code prefixed with the gateway's `aop.` (40004 aop.ACQ.SYSTEM_ERROR, as answers
+ * seen from Alipay carry it): no documented refusal, so the refund's outcome is unknown until it is asked about.
  */
 
-export const REFUND_PLANS = ['processing', 'fail', 'timeout_once', 'unavailable_after_refund', 'system_error_after_refund'] as const;
+export const REFUND_PLANS = ['processing', 'fail', 'timeout_once', 'unavailable_after_refund', 'system_error_after_refund', 'aop_system_error_after_refund'] as const;
 export type RefundPlan = (typeof REFUND_PLANS)[number];
 
 type Answer = Record<string, unknown>;
@@ -26,6 +28,7 @@ const business = (subCode: string, subMsg: string): Answer => ({ code: '40004', 
 const BAD_DAY_ANSWERS: Partial<Record<RefundPlan, Answer>> = {
   unavailable_after_refund: { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error', sub_msg: '系统繁忙' },
   system_error_after_refund: business('ACQ.SYSTEM_ERROR', '系统错误'),
+  aop_system_error_after_refund: business('aop.ACQ.SYSTEM_ERROR', '系统异常'),
 };
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -35,12 +38,12 @@ export function slowAnswerMs(): number {
   return Number.isFinite(configured) && configured >= 0 ? configured : 15_000;
 }
 
-async function refundedSum(tx: Database, tradeNo: string): Promise<bigint> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${sandboxAlipayRefunds.amountMinor}), 0)::text` })
-    .from(sandboxAlipayRefunds)
-    .where(eq(sandboxAlipayRefunds.tradeNo, tradeNo));
-  return BigInt(row?.total ?? '0');
+/** What the trade has refunded so far, through alipay.trade.refund and by hand in the merchant's console alike. */
+export async function refundedSum(tx: Database, tradeNo: string): Promise<bigint> {
+  const { rows } = await tx.execute<{ total: string }>(sql`
+    SELECT ((SELECT coalesce(sum(amount_minor), 0) FROM ${sandboxAlipayRefunds} WHERE trade_no = ${tradeNo})
+          + (SELECT coalesce(sum(amount_minor), 0) FROM ${sandboxAlipayConsoleRefunds} WHERE trade_no = ${tradeNo}))::text AS total`);
+  return BigInt(rows[0]?.total ?? '0');
 }
 
 /** gmt_refund_pay (退款支付时间): when the refund's money went back, answered once it has. */
@@ -148,13 +151,19 @@ export async function planTradeRefund(db: Database, outTradeNo: string, plan: Re
   return trade;
 }
 
-/** Sandbox control: a processing refund is done (the money is back with the payer). */
+/** Sandbox control: a processing refund is done (the money is back with the payer) at `now`, its gmt_refund_pay. */
 export async function settleProcessingRefund(db: Database, outRequestNo: string, now = new Date()): Promise<SandboxAlipayRefundRow | undefined> {
   const [refund] = await db
     .update(sandboxAlipayRefunds)
     .set({ status: 'REFUND_SUCCESS', settledAt: now })
     .where(and(eq(sandboxAlipayRefunds.outRequestNo, outRequestNo), eq(sandboxAlipayRefunds.status, 'REFUND_PROCESSING')))
     .returning();
+  return refund;
+}
+
+/** The simulator's refund of that out_request_no, if any. */
+export async function sandboxAlipayRefundNamed(db: Database, outRequestNo: string): Promise<SandboxAlipayRefundRow | undefined> {
+  const [refund] = await db.select().from(sandboxAlipayRefunds).where(eq(sandboxAlipayRefunds.outRequestNo, outRequestNo)).limit(1);
   return refund;
 }
 

@@ -28,6 +28,8 @@ export const sandboxAlipayTrades = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** What the next refund of the trade meets (a sandbox control): processing, fail, timeout_once; null: succeeds. */
     refundPlan: text('refund_plan'),
+    /** How alipay.trade.close answers while the trade is not waiting (a sandbox control, close-plan.ts); null: the default. */
+    closePlan: text('close_plan'),
     notifyCount: integer('notify_count').notNull().default(0),
     lastNotifyAt: timestamp('last_notify_at', { withTimezone: true }),
     lastNotifyResult: text('last_notify_result'),

@@ -1,4 +1,4 @@
-import { planWechatRefund, settleSandboxWechatRefund, WECHAT_REFUND_PLANS } from './refund';
+import { planWechatRefund, sandboxWechatRefundNamed, settleSandboxWechatRefund, WECHAT_REFUND_PLANS } from './refund';
 import { sandboxRefundCommands } from '../sandbox-refund-commands';
 import type { CliCommand } from '@/lib/cli/command';
 import { sandboxPayCommand } from '../sandbox-pay-command';
@@ -78,8 +78,10 @@ export const wechatSandboxCommands: CliCommand[] = [
     group: 'wechat',
     plans: WECHAT_REFUND_PLANS,
     plan: planWechatRefund,
-    settle: (db, refundNo, status) => settleSandboxWechatRefund(db, refundNo, status as 'SUCCESS' | 'ABNORMAL' | 'CLOSED'),
+    settle: (db, refundNo, status, successTime) => settleSandboxWechatRefund(db, refundNo, status as 'SUCCESS' | 'ABNORMAL' | 'CLOSED', { successTime }),
+    acceptedAt: async (db, refundNo) => (await sandboxWechatRefundNamed(db, refundNo))?.createdAt,
     statuses: ['SUCCESS', 'ABNORMAL', 'CLOSED'],
+    successTimeName: "WeChat Pay's success_time",
   }),
 ];
 

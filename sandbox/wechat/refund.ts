@@ -13,7 +13,8 @@ import { findByOutTradeNo } from './store';
  * reason up to 80, amount.refund and amount.total in fen, total equal to the order's), the same out_refund_no
  * refunds once, at most 50 refunds per order, their sum within the order's total; `GET …/refunds/{out_refund_no}`;
  * the REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED notification to the refund's notify_url. An order's refund plan
- * (a sandbox control) keeps the next refund PROCESSING, turns it ABNORMAL, or answers it too late once.
+ * (a sandbox control) keeps the next refund PROCESSING, turns it ABNORMAL, answers it too late once, or refuses every
+ * new refund for want of balance (403 NOT_ENOUGH).
  * ABNORMAL ("退款异常，退款到银行发现用户的卡作废或者冻结了，导致原路退款银行卡失败") is not final: the money has
  * left the merchant's balance (it still counts against the order's total); `POST …/refunds/{refund_id}/
  * apply-abnormal-refund` (type USER_BANK_CARD with bank_type and the encrypted bank_account and real_name, or
@@ -78,11 +79,11 @@ export async function sendRefundNotification(db: Database, refund: SandboxWechat
 const SETTLES_FROM: Record<'SUCCESS' | 'ABNORMAL' | 'CLOSED', string[]> = { SUCCESS: ['PROCESSING', 'ABNORMAL'], ABNORMAL: ['PROCESSING'], CLOSED: ['PROCESSING', 'ABNORMAL'] };
 
 /** Sandbox control: an open refund becomes final or abnormal, and its notification is sent unless `notify` is false. */
-export async function settleSandboxWechatRefund(db: Database, outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED', options: { notify?: boolean; now?: Date } = {}) {
+export async function settleSandboxWechatRefund(db: Database, outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED', options: { notify?: boolean; now?: Date; successTime?: Date } = {}) {
   const now = options.now ?? new Date();
   const [settled] = await db
     .update(sandboxWechatRefunds)
-    .set({ status, successTime: status === 'SUCCESS' ? now : null })
+    .set({ status, successTime: status === 'SUCCESS' ? (options.successTime ?? now) : null })
     .where(and(eq(sandboxWechatRefunds.outRefundNo, outRefundNo), inArray(sandboxWechatRefunds.status, SETTLES_FROM[status])))
     .returning();
   if (settled && options.notify !== false) await sendRefundNotification(db, settled, now);
@@ -93,6 +94,7 @@ export const WECHAT_REFUND_PLANS = {
   processing: 'the refund is accepted (PROCESSING) and stays so until refund-settle',
   abnormal: 'the refund is accepted, then turns ABNORMAL (REFUND.ABNORMAL notified): apply-abnormal-refund or refund-settle SUCCESS|CLOSED',
   timeout_once: "the refund is made, its answer comes after the caller's timeout (SANDBOX_SLOW_ANSWER_MS), once",
+  not_enough: "every new refund of the order is refused, nothing made: 403 NOT_ENOUGH (the merchant's balance cannot pay it), until refund-plan none",
 } as const;
 export type WechatRefundPlan = keyof typeof WECHAT_REFUND_PLANS;
 
@@ -100,6 +102,12 @@ export type WechatRefundPlan = keyof typeof WECHAT_REFUND_PLANS;
 export async function planWechatRefund(db: Database, outTradeNo: string, plan: WechatRefundPlan | null) {
   const [order] = await db.update(sandboxWechatOrders).set({ refundPlan: plan }).where(eq(sandboxWechatOrders.outTradeNo, outTradeNo)).returning();
   return order;
+}
+
+/** The simulator's refund of that out_refund_no, if any. */
+export async function sandboxWechatRefundNamed(db: Database, outRefundNo: string): Promise<SandboxWechatRefundRow | undefined> {
+  const [refund] = await db.select().from(sandboxWechatRefunds).where(eq(sandboxWechatRefunds.outRefundNo, outRefundNo)).limit(1);
+  return refund;
 }
 
 export async function sandboxWechatRefundsOf(db: Database, outTradeNo: string): Promise<SandboxWechatRefundRow[]> {
@@ -148,6 +156,9 @@ export async function handleRefund(request: Request, db: Database, now: Date): P
       if (existing.amountMinor !== input.refund || existing.outTradeNo !== input.outTradeNo) return { refusal: 'out_refund_no was already used with other parameters (请求参数不一致)' };
       return { refund: existing, slow: false };
     }
+    // 申请退款's error codes: 403 NOT_ENOUGH 余额不足 ("此状态代表退款申请失败，商户可根据具体的错误提示进行处理"): the
+    // merchant's available refund balance cannot pay it; nothing is made.
+    if (locked!.refundPlan === 'not_enough') return { refusal: '余额不足: 商户可用退款余额不足', code: 'NOT_ENOUGH', status: 403 };
     const [{ value: made } = { value: 0 }] = await tx.select({ value: count() }).from(sandboxWechatRefunds).where(eq(sandboxWechatRefunds.outTradeNo, locked!.outTradeNo));
     if (made >= MAX_REFUNDS) return { refusal: `an order is refunded at most ${MAX_REFUNDS} times (退款次数超过限制)` };
     const [sum] = await tx
@@ -178,7 +189,7 @@ export async function handleRefund(request: Request, db: Database, now: Date): P
       .returning();
     return { refund: created!, slow: plan === 'timeout_once', abnormal: plan === 'abnormal' };
   });
-  if ('refusal' in outcome) return refuse(signer, 400, outcome.code ?? 'INVALID_REQUEST', outcome.refusal!);
+  if ('refusal' in outcome) return refuse(signer, outcome.status ?? 400, outcome.code ?? 'INVALID_REQUEST', outcome.refusal!);
   // Sent after the answer, as WeChat Pay does; a send that can no longer happen (the store is gone: the service stopped)
   // is dropped, never an unhandled rejection.
   const dropped = () => undefined;

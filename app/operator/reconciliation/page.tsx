@@ -11,6 +11,7 @@ import { getDb } from '@/lib/db/client';
 import { CHANNELS } from '@/lib/channels';
 import { beijingDayBounds, previousBeijingDay } from '@/lib/reconciliation/beijing-day';
 import { reconciledDays, reconciliationOfDay, type RunView } from '@/lib/reconciliation/reconciliation-view';
+import { isLowSeverity } from '@/lib/reconciliation/finding-severity';
 import { requireOperator } from '../_session/require-operator';
 import { creditFindingAction, rerunReconciliationAction } from './actions';
 import { ConsoleActionForm } from '@/components/operator/console-action-form';
@@ -58,7 +59,7 @@ async function RunSection({ run }: { run: RunView }) {
                 {finding.id}
               </td>
               <td className={cell}>
-                <Badge tone={finding.resolvedAt ? 'good' : finding.kind === 'not_made_here' ? 'neutral' : 'bad'}>{t(`kinds.${finding.kind}`)}</Badge>
+                <Badge tone={finding.resolvedAt ? 'good' : isLowSeverity(finding.kind) ? 'neutral' : 'bad'}>{t(`kinds.${finding.kind}`)}</Badge>
               </td>
               <td className={`${cell} font-mono text-xs`}>
                 {finding.appId ? (

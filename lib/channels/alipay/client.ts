@@ -4,7 +4,7 @@ import type { UsableCredential } from '../../credentials/find-usable-credential'
 import { formatMinorUnits, parseMinorUnits } from '../../money/decimal-amount';
 import { formatBeijingTime, parseBeijingTime } from './beijing-time';
 import type { AlipayConfig } from './config';
-import { measureUpstreamCall } from '../../observability/metrics';
+import { measureUpstreamCall, type UpstreamOutcome } from '../../observability/metrics';
 
 /** Alipay refused, answered something unusable, or could not be reached. `reason` is safe to show merchants. */
 export class AlipayUpstreamError extends DomainError {
@@ -113,10 +113,21 @@ export async function signedCall(config: AlipayConfig, credential: UsableCredent
   if (!credential.upstreamPublicKey) throw new AlipayUpstreamError('the credential has no Alipay public key to verify the answer');
   try {
     const operation = method.replace(/^alipay\.trade\./, '');
-    return await measureUpstreamCall('ALIPAY', operation, () => alipaySdkFor(config, credential).exec(method, { bizContent, ...alipayTimestamp() }, { validateSign: true }));
+    return await measureUpstreamCall('ALIPAY', operation, () => alipaySdkFor(config, credential).exec(method, { bizContent, ...alipayTimestamp() }, { validateSign: true }), alipayOutcome);
   } catch (error) {
     throw new AlipayUpstreamError(`${method} failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`);
   }
+}
+
+/**
+ * How a call that threw ended: alipay-sdk wraps a request that got no answer (a timeout, a refused or reset
+ * connection) as "HttpClient Request error: …" with the transport's error as its cause, and a gateway's 5xx as
+ * "HTTP 请求错误, status: 5xx": Alipay did not answer, so what it did is unknown (unreachable), never a refusal. An
+ * answer that does not verify, or an error page of another status, is one.
+ */
+function alipayOutcome(error: unknown): UpstreamOutcome {
+  const message = error instanceof Error ? error.message : '';
+  return message.startsWith('HttpClient Request error') || /status: 5\d\d\b/.test(message) ? 'unreachable' : 'refused';
 }
 
 function refused(method: string, answer: Record<string, unknown>): AlipayUpstreamError {

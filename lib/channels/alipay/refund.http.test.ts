@@ -187,7 +187,7 @@ describe('refund submit and query on ALIPAY', () => {
     expect((await queryRefund(fields.merchantRefundNo)).data.status).toBe('processing');
 
     const settled = await runSandbox(['alipay', 'refund-settle', '--refund', answer.data.refundNo, '--json']);
-    expect(JSON.parse(settled.stdout)).toEqual({ refund: answer.data.refundNo, status: 'REFUND_SUCCESS' });
+    expect(JSON.parse(settled.stdout)).toEqual({ refund: answer.data.refundNo, status: 'REFUND_SUCCESS', successTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     await getDb().execute(sql`UPDATE refunds SET next_check_at = now() - interval '1 second' WHERE refund_no = ${answer.data.refundNo}`);
     expect(await pollProcessingRefunds(getDb(), new Date(), refundsOf)).toMatchObject({ finished: 1 });
     expect((await queryRefund(fields.merchantRefundNo)).data).toMatchObject({ status: 'succeeded', refundedAmount: '15.00' });

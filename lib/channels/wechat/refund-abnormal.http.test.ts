@@ -116,6 +116,20 @@ describe('WECHAT ABNORMAL refunds', () => {
     }
   });
 
+  it('a remedy WeChat Pay refuses leaves the refund abnormal and is audited like an accepted one, without the bank details', async () => {
+    const { order, fields, refundNo } = await anAbnormalRefund('9.00', '3.00');
+    // Meanwhile the merchant closed it by hand in WeChat's merchant platform (the notice not arrived yet).
+    await settleSandboxWechatRefund(getDb(), refundNo, 'CLOSED', { notify: false });
+    const remedy = { type: 'USER_BANK_CARD' as const, bankType: 'ICBC_DEBIT', bankAccount: '6222020202029999', realName: '李四' };
+    await expect(remedyAbnormalRefund(getDb(), { merchantId: merchant.id, refundNo, remedy, channelOf: refundsOfOrder, actor: 'portal:test', now: new Date() })).rejects.toThrow(/INVALID_REQUEST/);
+    expect((await queryRefund(fields.merchantRefundNo)).data.status).toBe('abnormal');
+    const { rows } = await getDb().execute<{ actor: string; after: Record<string, unknown> }>(
+      sql`SELECT actor, after FROM audit_log WHERE action = 'refund.remedy' AND subject = ${`order:${order.platformOrderNo}`}`,
+    );
+    expect(rows).toEqual([{ actor: 'portal:test', after: { refundNo, type: 'USER_BANK_CARD', outcome: 'refused', refusal: expect.stringContaining('INVALID_REQUEST') } }]);
+    expect(JSON.stringify(rows)).not.toMatch(/6222020202029999|李四/);
+  });
+
   it('the remedy is refused for a refund that is not abnormal, and the sandbox refuses bank details sent in clear', async () => {
     const order = await aPaidOrder('5.00');
     const { json } = await refund(order, '1.00');

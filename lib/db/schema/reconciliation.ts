@@ -11,9 +11,12 @@ export type ReconciliationRunStatus = (typeof RECONCILIATION_RUN_STATUSES)[numbe
  * upstream reports the trade revoked or not successful); refund_outside: a refund the service did not make;
  * transfer_no_order: a chain transfer to our address that paid no order; not_made_here: a trade (or its refund) on the
  * upstream account that this service never created (another app or shop on the same Alipay PID / WeChat Pay mchid),
- * shown on the run but not on the attention list.
+ * shown on the run but not on the attention list; late_payment: the upstream took the payment after the order was
+ * closed here and the service recorded it as its late payment (refunded, never credited; the recorded payment is the
+ * operator's item already, so it is not on the attention list); late_payment_unrecorded: the same, but the service
+ * never heard of it (refunded at the upstream, never credited).
  */
-export const FINDING_KINDS = ['missing_here', 'missing_upstream', 'amount_differs', 'status_differs', 'refund_outside', 'transfer_no_order', 'not_made_here'] as const;
+export const FINDING_KINDS = ['missing_here', 'missing_upstream', 'amount_differs', 'status_differs', 'refund_outside', 'transfer_no_order', 'not_made_here', 'late_payment', 'late_payment_unrecorded'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
 /**
@@ -74,7 +77,7 @@ export const reconciliationFindings = pgTable(
   (table) => [
     unique('reconciliation_findings_item_key').on(table.runId, table.kind, table.reference, table.upstreamReference),
     index('reconciliation_findings_open_idx').on(table.id).where(sql`${table.resolvedAt} IS NULL`),
-    check('reconciliation_findings_kind_check', sql`${table.kind} in ('missing_here', 'missing_upstream', 'amount_differs', 'status_differs', 'refund_outside', 'transfer_no_order', 'not_made_here')`),
+    check('reconciliation_findings_kind_check', sql`${table.kind} in ('missing_here', 'missing_upstream', 'amount_differs', 'status_differs', 'refund_outside', 'transfer_no_order', 'not_made_here', 'late_payment', 'late_payment_unrecorded')`),
   ],
 );
 
