@@ -16,6 +16,7 @@ import { runSandbox } from '../../test/run-sandbox';
 import { eventually } from '../../test/wait-for';
 import { sandboxWechatKeysOf } from '../channels/wechat/sandbox-keys';
 import { wechatRefunds } from '../channels/wechat/refunds';
+import { wechatNotices } from '../channels/wechat/notices';
 import { checkRefund } from '../refunds/send-refund';
 import { ManualClock } from '../clock';
 import { runJobExclusively } from '../jobs/periodic-job';
@@ -174,7 +175,7 @@ describe('reconciling a day of WECHAT against the simulated WeChat Pay trade bil
     const closedThenPaid = async (amount: string, notify: boolean) => {
       const order = await anOrder(amount);
       const closedAt = beijingHour(day, 11);
-      expect(await closePendingOrders(getDb(), eq(orders.orderNo, order.orderNo), closedAt)).toBe(1);
+      expect(await closePendingOrders(getDb(), wechatNotices, eq(orders.orderNo, order.orderNo), closedAt)).toBe(1);
       await paySandboxWechatOrder(getDb(), { outTradeNo: order.orderNo }, { notify });
       await happenedOn(day, order.orderNo);
       return order;
