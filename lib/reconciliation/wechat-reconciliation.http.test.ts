@@ -33,12 +33,18 @@ let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let counter = 0;
 
+/** Days back of the file's first test day; each test's day is two after the last, so no two tests share a day or its next. */
+const FIRST_DAYS_BACK = 3 + Math.floor(Math.random() * 40);
+let daysTaken = 0;
+
 /**
- * A day of the last three months (WeChat's limit) for this test alone: what earlier runs left on it is moved a year
- * back, on both sides, and its bill plan removed.
+ * A day of the last three months (WeChat's limit) for this test alone, none of this file's other tests' days (a day
+ * another test had reconciled would already be complete): what earlier runs left on it is moved a year back, on both
+ * sides, and its bill plan removed.
  */
 async function aDayOfItsOwn(): Promise<string> {
-  const day = beijingDayOf(new Date(Date.now() - (3 + Math.floor(Math.random() * 80)) * 86_400_000));
+  const daysBack = FIRST_DAYS_BACK + 2 * daysTaken++;
+  const day = beijingDayOf(new Date(Date.now() - daysBack * 86_400_000));
   await clearDay(day);
   return day;
 }
