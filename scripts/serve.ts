@@ -31,6 +31,7 @@ const { createAppServer, listen } = await import('../server/app-server');
 const { DEVELOPMENT_SOCKETS, NO_UPGRADES } = await import('../server/upgrade-offers');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { stampPortalRequest } = await import('../server/portal-request');
+const { stampOwnWrites } = await import('../server/read-your-writes');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
 const { checkPublicBaseUrl } = await import('../lib/config/public-url');
 const { checkTokenSettings } = await import('../lib/config/token-settings');
@@ -80,6 +81,7 @@ const server = createAppServer({
   acceptsUpgrade: dev ? DEVELOPMENT_SOCKETS : NO_UPGRADES,
   pages: async (req, res) => {
     stampPortalRequest(req);
+    stampOwnWrites(req, res); // a back-office POST reads the primary, and so do its author's pages for a while
     const handleWithNext = await nextReady;
     return handleWithNext(req, res);
   },
