@@ -1,5 +1,7 @@
 import pg from 'pg';
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerScrapeGauges } from '../health/scrape-gauges';
 import { listAuditLog } from '../operator/audit-log';
 import { startStandbyPair, standbyPairUnavailable, type StandbyPair } from '../../test/standby-pair';
 import { closeDb, getDb, type Database } from './client';
@@ -27,6 +29,13 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15
 }
 
 const inRecovery = async (db: Database) => (await db.$client.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r')).rows[0]!.r;
+/** The replica's two gauges as a scrape reads them: [lag seconds, reads primary]. */
+async function scrapeReplica(): Promise<[number, number]> {
+  const registry = new Registry();
+  registerScrapeGauges(registry, getDb);
+  const value = async (name: string) => Number((await registry.getSingleMetric(name)!.get()).values[0]?.value);
+  return [await value('payment_database_replica_lag_seconds'), await value('payment_database_replica_reads_primary')];
+}
 const subjects = async (db: Database) => (await listAuditLog(db, {})).rows.map((row) => row.subject);
 
 /**
@@ -61,7 +70,7 @@ describe.skipIf(unavailable !== undefined)('back-office reads on a replica', () 
     }
   });
 
-  it("a list reads the replica; the person's own write reads the primary; past the max lag the list falls back to the primary", async () => {
+  it("a list reads the replica; the person's own write reads the primary; past the max lag the list falls back to the primary, and the scrape says so", async () => {
     await getDb().$client.query(`INSERT INTO audit_log (actor, action, subject) VALUES ('op', 'merchant.approve', 'before-pause')`);
     await until('the replica has the first row', async () => (await onServer<{ n: number }>(pair.standbyPort, 'SELECT count(*)::int AS n FROM audit_log'))[0]!.n === 1);
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the last lag figure's freshness
@@ -89,6 +98,9 @@ describe.skipIf(unavailable !== undefined)('back-office reads on a replica', () 
     rising = [...new Set(rising)];
     expect(rising.at(-1)!).toBeGreaterThan(MAX_LAG_SECONDS);
     expect(rising).toEqual([...rising].sort((a, b) => a - b));
+    const [scrapedLag, scrapedReadsPrimary] = await scrapeReplica();
+    expect(scrapedLag).toBeGreaterThan(MAX_LAG_SECONDS);
+    expect(scrapedReadsPrimary).toBe(1);
     const fallback = await getReadDb();
     expect(await inRecovery(fallback)).toBe(false);
     expect(await subjects(fallback)).toEqual(['own-write', 'before-pause']);
@@ -99,6 +111,7 @@ describe.skipIf(unavailable !== undefined)('back-office reads on a replica', () 
       const standing = await replicaStanding();
       return standing.configured && standing.readsReplica && standing.lagSeconds === 0;
     });
+    expect(await scrapeReplica()).toEqual([0, 0]);
     const again = await getReadDb();
     expect(await inRecovery(again)).toBe(true);
     expect(await subjects(again)).toEqual(['own-write', 'before-pause']);
