@@ -26,6 +26,7 @@ if ((await import('../lib/observability/log-destination')).logFormat() === 'json
 const { default: next } = await import('next');
 const { resolveDatabase } = await import('../lib/db/connect');
 const { closeDb, getDb } = await import('../lib/db/client');
+const { closeReadDb } = await import('../lib/db/read-db');
 const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-run');
 const { createAppServer, listen } = await import('../server/app-server');
 const { DEVELOPMENT_SOCKETS, NO_UPGRADES } = await import('../server/upgrade-offers');
@@ -126,6 +127,7 @@ async function shutdown(signal: string) {
   await workers?.stop();
   await devSandboxes?.close();
   await nextApp.close().catch(() => undefined);
+  await closeReadDb(); // the replica's pool, when the back office read it
   await closeDb();
   // The embedded server runs in a session of its own, so the terminal's Ctrl-C never stopped it under the requests
   // above: it stops last, here.
