@@ -3,7 +3,7 @@ import { replicaMaxLagSeconds, replicaUrl } from '../lib/db/replica-settings';
 import { isBackOfficePath, READ_PRIMARY_COOKIE, READ_PRIMARY_HEADER, readPrimarySeconds } from '../lib/db/read-your-writes';
 
 /**
- * A back-office POST (a server action, the sign-in) is the person's own write: its answer and, through the cookie,
+ * A back-office POST (a server action) is the person's own write: its answer and, through the cookie,
  * their pages for readPrimarySeconds read the primary (lib/db/read-your-writes.ts). Without a replica nothing is set.
  * The client's own header is never kept.
  */

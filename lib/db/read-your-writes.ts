@@ -1,6 +1,6 @@
 /**
  * Read-your-writes on a replica: after a person's own write (any POST to the portal or the console: every server
- * action, the sign-in) their browser carries this cookie, "read the primary until T", T a few seconds beyond the
+ * action) their browser carries this cookie, "read the primary until T", T a few seconds beyond the
  * replica's max acceptable lag; until then their pages read the primary, so a refund just made or a credential just
  * approved is never missing from the page that follows. The POST's own answer (a server action renders the page it
  * redirects to in the same response) is marked by the header, set by the service's HTTP server, never the client's.
