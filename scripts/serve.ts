@@ -26,11 +26,13 @@ if ((await import('../lib/observability/log-destination')).logFormat() === 'json
 const { default: next } = await import('next');
 const { resolveDatabase } = await import('../lib/db/connect');
 const { closeDb, getDb } = await import('../lib/db/client');
+const { closeReadDb } = await import('../lib/db/read-db');
 const { seedFirstRun, describeFirstRun } = await import('../lib/bootstrap/first-run');
 const { createAppServer, listen } = await import('../server/app-server');
 const { DEVELOPMENT_SOCKETS, NO_UPGRADES } = await import('../server/upgrade-offers');
 const { startBackgroundWorkers, workersEnabled } = await import('../lib/workers/background-workers');
 const { stampPortalRequest } = await import('../server/portal-request');
+const { stampOwnWrites } = await import('../server/read-your-writes');
 const { sandboxMountedInProduction, sandboxStartBanner } = await import('../lib/sandbox/sandbox-exposure');
 const { checkPublicBaseUrl } = await import('../lib/config/public-url');
 const { checkTokenSettings } = await import('../lib/config/token-settings');
@@ -80,6 +82,7 @@ const server = createAppServer({
   acceptsUpgrade: dev ? DEVELOPMENT_SOCKETS : NO_UPGRADES,
   pages: async (req, res) => {
     stampPortalRequest(req);
+    stampOwnWrites(req, res); // a back-office POST reads the primary, and so do its author's pages for a while
     const handleWithNext = await nextReady;
     return handleWithNext(req, res);
   },
@@ -124,6 +127,7 @@ async function shutdown(signal: string) {
   await workers?.stop();
   await devSandboxes?.close();
   await nextApp.close().catch(() => undefined);
+  await closeReadDb(); // the replica's pool, when the back office read it
   await closeDb();
   // The embedded server runs in a session of its own, so the terminal's Ctrl-C never stopped it under the requests
   // above: it stops last, here.

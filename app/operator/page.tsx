@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { PageTitle } from '@/components/operator/ui';
-import { getDb } from '@/lib/db/client';
+import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { operatorOverview } from '@/lib/operator/overview';
 import { requireOperator } from './_session/require-operator';
@@ -25,7 +25,8 @@ function Tile({ href, title, value, note, urgent, testId }: { href: string; titl
 
 export default async function OperatorIndexPage() {
   await requireOperator();
-  const [overview, failing, t] = await Promise.all([operatorOverview(getDb()), failingDestinations(getDb(), new Date()), getTranslations('console.overview')]);
+  const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
+  const [overview, failing, t] = await Promise.all([operatorOverview(db), failingDestinations(db, new Date()), getTranslations('console.overview')]);
   // Failing now: destinations whose last attempts went unanswered, long before their notifications run out of retries.
   const failingMerchants = new Set(failing.flatMap((destination) => destination.merchants)).size;
   const failingNotifications = failing.reduce((sum, destination) => sum + destination.pending, 0);

@@ -6,6 +6,8 @@ import { EmbeddedServerError } from './embedded-server-error';
 import { applyMigrations } from './migrate';
 import { refuseWithoutPrimary } from './primary-at-start';
 import { databaseClient } from './primary-client';
+import { refuseUnfitReplica } from './replica-at-start';
+import { replicaUrl } from './replica-settings';
 
 export interface DatabaseTarget {
   url: string;
@@ -18,7 +20,7 @@ export interface DatabaseTarget {
  * It sets process.env.DATABASE_URL so that everything in the process (and its children) uses the same database, and
  * settles the process's secrets (required with DATABASE_URL, the data directory's own on the embedded server) and mode
  * before anything else runs; a key that is not the database's is refused here (key check value), and so is a
- * multi-host DATABASE_URL none of whose hosts accepts writes.
+ * multi-host DATABASE_URL none of whose hosts accepts writes, and a DATABASE_REPLICA_URL that is not a standby of it.
  */
 export async function resolveDatabase(options: { owner?: boolean; migrate?: boolean; log?: (line: string) => void } = {}): Promise<DatabaseTarget> {
   let target: DatabaseTarget;
@@ -34,6 +36,8 @@ export async function resolveDatabase(options: { owner?: boolean; migrate?: bool
     target = { url: embedded.databaseUrl, embedded };
   }
   await refuseWithoutPrimary(target.url);
+  const replica = replicaUrl();
+  if (replica) await refuseUnfitReplica(target.url, replica);
   if (options.migrate ?? true) await applyMigrations(target.url);
   await verifyEncryptionKey(() => databaseClient(target.url), { embeddedDataDir: target.embedded ? embeddedDataDir() : undefined });
   return target;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { databaseConnectionsOpened, type Database } from '../db/client';
+import { replicaStanding } from '../db/read-db';
 import { chainWatcherHealth } from '../operator/health';
 import { chainEndpointHealth } from '../operator/chain-endpoint-health';
 import { metrics } from '../observability/metrics';
@@ -143,6 +144,27 @@ export function registerScrapeGauges(registry: Registry, db: () => Database): vo
       this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  // The replica (DATABASE_REPLICA_URL): measured within its own deadline (lib/db/read-db.ts), absent without one.
+  new Gauge({
+    name: 'payment_database_replica_lag_seconds',
+    help: "How far behind the primary the back office's replica is (0 when it has replayed all the primary's WAL); absent when unmeasured or without a replica.",
+    registers,
+    async collect() {
+      this.reset();
+      const standing = await replicaStanding();
+      if (standing.configured && standing.lagSeconds !== null) this.set(standing.lagSeconds);
+    },
+  });
+  new Gauge({
+    name: 'payment_database_replica_reads_primary',
+    help: "1 when the back office reads the primary instead of its replica (the replica lags beyond DATABASE_REPLICA_MAX_LAG_SECONDS or did not answer), else 0; absent without a replica.",
+    registers,
+    async collect() {
+      this.reset();
+      const standing = await replicaStanding();
+      if (standing.configured) this.set(standing.readsReplica ? 0 : 1);
     },
   });
   let openedReported = 0;

@@ -55,7 +55,7 @@ function releaserOf(client: pg.PoolClient, merchantId: number): (error?: Error) 
   };
 }
 
-async function* exportChunks(client: pg.PoolClient, input: StatementInput, release: (error?: Error) => Promise<void>): AsyncGenerator<string> {
+async function* exportChunks(client: pg.PoolClient, input: StatementInput, release: (error?: Error) => Promise<void>, readsOn: Database | undefined): AsyncGenerator<string> {
   const cut = new Error(`statement export of merchant ${input.merchantId} cut after ${STATEMENT_EXPORT_DEADLINE_MS / 60_000} min`);
   let pastDeadline = false;
   // Also when the reader stopped reading without going away: the lock and the connection are given back then.
@@ -64,8 +64,9 @@ async function* exportChunks(client: pg.PoolClient, input: StatementInput, relea
     void release(cut);
   }, STATEMENT_EXPORT_DEADLINE_MS);
   deadline.unref();
-  const onItsConnection = drizzle(client, { schema }) as unknown as Database;
-  const pages = merchantStatement(onItsConnection, input);
+  // On the lock's own connection, unless the pages are read elsewhere (the back office's replica): a server in
+  // recovery cannot take an advisory lock, so the lock stays on the primary while the replica does the reading.
+  const pages = merchantStatement(readsOn ?? (drizzle(client, { schema }) as unknown as Database), input);
   try {
     for (;;) {
       if (pastDeadline) throw cut; // before the connection, given back at the deadline, is asked for more
@@ -86,9 +87,10 @@ async function* exportChunks(client: pg.PoolClient, input: StatementInput, relea
 
 /**
  * Starts the merchant's export, or says why it cannot start now: another export of the same merchant is running
- * (on any node), or this node already runs STATEMENT_EXPORTS_AT_ONCE.
+ * (on any node), or this node already runs STATEMENT_EXPORTS_AT_ONCE. The lock is taken on `db` (the primary);
+ * `readsOn`, when given (the replica, lib/db/read-db.ts), reads the statement's pages.
  */
-export async function startStatementExport(db: Database, input: StatementInput): Promise<StatementExport> {
+export async function startStatementExport(db: Database, input: StatementInput, readsOn?: Database): Promise<StatementExport> {
   if (running >= STATEMENT_EXPORTS_AT_ONCE) return { started: false, reason: 'node_busy' };
   running += 1;
   let client: pg.PoolClient;
@@ -110,5 +112,5 @@ export async function startStatementExport(db: Database, input: StatementInput):
     await release(error instanceof Error ? error : new Error(String(error)));
     throw error;
   }
-  return { started: true, chunks: exportChunks(client, input, release) };
+  return { started: true, chunks: exportChunks(client, input, release, readsOn === db ? undefined : readsOn) };
 }

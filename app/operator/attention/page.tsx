@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { AttentionItemActions } from '@/components/operator/attention-actions';
 import { Badge, cell, Empty, PageTitle, Section, Table, type Tone } from '@/components/operator/ui';
-import { getDb } from '@/lib/db/client';
+import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { listAttention, type LinkedOrder, type TransferItem } from '@/lib/operator/attention';
 import { requireOperator } from '../_session/require-operator';
 import { ErrorInWords } from '@/components/i18n/error-in-words';
@@ -40,7 +40,8 @@ const canComplete = (order: LinkedOrder | null) => order !== null && order.statu
 
 export default async function AttentionPage() {
   await requireOperator();
-  const [{ service, transfers, callbacks, notifications, refunds, findings }, t, tr] = await Promise.all([listAttention(getDb()), getTranslations('console.attention'), getTranslations('console.reconciliation')]);
+  const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
+  const [{ service, transfers, callbacks, notifications, refunds, findings }, t, tr] = await Promise.all([listAttention(db), getTranslations('console.attention'), getTranslations('console.reconciliation')]);
   return (
     <>
       <PageTitle

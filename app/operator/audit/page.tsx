@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { buttonClass, cell, Empty, inputClass, PageTitle, Pager, Section, Table } from '@/components/operator/ui';
-import { getDb } from '@/lib/db/client';
+import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { auditActions, listAuditLog } from '@/lib/operator/audit-log';
 import { requireOperator } from '../_session/require-operator';
 import { LocalTime } from '@/components/i18n/local-time';
@@ -18,11 +18,12 @@ function Json({ value }: { value: unknown }) {
 
 export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
   await requireOperator();
+  const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
   const params = await searchParams;
   const action = (first(params.action) ?? '').slice(0, 100);
   const actor = (first(params.actor) ?? '').slice(0, 200);
   const cursor = { before: first(params.before), after: first(params.after) };
-  const [result, actions, t] = await Promise.all([listAuditLog(getDb(), { action, actor, ...cursor }), auditActions(getDb()), getTranslations('console.audit')]);
+  const [result, actions, t] = await Promise.all([listAuditLog(db, { action, actor, ...cursor }), auditActions(db), getTranslations('console.audit')]);
   const query = (at: { before?: string; after?: string }) =>
     `/operator/audit?${new URLSearchParams({ ...(action ? { action } : {}), ...(actor ? { actor } : {}), ...at })}`;
   return (

@@ -6,7 +6,7 @@ import { describeCredential } from '@/lib/channels';
 import { CredentialReviewActions } from '@/components/operator/credential-review-actions';
 import { Badge, cell, Empty, PageTitle, Section, Table } from '@/components/operator/ui';
 import type { ReviewStatus } from '@/lib/credentials/credentials';
-import { getDb } from '@/lib/db/client';
+import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { listCredentialQueue, REVIEW_STATUSES } from '@/lib/operator/credential-queue';
 import { requireOperator } from '../_session/require-operator';
 import { LocalTime } from '@/components/i18n/local-time';
@@ -25,10 +25,11 @@ const FILTERS: { value: ReviewStatus | undefined; key: 'all' | ReviewStatus }[] 
 
 export default async function CredentialQueuePage({ searchParams }: { searchParams: SearchParams }) {
   await requireOperator();
+  const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
   const params = await searchParams;
   const status = REVIEW_STATUSES.find((candidate) => candidate === params.status);
   const [queue, t, merchantT, review] = await Promise.all([
-    listCredentialQueue(getDb(), { reviewStatus: status }),
+    listCredentialQueue(db, { reviewStatus: status }),
     getTranslations('console.credentials'),
     getTranslations('console.merchant'),
     getTranslations('console.review'),

@@ -8,9 +8,11 @@ import { Badge, cell, formatDuration, PageTitle, Section, Table } from '@/compon
 import { getDb } from '@/lib/db/client';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { healthSnapshot } from '@/lib/operator/health';
+import { replicaStanding } from '@/lib/db/read-db';
 import { requireOperator } from '../_session/require-operator';
 import { ChainEndpointsSection } from './chain-endpoints-section';
 import { PoolPressureSection } from './pool-pressure-section';
+import { ReplicaSection } from './replica-section';
 import { RequestBudgetSection } from './request-budget-section';
 import { HeldEvmChainsSection } from './held-evm-chains-section';
 
@@ -35,7 +37,14 @@ function Figure({ label, value, testId, note }: { label: string; value: ReactNod
 export default async function HealthPage() {
   await requireOperator();
   const now = new Date();
-  const [health, destinations, t, units] = await Promise.all([healthSnapshot(getDb(), now), failingDestinations(getDb(), now), getTranslations('console.health'), getTranslations('common.duration')]);
+  // The health page reads the primary: it is where a lagging replica is diagnosed.
+  const [health, destinations, t, units, replica] = await Promise.all([
+    healthSnapshot(getDb(), now),
+    failingDestinations(getDb(), now),
+    getTranslations('console.health'),
+    getTranslations('common.duration'),
+    replicaStanding(),
+  ]);
   const failingNow = destinations.reduce((sum, destination) => sum + destination.pending, 0);
   const oldestDue = health.notifications.oldestDueAt;
   return (
@@ -64,6 +73,7 @@ export default async function HealthPage() {
       <RequestBudgetSection budgets={health.budgets} />
       <HeldEvmChainsSection />
       <PoolPressureSection pools={health.pools} />
+      <ReplicaSection standing={replica} />
       <Section id="queue-heading" title={t('queue')}>
         <dl className="m-0 grid grid-cols-2 gap-3 lg:grid-cols-5">
           <Figure label={t('pending')} value={String(health.notifications.pending)} testId="queue-pending" />

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { PermissionToggle } from '@/components/operator/permission-toggle';
 import { Badge, cell, Empty, PageTitle, Pager, Section, Table, buttonClass, inputClass } from '@/components/operator/ui';
-import { getDb } from '@/lib/db/client';
+import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { listMerchants, ORDER_COUNT_CAP } from '@/lib/operator/merchants';
 import { requireOperator } from '../_session/require-operator';
 import { LocalTime } from '@/components/i18n/local-time';
@@ -15,10 +15,11 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 export default async function MerchantsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireOperator();
+  const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
   const params = await searchParams;
   const q = (first(params.q) ?? '').slice(0, 200);
   const cursor = { before: first(params.before), after: first(params.after) };
-  const [result, t] = await Promise.all([listMerchants(getDb(), { q, ...cursor }), getTranslations('console.merchants')]);
+  const [result, t] = await Promise.all([listMerchants(db, { q, ...cursor }), getTranslations('console.merchants')]);
   return (
     <>
       <PageTitle

@@ -7,7 +7,7 @@ import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
 import { Amount } from '@/components/i18n/amount';
 import { amountWriter } from '@/components/i18n/amount-writer';
-import { getDb } from '@/lib/db/client';
+import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { CHANNELS } from '@/lib/channels';
 import { beijingDayBounds, previousBeijingDay } from '@/lib/reconciliation/beijing-day';
 import { reconciledDays, reconciliationOfDay, type RunView } from '@/lib/reconciliation/reconciliation-view';
@@ -100,7 +100,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
   await requireOperator();
   const asked = (await searchParams).day;
   const day = asked && beijingDayBounds(asked) ? asked : previousBeijingDay(new Date());
-  const db = getDb();
+  const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
   const [runs, days, t, actions] = await Promise.all([reconciliationOfDay(db, CHANNELS, day), reconciledDays(db), getTranslations('console.reconciliation'), getTranslations('console.operatorActions')]);
   return (
     <>

@@ -4,7 +4,7 @@ import { Amount } from '@/components/i18n/amount';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
 import { OrdersChart } from '@/components/portal/orders-chart';
 import { card, details, detailsTerm, detailsValue, formError, link, mono, note, pageTitle, sectionTitle, table, tableWrap, td, th } from '@/components/portal/styles';
-import { getDb } from '@/lib/db/client';
+import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { merchantDashboard } from '@/lib/portal/merchant-dashboard';
 import { requireMerchant } from '../_session/require-merchant';
@@ -14,11 +14,12 @@ const statValue = 'mt-1 mb-0 text-2xl font-bold';
 
 export default async function PortalHome() {
   const merchant = await requireMerchant();
+  const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
   const [t, nav, timeZone] = await Promise.all([getTranslations('portal.overview'), getTranslations('portal.nav.links'), getTimeZone()]);
   const now = new Date();
   const [dashboard, failing] = await Promise.all([
-    merchantDashboard(getDb(), merchant, now, timeZone),
-    failingDestinations(getDb(), now, { merchantId: merchant.merchantId }),
+    merchantDashboard(db, merchant, now, timeZone),
+    failingDestinations(db, now, { merchantId: merchant.merchantId }),
   ]);
   return (
     <>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { button, control, fieldLabel, fieldWrap, link, note, pageTitle, table, tableWrap, td, th } from '@/components/portal/styles';
-import { getDb } from '@/lib/db/client';
+import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { listMerchantOrders } from '@/lib/portal/list-merchant-orders';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
@@ -26,11 +26,12 @@ function pageHref(filters: OrderFilters, cursor: { before?: string; after?: stri
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const merchant = await requireMerchant();
+  const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
   const params = await searchParams;
   const filters = parseOrderFilters(params);
   const filtering = [filters.q, filters.channel, filters.status, filters.from, filters.to, filters.test].some((value) => value !== undefined);
   const statementState = statementFormState(params);
-  const [result, failing] = await Promise.all([listMerchantOrders(getDb(), merchant, filters), failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId })]);
+  const [result, failing] = await Promise.all([listMerchantOrders(db, merchant, filters), failingDestinations(db, new Date(), { merchantId: merchant.merchantId })]);
   const [t, common, status] = await Promise.all([getTranslations('portal.orders'), getTranslations('common'), getTranslations('portal.status')]);
   const channelName = channelNameIn(common);
   const statusLabel = (value: string) => ((PORTAL_ORDER_STATUSES as readonly string[]).includes(value) ? status(value as (typeof PORTAL_ORDER_STATUSES)[number]) : value);

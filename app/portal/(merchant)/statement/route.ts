@@ -1,6 +1,7 @@
 import { getServerSession } from 'next-auth';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
+import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { loadMerchantContext } from '@/lib/portal/merchant-context';
 import { STATEMENT_COLUMNS, statementRange, type StatementColumn, type StatementRefusal } from '@/lib/portal/merchant-statement';
 import { startStatementExport } from '@/lib/portal/statement-export';
@@ -45,7 +46,12 @@ export async function GET(request: Request) {
     order: Object.fromEntries(ORDER_STANDINGS.map((name) => [name, standing(name)])),
     refund: Object.fromEntries(REFUND_STATES.map((name) => [name, refundState(name)])),
   };
-  const started = await startStatementExport(getDb(), { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header, rowTypes, statuses, includeTest: params.get('test') === 'include' });
+  // The one-export-per-merchant lock is the primary's; the pages are read where the back office reads (the replica).
+  const started = await startStatementExport(
+    getDb(),
+    { merchantId: merchant.merchantId, timeZone: merchant.timeZone, ...range, header, rowTypes, statuses, includeTest: params.get('test') === 'include' },
+    await backOfficeDb(),
+  );
   if (!started.started) {
     return new Response(t(`busy.${started.reason}`), { status: 429, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' } });
   }
