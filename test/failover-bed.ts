@@ -18,7 +18,7 @@ export interface FailoverBedSettings {
   job: { intervalMs: number; workMs: number; deadlineMs: number };
 }
 
-const STOP_WITHIN_MS = 10_000;
+const STOP_WITHIN_MS = 5_000;
 
 export const DRILL_SETTINGS: FailoverBedSettings = { leaseMs: 2_000, job: { intervalMs: 200, workMs: 3_000, deadlineMs: 20_000 } };
 
