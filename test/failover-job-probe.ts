@@ -5,6 +5,8 @@ import type { PeriodicJob } from '../lib/jobs/periodic-job';
 export interface ProbeRun {
   worker: number;
   startedAt: number;
+  /** When its read was answered and its work began (undefined before). */
+  workingSince?: number;
   endedAt: number;
   aborted: boolean;
 }
@@ -25,6 +27,7 @@ export function failoverProbeJob(worker: number, runs: ProbeRun[], settings: { i
       runs.push(run);
       try {
         await db.execute(sql`SELECT 1`);
+        run.workingSince = Date.now();
         await new Promise<void>((resolve, reject) => {
           const timer = setTimeout(resolve, settings.workMs);
           signal?.addEventListener('abort', () => {

@@ -57,6 +57,9 @@ async function listenerOnNewPrimary(port: number, since: number): Promise<number
   }
 }
 
+/** Well under the probe's work (3 s) minus the switch (1 s to promote, then the successor's first tick). */
+const JUST_STARTED_MS = 300;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function submit(bed: FailoverBed, merchantOrderNo: string, amount: string): Promise<Answer> {
@@ -88,7 +91,7 @@ async function credit(merchantOrderNo: string): Promise<void> {
 /**
  * The switch under load: `submitters` submit orders without pause while a payer credits every other acknowledged
  * order (its merchant notification queued in the same commit) and the bed's worker delivers them; after
- * `beforeKillMs` (and once a run of the probe job is in flight) the primary is killed -9, after `killToPromoteMs` the standby promoted, and the load goes on for
+ * `beforeKillMs` (and just after a run of the probe job began) the primary is killed -9, after `killToPromoteMs` the standby promoted, and the load goes on for
  * `afterPromotionMs`. A credit that failed during the switch is tried again, as a chain watcher would on its next run.
  */
 export async function runFailoverLoad(bed: FailoverBed, settings: LoadSettings): Promise<FailoverRun> {
@@ -125,8 +128,10 @@ export async function runFailoverLoad(bed: FailoverBed, settings: LoadSettings):
   })();
   const faults = (async () => {
     await sleep(settings.beforeKillMs);
-    // Killed while a run of the probe job holds its lock (runs are most of the time): the case that could run twice.
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline && !bed.jobRuns.some((jobRun) => jobRun.endedAt === Number.POSITIVE_INFINITY); ) await sleep(10);
+    // Killed just after a run of the probe job began its work under the lock, so that the run would still be working when its successor
+    // takes the lock on the new primary unless the lost lock stops it: the case that could run twice.
+    const justStarted = () => bed.jobRuns.some((jobRun) => jobRun.endedAt === Number.POSITIVE_INFINITY && jobRun.workingSince !== undefined && Date.now() - jobRun.workingSince < JUST_STARTED_MS);
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline && !justStarted(); ) await sleep(10);
     bed.pair.killPrimary();
     run.killedAt = Date.now();
     await sleep(settings.killToPromoteMs);
