@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { createDatabase, getDb } from '../db/client';
 import { jobRuns } from '../db/schema';
 import { healthSnapshot } from '../operator/health';
-import { runJobExclusively, schedulePeriodicJobs, type PeriodicJob } from './periodic-job';
+import { JobLockLost, runJobExclusively, schedulePeriodicJobs, type PeriodicJob } from './periodic-job';
 
 const log = () => undefined;
 
@@ -96,6 +96,37 @@ describe('periodic jobs', () => {
     } finally {
       await scheduled.stop();
       await otherProcess.$client.end();
+    }
+  });
+
+  it('aborts a run at once when its lock connection dies (the lock went with the session), not at its deadline', async () => {
+    let started!: () => void;
+    const runStarted = new Promise<void>((resolve) => (started = resolve));
+    const job: PeriodicJob = {
+      name: 'lock-lost-test',
+      intervalMs: 1000,
+      deadlineMs: 30_000,
+      run: ({ signal }) =>
+        new Promise<void>((_, reject) => {
+          started();
+          signal!.addEventListener('abort', () => reject(signal!.reason as Error), { once: true });
+        }),
+    };
+    const db = createDatabase(process.env.DATABASE_URL!, 2);
+    try {
+      const run = runJobExclusively(job, { db, clock: systemClock, log });
+      await runStarted;
+      // As a killed primary does: the session holding the lock ends under the run.
+      await getDb().execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'SELECT pg_try_advisory_lock%'`);
+      const lostAt = Date.now();
+      await expect(run).rejects.toBeInstanceOf(JobLockLost);
+      expect(Date.now() - lostAt).toBeLessThan(2_000);
+      const [row] = await getDb().select().from(jobRuns).where(eq(jobRuns.name, job.name));
+      expect(row).toMatchObject({ lastOutcome: 'failed' });
+      expect(row!.lastError).toMatch(/lock connection was lost/);
+    } finally {
+      await db.$client.end();
     }
   });
 

@@ -35,6 +35,14 @@ export class JobDeadlineExceeded extends Error {
   }
 }
 
+/** The run's lock connection died: the lock went with the session, so the run is aborted. */
+export class JobLockLost extends Error {
+  constructor(name: string, cause: Error) {
+    super(`job ${name}: its lock connection was lost (${cause.message}); the run is aborted, as another worker may now hold the lock`);
+    this.name = 'JobLockLost';
+  }
+}
+
 function lockKey(name: string): number {
   let hash = 0;
   for (const char of `periodic-job:${name}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
@@ -57,12 +65,19 @@ function withinDeadline(work: Promise<void>, deadlineMs: number, onDeadline: () 
  *
  * A run has a deadline: past it the job's signal is aborted and its lock connection destroyed, so the session's
  * advisory lock is released by the server and the next run (here or in another worker) can take it. A connection that
- * dies meanwhile (the database restarting) fails the run; it never reaches the process-wide error handler.
+ * dies meanwhile (the database restarting, the primary killed in a failover) aborts the run's signal at once, since the
+ * lock died with it, and fails the run; it never reaches the process-wide error handler.
  */
 export async function runJobExclusively(job: PeriodicJob, context: JobContext): Promise<boolean> {
   const client: pg.PoolClient = await context.db.$client.connect();
+  const abort = new AbortController();
   let connectionError: Error | undefined;
-  const onConnectionError = (error: Error) => (connectionError = error);
+  // The lock is the session's: once its connection is lost (the primary killed, a failover) another worker may take
+  // it on the new primary, so the run is told to stop at once rather than at its deadline.
+  const onConnectionError = (error: Error) => {
+    connectionError = error;
+    abort.abort(new JobLockLost(job.name, error));
+  };
   client.on('error', onConnectionError);
   /** Set when the connection must be destroyed rather than returned to the pool (with it goes the lock). */
   let destroy: Error | undefined;
@@ -78,7 +93,6 @@ export async function runJobExclusively(job: PeriodicJob, context: JobContext): 
     if (!locked) return false;
     const startedAt = new Date();
     const deadlineMs = jobDeadlineMs(job);
-    const abort = new AbortController();
     try {
       await withinDeadline(job.run({ ...context, signal: abort.signal }), deadlineMs, () => new JobDeadlineExceeded(job.name, deadlineMs));
     } catch (error) {
