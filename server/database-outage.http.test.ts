@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../test/open-api-client';
 import { databaseThroughProxy } from '../test/database-through-proxy';
 import { captureLog } from '../test/captured-log';
 import { storedOrderCounts } from '../test/stored-orders';
+import { distinctUsdtOrders } from '../test/distinct-usdt-orders';
 
 /**
  * The web process while its database is cut, for real: a TCP proxy between the service and PostgreSQL is cut and
@@ -18,19 +19,8 @@ const SUBMIT = '/v1/api/open/order/submit';
 let database: Awaited<ReturnType<typeof databaseThroughProxy>>;
 let app: TestApp;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
-let counter = 0;
 
-function usdtOrder(): Record<string, string> {
-  counter += 1;
-  return {
-    appId: merchant.appId,
-    merchantOrderNo: `CUT-${counter}-${Date.now()}`,
-    chainType: '1',
-    pay_usdt: (1 + counter / 100).toFixed(2), // each its own amount: no order waits for a free amount slot
-    productName: 'VIP',
-    notifyUrl: 'https://merchant.example/notify',
-  };
-}
+const usdtOrder = distinctUsdtOrders(() => merchant.appId, 'CUT');
 
 interface Answer {
   status: number;

@@ -5,6 +5,7 @@ import { aMerchant, receivingAddresses } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/open-api-client';
 import { ownConnection } from '../test/own-connection';
 import { storedOrderCounts } from '../test/stored-orders';
+import { distinctUsdtOrders } from '../test/distinct-usdt-orders';
 
 /**
  * A server that answers read-only (25006), as a demoted primary behind a DNS name does after a switchover, or a
@@ -15,19 +16,8 @@ import { storedOrderCounts } from '../test/stored-orders';
 const SUBMIT = '/v1/api/open/order/submit';
 let app: TestApp;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
-let counter = 0;
 
-function usdtOrder(): Record<string, string> {
-  counter += 1;
-  return {
-    appId: merchant.appId,
-    merchantOrderNo: `RO-${counter}-${Date.now()}`,
-    chainType: '1',
-    pay_usdt: (1 + counter / 100).toFixed(2),
-    productName: 'VIP',
-    notifyUrl: 'https://merchant.example/notify',
-  };
-}
+const usdtOrder = distinctUsdtOrders(() => merchant.appId, 'RO');
 
 async function submit(fields: Record<string, string>) {
   const response = await fetch(`${app.baseUrl}${SUBMIT}`, {

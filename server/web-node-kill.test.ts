@@ -4,6 +4,7 @@ import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
 import { aMerchant, receivingAddresses } from '../test/factories';
 import { contractSignature } from '../test/beds/contract-signer';
 import { storedOrderCounts } from '../test/stored-orders';
+import { distinctUsdtOrders } from '../test/distinct-usdt-orders';
 
 /**
  * Two web nodes on one database, one killed with SIGKILL under submit load (as an operator found it: the other did not
@@ -12,7 +13,6 @@ import { storedOrderCounts } from '../test/stored-orders';
  */
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 const nodes: { process: ChildProcess; baseUrl: string }[] = [];
-let counter = 0;
 
 async function startNode(): Promise<{ process: ChildProcess; baseUrl: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/open-api-node.ts'], { cwd: repositoryRoot, env: { ...process.env, NODE_ENV: 'production', ALLOW_HTTP_PUBLIC_BASE_URL: 'true', PUBLIC_BASE_URL: 'http://127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -29,10 +29,7 @@ async function startNode(): Promise<{ process: ChildProcess; baseUrl: string }> 
   return { process: child, baseUrl: `http://127.0.0.1:${port}` };
 }
 
-function usdtOrder(): Record<string, string> {
-  counter += 1;
-  return { appId: merchant.appId, merchantOrderNo: `KILL-${counter}-${Date.now()}`, chainType: '1', pay_usdt: (1 + counter / 100).toFixed(2), productName: 'VIP', notifyUrl: 'https://merchant.example/notify' };
-}
+const usdtOrder = distinctUsdtOrders(() => merchant.appId, 'KILL');
 
 async function submit(node: { baseUrl: string }, fields: Record<string, string>): Promise<{ ok: boolean; code?: number; orderNo?: string; error?: string }> {
   try {
