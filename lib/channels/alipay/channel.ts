@@ -29,9 +29,9 @@ export function alipayPayMethod(fields: RequestFields): string {
 
 /** Alipay PC / mobile website payment on the merchant's own credential (docs/channels/alipay.md). */
 export const alipayChannel: Channel<AlipayCheckout> = {
-  name: 'ALIPAY',
+  // Its name and how its notices name an order, written once in notices.ts (which its pollers load alone).
+  ...alipayNotices,
   label: 'ALIPAY',
-  orderNumberField: alipayNotices.orderNumberField,
   successMessage: 'ok',
   async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
     const created = await createDirectOrder(db, merchant.id, alipayAdapter, parseDirectSubmit(alipayPayMethod, fields), { clientIp: clientAddress, requestId, isTest });

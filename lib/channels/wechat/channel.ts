@@ -34,9 +34,9 @@ const failureReason = (status: 413 | 429 | 500) =>
 
 /** WeChat Pay Native QR / H5 on the merchant's own credential (docs/channels/wechat.md). */
 export const wechatChannel: Channel<WechatCheckout> = {
-  name: 'WECHAT',
+  // Its name and how its notices name an order, written once in notices.ts (which its pollers load alone).
+  ...wechatNotices,
   label: 'WECHAT',
-  orderNumberField: wechatNotices.orderNumberField,
   successMessage: 'ok',
   async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
     const created = await createDirectOrder(db, merchant.id, wechatChannelAdapter, parseDirectSubmit(wechatPayMethod, fields), { clientIp: clientAddress, requestId, isTest });

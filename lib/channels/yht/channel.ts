@@ -17,9 +17,9 @@ import { yhtCreateData, yhtQueryData } from './yht-view';
 
 /** The YHT fiat aggregator, on the service's own YHT account (docs/channels/yht.md). */
 export const yhtChannel: Channel<YhtCheckout> = {
-  name: 'YHT',
+  // Its name and how its notices name an order, written once in notices.ts (which its pollers load alone).
+  ...yhtNotices,
   label: 'YHT',
-  orderNumberField: yhtNotices.orderNumberField,
   successMessage: 'success',
   async submit({ db, merchant, fields, clientAddress, requestId, isTest }) {
     const { order } = await createDirectOrder(db, merchant.id, yhtAdapter, parseYhtSubmit(fields), { clientIp: clientAddress, requestId, isTest });
