@@ -1,15 +1,16 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { signalsLostPrimary } from './failover-signals';
 import { NoWritableHostError } from './no-writable-host';
 
 /** Socket-level failures: the database (or the network to it) is gone, not a statement that is wrong. */
 const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
 /**
- * SQLSTATEs of a server that cannot serve now: class 08 (connection exception), 57P01–57P03 (shutting down, crashed,
- * starting up), 53300 (too many connections), 25006 (read-only: a primary demoted, or a standby not yet promoted, in a
- * failover; the write was refused whole). A temporary outage, answered 503 and retried, never a bug.
+ * SQLSTATEs of a server that cannot serve now: those that say it is not (or no longer) the primary to write to
+ * (failover-signals.ts: class 08, 57P01–57P03, 25006 read-only, the write refused whole), and 53300 (too many
+ * connections). A temporary outage, answered 503 and retried, never a bug.
  */
-const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300|25006)$/;
+const unavailableSqlstate = (code: string) => signalsLostPrimary(code) || code === '53300';
 
 /** node-postgres's own words for a connection that died or never came (it sets no code on these). */
 const UNREACHABLE_MESSAGES = [
@@ -35,7 +36,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (!(cause instanceof Error)) return false;
     if (cause instanceof NoWritableHostError) return true; // between a primary's death and its standby's promotion
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNREACHABLE_ERRNOS.has(code) || UNAVAILABLE_SQLSTATES.test(code))) return true;
+    if (typeof code === 'string' && (UNREACHABLE_ERRNOS.has(code) || unavailableSqlstate(code))) return true;
     if (cause instanceof AggregateError && cause.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
     return UNREACHABLE_MESSAGES.some((words) => cause.message.includes(words));
   });
