@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { matchStagedRefunds } from './match-refunds';
+import { latePaymentRecorded } from './late-payment-recorded';
 
 /** Which of our orders a run covers: the channel's, bound to the scope's credentials or on its chain. */
 export function scopeCondition(channel: string, scope: { credentialIds: number[]; chain: string | null }): SQL {
@@ -54,7 +55,7 @@ export async function matchStagedRows(db: Database, input: MatchInput): Promise<
       CASE WHEN o.id IS NULL THEN 'not_made_here'
            WHEN o.pay_amount_minor <> u.amount_minor THEN 'amount_differs'
            WHEN u.status = 'success' AND o.status <> 'paid'
-                AND EXISTS (SELECT 1 FROM upstream_callbacks c WHERE c.order_id = o.id AND c.verdict = 'late_payment') THEN 'late_payment'
+                AND ${latePaymentRecorded(sql`o.id`)} THEN 'late_payment'
            WHEN u.status = 'success' AND o.status = 'closed' AND (u.occurred_at < o.closed_at) IS NOT TRUE THEN 'late_payment_unrecorded'
            WHEN u.status = 'success' THEN 'missing_here'
            ELSE 'status_differs' END,

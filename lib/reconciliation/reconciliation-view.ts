@@ -63,10 +63,8 @@ export async function findingsOfRun(db: Database, runId: number, limit?: number)
   const query = db
     .select({
       finding: reconciliationFindings,
-      orderNo: orders.orderNo,
       merchantOrderNo: orders.merchantOrderNo,
       appId: merchants.appId,
-      orderStatus: orders.status,
       order: { orderNo: orders.orderNo, status: orders.status, payAmountMinor: orders.payAmountMinor, closedAt: orders.closedAt },
       latePaymentRecorded: latePaymentRecorded(orders.id),
     })
@@ -76,16 +74,16 @@ export async function findingsOfRun(db: Database, runId: number, limit?: number)
     .where(eq(reconciliationFindings.runId, runId))
     .orderBy(asc(reconciliationFindings.kind), asc(reconciliationFindings.id));
   const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map(({ finding, orderNo, merchantOrderNo, appId, orderStatus, order, latePaymentRecorded }) => ({
+  return rows.map(({ finding, merchantOrderNo, appId, order, latePaymentRecorded }) => ({
     id: finding.id,
     kind: finding.kind,
     reference: finding.reference,
-    orderNo,
+    orderNo: order?.orderNo ?? null,
     upstreamReference: finding.upstreamReference,
     upstreamAmount: amount(finding.upstreamAmountMinor),
     oursAmount: amount(finding.oursAmountMinor),
     upstreamStatus: finding.upstreamStatus,
-    oursStatus: orderStatus ?? finding.oursStatus,
+    oursStatus: order?.status ?? finding.oursStatus,
     upstreamAt: finding.upstreamAt,
     merchantOrderNo,
     appId,
