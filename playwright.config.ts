@@ -20,6 +20,21 @@ const chromium = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };
 
+/**
+ * The browser tests run against a production build by default (what an operator serves: every page compiled once, at
+ * the build); `E2E_SERVER=development` runs them against `npm run dev`. The development server's own behaviour (its
+ * host, its origins, Ctrl-C, Fast Refresh) is tested in a fresh clone by scripts/dev-server.test.ts.
+ */
+const onDevelopmentServer = process.env.E2E_SERVER === 'development';
+if (!['development', 'production', undefined].includes(process.env.E2E_SERVER)) throw new Error(`E2E_SERVER must be development or production (got ${process.env.E2E_SERVER})`);
+
+// Production refuses the YHT sandbox's published account: the staging service has one of its own, which the sandbox
+// takes as given, and so do the sandbox CLIs the tests run (`npm run sandbox -- yht pay` signs its callback with it).
+if (!onDevelopmentServer) {
+  process.env.YHT_MERCHANT_NO ??= 'YHT-STAGING-E2E';
+  process.env.YHT_KEY ??= randomBytes(24).toString('hex');
+}
+
 /** Screenshot and axe checks of every page (layout, not behaviour): `E2E_VISUAL=off` leaves them out of a run. */
 const visualChecks = process.env.E2E_VISUAL === 'off' ? ['**/visual/*-pages.spec.ts'] : [];
 /** `E2E_PROJECTS=desktop` runs one screen size only (a second database changes no layout). */
@@ -42,6 +57,8 @@ const databaseFlows = [
 
 export default defineConfig({
   testDir: 'e2e',
+  // A second run beside this one (CI's server pass) keeps its failures' files apart: each run clears its own at start.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   testMatch: process.env.E2E_SCOPE === 'database' ? databaseFlows : '**/*.spec.ts',
   testIgnore: visualChecks,
   timeout: 60_000,
@@ -70,7 +87,6 @@ export default defineConfig({
         '**/operator/access.spec.ts',
         '**/portal/ownership.spec.ts',
         '**/security-headers.spec.ts',
-        '**/dev-server-network.spec.ts',
         '**/portal/api-reference.spec.ts',
         '**/operator/sign-out.spec.ts',
         '**/portal/order-paging.spec.ts',
@@ -82,11 +98,13 @@ export default defineConfig({
       ],
     },
   ].filter((project) => projectNames.includes(project.name)),
-  // The service exactly as a newcomer starts it (`npm run dev`), on its own embedded data dir unless DATABASE_URL is set.
+  // The service as a staging deployment runs it (a production build, e2e/staging-service.ts), or with
+  // E2E_SERVER=development as a newcomer starts it (`npm run dev`); on its own embedded data dir unless DATABASE_URL is set.
   webServer: {
-    command: 'npm run dev',
+    command: onDevelopmentServer ? 'npm run dev' : 'npx tsx e2e/staging-service.ts',
     url: `${baseURL}/`,
-    timeout: 180_000,
+    // A production build first (about a minute, once for the sources as they are); a development server compiles later.
+    timeout: 600_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {

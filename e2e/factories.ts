@@ -141,6 +141,22 @@ export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): 
   }
 }
 
+/**
+ * The browser tests run against a staging service (a production build with the sandbox mounted) unless
+ * E2E_SERVER=development; there a sandbox chain transfer, which could pay an order, needs an operator's session.
+ */
+export const onStagingService = process.env.E2E_SERVER !== 'development';
+
+/**
+ * Lets `context`'s pages send sandbox chain transfers: on the staging service the payer's browser signs in as an
+ * operator first (as a tester of a staging deployment does); a development server lets anyone.
+ */
+export async function asSandboxPayer(context: BrowserContext): Promise<void> {
+  if (!onStagingService) return;
+  const operator = anOperator('sandbox-payer');
+  await signInOverHttp(context.request, operator.email, operator.password);
+}
+
 /** A second browser (another person) with the same device settings as the test's project. */
 export function anotherBrowser(browser: Browser, testInfo: TestInfo): Promise<BrowserContext> {
   const use = testInfo.project.use;

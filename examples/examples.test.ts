@@ -32,6 +32,13 @@ const PAID_STATUS = { USDT: '1', ALIPAY: 2, WECHAT: 2, YHT: '1' } as const;
  */
 const SERVER_MODES: readonly ServerMode[] = ['production', 'development'];
 
+/**
+ * Every example runs against production. Against development, the one thing a client can meet that production does
+ * not do is the upgrade offer taken up (development's hot-reload WebSocket): the example whose default client offers
+ * one (Java's HttpClient, h2c on http://) runs there too, after the upgrade test; the others' clients never offer one.
+ */
+const runtimesAgainst = (mode: ServerMode) => (mode === 'production' ? EXAMPLE_RUNTIMES : EXAMPLE_RUNTIMES.filter((example) => example.language === 'java'));
+
 let simulators: UpstreamSimulators;
 let server: RealServer;
 let payments: Awaited<ReturnType<typeof startSandboxPayments>>;
@@ -130,7 +137,7 @@ describe.each(SERVER_MODES)('against %s', (mode) => {
     else expect(hotReload).not.toMatch(/ 101 /);
   }, 300_000);
 
-  describe.each(EXAMPLE_RUNTIMES)('the $label example, run by its own runtime', (example) => {
+  describe.each(runtimesAgainst(mode))('the $label example, run by its own runtime', (example) => {
     it('submits an order on each channel, is paid in the sandbox, records the verified notification, queries it paid; refuses a forged one', async () => {
       const started = performance.now();
       await withReceiver(example, async (receiver, env, files) => {

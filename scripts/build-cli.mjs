@@ -7,7 +7,7 @@
  * so `--help` loads none of them. Packages stay in node_modules. Plain JavaScript, so that it needs no compiler itself.
  */
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,10 +36,14 @@ const sourceRelativeImportMeta = {
   },
 };
 
-/** Writes dist/cli afresh from the sources; the test suite calls it too, so tests always run the current code. */
+/**
+ * Writes dist/cli from the sources; the test suite calls it too, so tests always run the current code. A file whose
+ * content is already there is left alone and a changed one is replaced whole (written beside, then renamed): a
+ * command started meanwhile by another run in this checkout (CI's second pass, a browser test) never reads a
+ * half-written or missing chunk. Chunks of an earlier build that this one has not made are removed.
+ */
 export async function buildCli() {
-  await rm(outdir, { recursive: true, force: true }); // no chunk of an earlier build stays behind
-  await build({
+  const { outputFiles } = await build({
     absWorkingDir: root,
     entryPoints: CLI_ENTRY_POINTS.map((name) => ({ in: `scripts/${name}.ts`, out: name })),
     outdir,
@@ -51,7 +55,23 @@ export async function buildCli() {
     packages: 'external',
     plugins: [sourceRelativeImportMeta],
     logLevel: 'warning',
+    write: false,
   });
+  const made = new Set();
+  for (const file of outputFiles) {
+    made.add(path.resolve(file.path));
+    const current = await readFile(file.path).catch(() => undefined);
+    if (current && Buffer.compare(current, file.contents) === 0) continue;
+    await mkdir(path.dirname(file.path), { recursive: true });
+    const beside = `${file.path}.${process.pid}.tmp`;
+    await writeFile(beside, file.contents);
+    await rename(beside, file.path);
+  }
+  const existing = await readdir(outdir, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of existing) {
+    const full = path.resolve(entry.parentPath ?? entry.path, entry.name);
+    if (entry.isFile() && !made.has(full) && !full.endsWith('.tmp')) await rm(full, { force: true });
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +37,29 @@ afterAll(async () => {
   if (realDataDir) await fs.rm(realDataDir, { recursive: true, force: true });
   await clone?.remove();
 }, 60_000);
+
+/** An address of this machine other than 127.0.0.1: a network interface's, else another loopback address. */
+function otherAddressOfThisMachine(): string {
+  const external = Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
+  return external?.address ?? '127.0.0.2'; // Linux answers all of 127/8; a server bound to 127.0.0.1 only does not
+}
+
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 3_000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
 
 /** Opens a page and counts, for `watchMs`, the full loads and Fast Refresh rebuilds the browser went through. */
 async function watchPage(url: string, watchMs: number): Promise<{ loads: number; rebuilds: number; status?: number }> {
@@ -74,7 +99,7 @@ async function staticParamsProcessesDuring(server: DevServerProcess, work: () =>
 }
 
 describe('npm run dev, stopped with Ctrl-C and started again', () => {
-  it('stops every process within seconds, even with a page loading, and starts again', { timeout: 420_000 }, async () => {
+  it('stops every process within seconds, even with a page loading, and starts again, on 127.0.0.1 only', { timeout: 420_000 }, async () => {
     running = startDevServer(clone.root, await freePort());
     await running.waitFor('ready:', 180_000);
     const base = `http://localhost:${running.port}`;
@@ -112,6 +137,25 @@ describe('npm run dev, stopped with Ctrl-C and started again', () => {
       }
     });
     expect(spawned, 'processes spawned to read static params over five requests to a dynamic route already read').toBe(0);
+
+    // Without HOST the development server is not for the network: 127.0.0.1 only. And the portal works at
+    // http://127.0.0.1 too (the host development prints): served to an origin it refuses, its scripts never run and
+    // the sign-in button (disabled until they have) never becomes usable.
+    expect(await connects('127.0.0.1', running.port)).toBe(true);
+    expect(await connects(otherAddressOfThisMachine(), running.port)).toBe(false);
+    const page = await browser.newPage();
+    const refusedOrigins: string[] = [];
+    page.on('console', (message) => {
+      if (/cross-origin|allowedDevOrigins/i.test(message.text())) refusedOrigins.push(message.text());
+    });
+    try {
+      await page.goto(`http://127.0.0.1:${running.port}/portal/sign-in`);
+      // A trial click waits until the button is enabled, and clicks nothing.
+      await page.getByRole('button', { name: 'Sign in' }).click({ trial: true, timeout: 60_000 });
+      expect(refusedOrigins).toEqual([]);
+    } finally {
+      await page.close();
+    }
     expect(await running.interrupt(15_000)).toBeLessThan(15_000);
     expect(running.output()).not.toContain('Another next dev server');
     running = undefined;

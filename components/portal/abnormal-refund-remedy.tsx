@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ActionResult } from './action-result';
 import { Field, FormMessage, SelectField } from './field';
+import { useRefundOutcome } from './refund-outcome';
 import { button } from './styles';
 
 interface AbnormalRemedyInput {
@@ -33,6 +34,7 @@ export function AbnormalRefundRemedy({
   const [type, setType] = useState('USER_BANK_CARD');
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ error?: string; success?: string; fields?: Record<string, string> }>({});
+  const announce = useRefundOutcome((success) => setMessage({ success }));
   const id = (name: string) => `remedy-${refundNo}-${name}`;
   return (
     <form
@@ -49,10 +51,11 @@ export function AbnormalRefundRemedy({
           password: String(form.get('password') ?? ''),
         };
         setPending(true);
+        announce(undefined);
         const result = await remedyAction(orderNo, refundNo, input);
         setPending(false);
         if (result.ok) {
-          setMessage({ success: t('remedy.done', { status: t(`states.${result.data.status}` as 'states.processing') }) });
+          announce(t('remedy.done', { status: t(`states.${result.data.status}` as 'states.processing') }));
           router.refresh();
         } else setMessage({ error: result.message, fields: result.fieldErrors });
       }}

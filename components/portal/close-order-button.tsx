@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { ActionResult } from './action-result';
 import { FormMessage } from './field';
 import { button, warning } from './styles';
+import { useHydrated } from './use-hydrated';
 
 /** Closes a pending order after a confirmation (the payer can no longer pay it); the server checks it is the merchant's. */
 export function CloseOrderButton({ orderNo, closeOrderAction }: { orderNo: string; closeOrderAction: (orderNo: string) => Promise<ActionResult<{ status: string }>> }) {
@@ -14,6 +15,8 @@ export function CloseOrderButton({ orderNo, closeOrderAction }: { orderNo: strin
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
+  // A click before the page's scripts run would be lost: the button waits for them.
+  const hydrated = useHydrated();
 
   async function close() {
     setPending(true);
@@ -39,7 +42,7 @@ export function CloseOrderButton({ orderNo, closeOrderAction }: { orderNo: strin
           </button>
         </span>
       ) : (
-        <button type="button" className={button('danger')} disabled={pending} onClick={() => setConfirming(true)}>
+        <button type="button" className={button('danger')} disabled={pending || !hydrated} onClick={() => setConfirming(true)}>
           {t('close')}
         </button>
       )}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { ActionResult } from './action-result';
 import { FormMessage } from './field';
 import { button, warning } from './styles';
+import { useHydrated } from './use-hydrated';
 
 /** Enable/disable and delete (after a confirmation) one credential; the server checks it is the merchant's. */
 export type CredentialActionSet = {
@@ -20,6 +21,9 @@ export function CredentialActions({ id, enabled, actions }: { id: number; enable
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
+  // A click before the page's scripts run would be lost: the buttons wait for them.
+  const hydrated = useHydrated();
+  const busy = pending || !hydrated;
 
   async function run(action: () => Promise<{ ok: true } | { ok: false; message: string }>) {
     setPending(true);
@@ -38,7 +42,7 @@ export function CredentialActions({ id, enabled, actions }: { id: number; enable
       <button
         type="button"
         className={button('secondary')}
-        disabled={pending}
+        disabled={busy}
         aria-label={enabled ? t('disableLabel', { id }) : t('enableLabel', { id })}
         onClick={() => run(() => setCredentialEnabledAction(id, !enabled))}
       >
@@ -47,15 +51,15 @@ export function CredentialActions({ id, enabled, actions }: { id: number; enable
       {confirming ? (
         <span role="group" className="flex flex-wrap items-center gap-2" aria-label={t('confirmLabel', { id })}>
           <span className={`${warning} whitespace-normal`}>{t('confirmText', { id })}</span>
-          <button type="button" className={button('danger')} disabled={pending} onClick={() => run(() => deleteCredentialAction(id))}>
+          <button type="button" className={button('danger')} disabled={busy} onClick={() => run(() => deleteCredentialAction(id))}>
             {t('confirmDelete')}
           </button>
-          <button type="button" className={button('secondary')} disabled={pending} onClick={() => setConfirming(false)}>
+          <button type="button" className={button('secondary')} disabled={busy} onClick={() => setConfirming(false)}>
             {t('cancel')}
           </button>
         </span>
       ) : (
-        <button type="button" className={button('danger')} disabled={pending} aria-label={t('deleteLabel', { id })} onClick={() => setConfirming(true)}>
+        <button type="button" className={button('danger')} disabled={busy} aria-label={t('deleteLabel', { id })} onClick={() => setConfirming(true)}>
           {t('delete')}
         </button>
       )}

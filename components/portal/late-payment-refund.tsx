@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ActionResult } from './action-result';
 import { Field, FormMessage } from './field';
+import { useRefundOutcome } from './refund-outcome';
 import { button } from './styles';
 
 /** Refunds, in full and in one action, a payment that arrived after the order was closed; the password asked again. */
@@ -13,6 +14,7 @@ export function LatePaymentRefund({ orderNo, refundAction }: { orderNo: string; 
   const t = useTranslations('portal.refunds');
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  const announce = useRefundOutcome((success) => setMessage({ success }));
   return (
     <form
       data-testid="late-payment-refund-form"
@@ -20,10 +22,11 @@ export function LatePaymentRefund({ orderNo, refundAction }: { orderNo: string; 
         event.preventDefault();
         const password = String(new FormData(event.currentTarget).get('password') ?? '');
         setPending(true);
+        announce(undefined);
         const result = await refundAction(orderNo, password);
         setPending(false);
         if (result.ok) {
-          setMessage({ success: t('done', { status: t(`states.${result.data.status}` as 'states.processing') }) });
+          announce(t('done', { status: t(`states.${result.data.status}` as 'states.processing') }));
           router.refresh();
         } else setMessage({ error: result.message });
       }}

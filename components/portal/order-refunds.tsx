@@ -6,6 +6,7 @@ import type { listOrderRefunds } from '@/lib/portal/order-refunds';
 import { RefundForm } from './refund-form';
 import { AbnormalRefundRemedy } from './abnormal-refund-remedy';
 import { LatePaymentRefund } from './late-payment-refund';
+import { RefundOutcome } from './refund-outcome';
 import { badge, card, mono, note, sectionTitle, table, tableWrap, td, th } from './styles';
 
 type OrderRefunds = Awaited<ReturnType<typeof listOrderRefunds>>;
@@ -39,6 +40,7 @@ export async function OrderRefundsSection({
       <h2 id="refunds-heading" className={sectionTitle}>
         {t('title')}
       </h2>
+      <RefundOutcome>
       {data.latePayment ? (
         <div className="mb-4" data-testid="late-payment" role="status">
           <p className="mb-2 text-sm">
@@ -122,6 +124,7 @@ export async function OrderRefundsSection({
       ) : (
         <p className={note}>{t('notOffered', { channel })}</p>
       )}
+      </RefundOutcome>
     </section>
   );
 }

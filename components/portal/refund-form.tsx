@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ActionResult } from './action-result';
 import { Field, FormMessage } from './field';
+import { useRefundOutcome } from './refund-outcome';
 import { button, fieldError } from './styles';
 
 interface RefundFormInput {
@@ -36,6 +37,7 @@ export function RefundForm({
   const t = useTranslations('portal.refunds');
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ error?: string; success?: string; fields?: Record<string, string> }>({});
+  const announce = useRefundOutcome((success) => setMessage({ success }));
   return (
     <form
       data-testid="refund-form"
@@ -50,10 +52,11 @@ export function RefundForm({
           confirmed: form.get('confirmed') === 'on',
         };
         setPending(true);
+        announce(undefined);
         const result = await refundOrderAction(orderNo, input, wallet);
         setPending(false);
         if (result.ok) {
-          setMessage({ success: t('done', { status: t(`states.${result.data.status}` as 'states.processing') }) });
+          announce(t('done', { status: t(`states.${result.data.status}` as 'states.processing') }));
           event.currentTarget?.reset();
           router.refresh();
         } else setMessage({ error: result.message, fields: result.fieldErrors });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { getAddress } from 'viem';
-import { admin, withDatabase } from '../factories';
+import { admin, asSandboxPayer, withDatabase } from '../factories';
 import { signed } from '../../test/beds/contract-signer';
 
 /**
@@ -87,6 +87,7 @@ test.describe('checkout', () => {
     const page = await context.newPage();
     const order = await bep20Order(page);
     await page.goto(order.path);
+    await asSandboxPayer(context);
     const wallet = await context.newPage();
     await wallet.goto((await page.getByTestId('sandbox-wallet').getAttribute('href'))!);
     await wallet.locator('button[type=submit]').click();

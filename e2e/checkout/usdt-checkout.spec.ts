@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, randomTronAddress } from '../factories';
+import { admin, asSandboxPayer, onStagingService, randomTronAddress } from '../factories';
 import { signed } from '../../test/beds/contract-signer';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
@@ -38,6 +38,12 @@ test('a USDT order from submit to paid: checkout, sandbox transfer, live flip, r
 
     // The payer sends the exact amount from the sandbox wallet, in another tab.
     const walletHref = await page.getByTestId('sandbox-wallet').getAttribute('href');
+    if (onStagingService) {
+      // A staging service's sandbox chain pays orders: a payer without an operator's session cannot send on it.
+      const refused = await page.request.post('/sandbox/tron/transfer', { form: { to: address, amount }, headers: { origin: new URL(page.url()).origin }, failOnStatusCode: false });
+      expect(refused.status()).toBe(401);
+    }
+    await asSandboxPayer(page.context());
     const wallet = await page.context().newPage();
     await wallet.goto(walletHref!);
     await expect(wallet.getByLabel('To address')).toHaveValue(address);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { getAddress } from 'viem';
 import { SANDBOX_EVM_CHAINS } from '../../sandbox/evm/chain-specs';
-import { admin } from '../factories';
+import { admin, asSandboxPayer } from '../factories';
 import { signed } from '../../test/beds/contract-signer';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
@@ -35,6 +35,7 @@ test('an ERC20 USDT order: the checkout names Ethereum, the sandbox EVM wallet p
     expect(Object.fromEntries(metaMask.searchParams)).toEqual({ address: payTo, uint256: `${whole}${cents}0000` });
 
     const walletHref = await page.getByTestId('sandbox-wallet').getAttribute('href');
+    await asSandboxPayer(page.context());
     const wallet = await page.context().newPage();
     await wallet.goto(walletHref!);
     await expect(wallet.getByLabel('Network')).toHaveValue('ERC20');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { admin, randomTronAddress, signUp, uniqueEmail, anOperator, anotherBrowser, signInAsOperator, withDatabase, merchantIdOf, seedFailedNotification, seedOrder, seedPendingCredential, seedTransfer } from '../factories';
+import { admin, randomTronAddress, signUp, uniqueEmail, anOperator, anotherBrowser, signInAsOperator, withDatabase, merchantIdOf, onStagingService, seedFailedNotification, seedOrder, seedPendingCredential, seedTransfer } from '../factories';
 
 /**
  * A merchant's session (and no session at all) reaches no operator page and runs no operator server action.
@@ -72,8 +72,8 @@ function routeOfWorker(worker: string): string {
 /** Every server action defined under app/operator: its id and a page route whose worker serves it. */
 function operatorActions(): Map<string, { id: string; route: string }> {
   const actions = new Map<string, { id: string; route: string }>();
-  // The development server's manifests (the server under test): a production build's, also in .next, has other ids.
-  for (const root of ['.next/dev/server/app/operator']) {
+  // The manifests of the server under test: the production build's, or the development server's (other ids).
+  for (const root of [onStagingService ? '.next/server' : '.next/dev/server/app/operator']) {
     for (const file of manifests(root)) {
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as { node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }> };
       for (const [id, entry] of Object.entries(manifest.node)) {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { generateKeyPairSync } from 'node:crypto';
-import { admin, PASSWORD, randomTronAddress, signUp, uniqueEmail } from '../factories';
+import { admin, anotherBrowser, asSandboxPayer, PASSWORD, randomTronAddress, signUp, uniqueEmail } from '../factories';
 import { startMerchantReceiver } from '../../test/beds/merchant-receiver';
 
 test('the phone menu opens without JavaScript, and every page is in one language', async ({ browser }, testInfo) => {
@@ -114,7 +114,7 @@ test('an empty sign-in form names the missing field', async ({ page }, testInfo)
   await expect(page.getByText('Email or password is not correct')).toHaveCount(0);
 });
 
-test('test mode: create a USDT test order, pay it in the sandbox, see the notification body and resend it', async ({ page, request }, testInfo) => {
+test('test mode: create a USDT test order, pay it in the sandbox, see the notification body and resend it', async ({ page, request, browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'a server flow, the same on every screen');
   test.setTimeout(240_000);
   const appId = await signUp(page, { name: 'Test Mode Shop', email: uniqueEmail('test-mode') });
@@ -132,14 +132,16 @@ test('test mode: create a USDT test order, pay it in the sandbox, see the notifi
     const payUrl = (await page.getByTestId('test-order-pay').getAttribute('href'))!;
     expect(payUrl).toMatch(/\/pay\//);
 
-    // Paid in the sandbox, the way the checkout's sandbox wallet pays it.
-    const checkout = await page.context().newPage();
+    // Paid in the sandbox, the way the checkout's sandbox wallet pays it: by a payer's browser, not the merchant's.
+    const payer = await anotherBrowser(browser, testInfo);
+    await asSandboxPayer(payer);
+    const checkout = await payer.newPage();
     await checkout.goto(payUrl);
     const walletHref = (await checkout.getByTestId('sandbox-wallet').getAttribute('href'))!;
     await checkout.goto(walletHref);
     await checkout.getByRole('button', { name: 'Send USDT' }).click();
     await expect(checkout.getByTestId('wallet-sent')).toBeVisible();
-    await checkout.close();
+    await payer.close();
 
     await page.goto((await page.getByTestId('test-order-detail').getAttribute('href'))!);
     await expect(async () => {

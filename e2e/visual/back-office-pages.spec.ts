@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { admin, anOperator, randomTronAddress, signInAsOperator, signUp, uniqueEmail } from '../factories';
@@ -53,7 +54,7 @@ async function checkPage(page: Page, check: Check, locale: string): Promise<void
   const viewport = page.viewportSize()!;
   // Lists another test fills (every merchant's addresses, the attention queue, the health figures): compared down to the page's introduction.
   const clip = check.aboveLists ? { x: 0, y: 0, width: viewport.width, height: Math.min(viewport.height, await introBottom(page)) } : undefined;
-  await expect(page).toHaveScreenshot(`${check.name}-${locale}.png`, { mask, clip, maxDiffPixelRatio: 0.01 });
+  await expect(page).toHaveScreenshot(`${check.name}-${locale}.png`, { mask, clip, maxDiffPixelRatio: 0.01, stylePath: path.join(import.meta.dirname, 'staging-banner.css') });
 }
 
 async function introBottom(page: Page): Promise<number> {

@@ -98,7 +98,7 @@ async function check(page: Page, screen: Screen, locale: string) {
     fullPage: screen.fullPage ?? true,
     mask: screen.mask.map((selector) => page.locator(selector)),
     animations: 'disabled',
-    stylePath: path.join(import.meta.dirname, 'screenshot.css'),
+    stylePath: [path.join(import.meta.dirname, 'screenshot.css'), path.join(import.meta.dirname, 'staging-banner.css')],
     maxDiffPixelRatio: 0.01,
   });
 }

@@ -4,7 +4,7 @@ import { ChannelCheckoutPage, checkoutRedirect } from '@/components/checkout/che
 import type { AsJson, CheckoutSearchParams } from '@/components/checkout/checkout-shell';
 import { checkoutTranslator } from '@/components/checkout/checkout-translator';
 import { CheckoutGone, CheckoutNotFound } from '@/components/checkout/checkout-unavailable';
-import { SandboxProductionWarning } from '@/components/sandbox/sandbox-production-warning';
+import { SandboxProductionWarning, type SandboxWarningWords } from '@/components/sandbox/sandbox-production-warning';
 import { loadCheckout, type LoadedCheckout } from '@/lib/checkout/load-checkout';
 import { getDb } from '@/lib/db/client';
 import { localeCookieHeader, LOCALE_COOKIE, normaliseLocale, pickLocale, type Locale } from '@/lib/i18n/locales';
@@ -30,7 +30,8 @@ interface PayPageProps {
   messages: Messages;
   token: string;
   query: Record<string, string>;
-  sandboxWarning: boolean;
+  /** The bar's words while the sandbox is mounted in production, else null. */
+  sandboxWarning: SandboxWarningWords | null;
   checkout: AsJson<LoadedCheckout>;
 }
 
@@ -51,8 +52,9 @@ export const getServerSideProps: GetServerSideProps<PayPageProps> = async ({ par
   if (checkout.kind === 'unknown') res.statusCode = 404;
   // An order closed long ago: nothing about it is worth showing any more, but the payer still gets the way back.
   if (checkout.kind === 'gone') res.statusCode = 410;
-  const { checkout: messages } = await loadMessages(locale, ['checkout']);
-  return { props: { locale, messages: messages as Messages, token, query: single, sandboxWarning: sandboxMountedInProduction(), checkout } };
+  const { checkout: messages, sandbox } = await loadMessages(locale, ['checkout', 'sandbox']);
+  const sandboxWarning = sandboxMountedInProduction() ? ((sandbox as { productionBanner: SandboxWarningWords }).productionBanner) : null;
+  return { props: { locale, messages: messages as Messages, token, query: single, sandboxWarning, checkout } };
 };
 
 export default function PayPage({ locale, messages, token, query, sandboxWarning, checkout }: PayPageProps) {
@@ -64,7 +66,7 @@ export default function PayPage({ locale, messages, token, query, sandboxWarning
         <title>{t('pageTitle')}</title>
         <meta name="viewport" content="width=device-width, initial-scale=1" key="viewport" />
       </Head>
-      {sandboxWarning ? <SandboxProductionWarning /> : null}
+      {sandboxWarning ? <SandboxProductionWarning words={sandboxWarning} /> : null}
       {!frame ? (
         <CheckoutNotFound locale={locale} t={t} />
       ) : checkout.kind === 'gone' ? (

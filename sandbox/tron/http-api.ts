@@ -36,6 +36,15 @@ async function readInput(request: Request): Promise<{ input: Record<string, unkn
  * indexDelayMs for a block the indexer lists late) for the sandbox wallet; `POST|GET /walletsolidity/getblockbylimitnext`
  * (blocks.ts); and the simulation's clock hook `POST /clock` (`{"nowMs":…}`, `{}` for the wall clock).
  */
+/**
+ * The requests that change the simulation (a transfer, which can pay an order; the clock; a node's faults), as
+ * opposed to reading it: TronGrid's own reads are POSTs too (`/wallet/getnowblock`), and the chain watcher makes them.
+ */
+export function changesSandboxTron(method: string, path: readonly string[]): boolean {
+  if (method === 'GET') return false;
+  return (path.length === 1 && (path[0] === 'transfer' || path[0] === 'clock')) || (path[0] === 'nodes' && path[2] === 'fault' && path.length === 3);
+}
+
 export async function handleSandboxTron(request: Request, path: readonly string[]): Promise<Response> {
   const url = new URL(request.url);
   if (path[0] === 'clock' && path.length === 1) return clockHook(request);
