@@ -1,24 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { DATABASE_FREE_FILES } from './test/database-free-files';
 
 const TEST_FILES = ['lib/**/*.test.ts', 'examples/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'ops/**/*.test.ts'];
 
 /**
- * Test files that need the machine to themselves: the fresh-clone `npm run dev` test counts Fast Refresh rebuilds,
- * and a second file running beside it (other processes, other compiles) makes one more. With them the files that
- * start `npm run dev` in this checkout (the merchants' examples against the real server, the CLI next to it): Next.js
- * runs one development server per directory and refuses a second. They run after the rest, one at a time.
+ * The test that needs the machine to itself: the fresh-clone `npm run dev` test counts Fast Refresh rebuilds, and a
+ * second file running beside it (other processes, other compiles) makes one more. It runs first, alone.
  */
-const ALONE = ['scripts/dev-server.test.ts', 'examples/examples.test.ts', 'scripts/reconcile-dev.test.ts'];
+const MACHINE_ALONE = ['scripts/dev-server.test.ts'];
+
+/**
+ * The files that start `npm run dev` in this checkout (the merchants' examples against the real server, the CLI next
+ * to it): Next.js runs one development server per directory and refuses a second. They run last, one at a time.
+ */
+const ONE_DEV_SERVER = ['examples/examples.test.ts', 'scripts/reconcile-dev.test.ts'];
 
 /**
  * A newcomer's `npm run dev` in a fresh clone always runs on the embedded database (the test clears DATABASE_URL):
  * on a run against a PostgreSQL server it would only repeat, for two minutes, what the embedded run proves. So would
  * the merchants' examples: programs in five languages talking HTTP to the service, whose answers the database under
- * it does not change (every HTTP test of those answers runs on both).
+ * it does not change (every HTTP test of those answers runs on both). And the files that never use the database
+ * (test/database-free-files.ts, checked on every run).
  */
-const SKIPPED_ON_A_SERVER = process.env.DATABASE_URL ? ['scripts/dev-server.test.ts', 'examples/examples.test.ts'] : [];
+const SKIPPED_ON_A_SERVER = process.env.DATABASE_URL ? ['scripts/dev-server.test.ts', 'examples/examples.test.ts', ...DATABASE_FREE_FILES] : [];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
@@ -36,17 +42,27 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     passWithNoTests: true,
-    // Each test file has its own database, so files run side by side, a file per core; then the ones that need the
-    // machine to themselves, one at a time. (A project's include and exclude would add to the root's: they are set
-    // here only.)
+    // Each test file has its own database, so files run side by side, a file per core; before them the one that needs
+    // the machine to itself, after them the ones that start a development server here, one at a time. (A project's
+    // include and exclude would add to the root's: they are set here only.)
     projects: [
       {
         extends: true,
-        test: { name: 'side-by-side', include: TEST_FILES, exclude: [...configDefaults.exclude, ...SKIPPED_ON_A_SERVER, ...ALONE], maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { name: 'machine-alone', include: MACHINE_ALONE, exclude: [...configDefaults.exclude, ...SKIPPED_ON_A_SERVER], fileParallelism: false, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
-        test: { name: 'alone', include: ALONE, exclude: [...configDefaults.exclude, ...SKIPPED_ON_A_SERVER], fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'side-by-side',
+          include: TEST_FILES,
+          exclude: [...configDefaults.exclude, ...SKIPPED_ON_A_SERVER, ...MACHINE_ALONE, ...ONE_DEV_SERVER],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'one-dev-server', include: ONE_DEV_SERVER, exclude: [...configDefaults.exclude, ...SKIPPED_ON_A_SERVER], fileParallelism: false, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxEvmNode, type SandboxEvmNode } from '../sandbox/evm/evm-node';
 import { compileSandboxToken, serializeArtifact, TOKEN_ARTIFACT_PATH } from '../sandbox/evm/token-build';
 import { runSandbox } from '../test/run-sandbox';
+import { freePort } from '../test/dev-server-process';
 
-const BEP20_PORT = 8551;
+// A port of its own on every run: a second run beside this one (CI's other database) takes another.
+const BEP20_PORT = await freePort();
 let node: SandboxEvmNode;
 
 beforeAll(async () => {

@@ -26,6 +26,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** `count` distinct free ports (each held until all are found, so no two are the same). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => net.createServer());
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
 function processesOfGroup(pgid: number): { pid: number; commandLine: string }[] {
   const found: { pid: number; commandLine: string }[] = [];
   for (const entry of readdirSync('/proc')) {

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { closeDb } from '../lib/db/client';
+import { DATABASE_FREE_FILES } from './database-free-files';
 import { databaseUrlOn, onDatabaseServer, uniqueDatabaseName } from './database-server';
+import { countConnections, reportDatabaseUse, transactionsIn } from './database-use';
 
 /**
  * Every test file runs on a fresh database of its own, dropped afterwards: a copy of the one the global setup
@@ -13,6 +16,8 @@ const databaseName = uniqueDatabaseName('test');
 
 await onDatabaseServer(serverUrl, (client) => client.query(`CREATE DATABASE ${databaseName} TEMPLATE ${template}`));
 process.env.DATABASE_URL = databaseUrlOn(serverUrl, databaseName);
+const connectionsOpened = countConnections();
+const testFile = path.relative(process.cwd(), expect.getState().testPath ?? '').split(path.sep).join('/');
 
 /**
  * A pool's end() answers once its clients are told to close, before their sessions have gone: a forced drop in that
@@ -30,8 +35,15 @@ async function waitForSessionsToLeave(client: pg.Client, deadline: number) {
 
 afterAll(async () => {
   await closeDb();
+  const opened = connectionsOpened();
   await onDatabaseServer(serverUrl, async (client) => {
     await waitForSessionsToLeave(client, Date.now() + 5_000);
+    const used = opened > 0 || (await transactionsIn(client, databaseName)) > 0;
+    reportDatabaseUse(testFile, used);
     await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    // The run on a PostgreSQL server leaves the listed files out: a file that uses the database must not be listed.
+    if (used && DATABASE_FREE_FILES.includes(testFile)) {
+      throw new Error(`${testFile} used the database, but test/database-free-files.ts lists it as free of it: take it off the list`);
+    }
   });
 });

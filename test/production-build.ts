@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
+import { acquireCheckoutLock } from './checkout-lock';
 import { runCommand } from './run-command';
 
 /** What `next build` compiles: a change to any of these makes the build the tests start with `npm start` stale. */
@@ -35,37 +36,6 @@ async function inputsFingerprint(): Promise<string> {
   return hash.digest('hex');
 }
 
-const processAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The lock is a directory (mkdir is atomic) holding the builder's pid; one left by a killed process is taken over. */
-async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + BUILD_TIMEOUT_MS;
-  for (;;) {
-    try {
-      await fs.mkdir(LOCK);
-      await fs.writeFile(path.join(LOCK, 'pid'), String(process.pid));
-      break;
-    } catch {
-      const holder = Number(await fs.readFile(path.join(LOCK, 'pid'), 'utf8').catch(() => '0'));
-      if (holder > 0 && !processAlive(holder)) await fs.rm(LOCK, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`another process (${holder}) has held ${LOCK} for ${BUILD_TIMEOUT_MS / 60_000} minutes`);
-      else await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    await fs.rm(LOCK, { recursive: true, force: true });
-  }
-}
-
 /**
  * The production build `npm start` serves (.next), built once for the sources as they are: a second test file, a
  * second run (CI's pass on the PostgreSQL server, in the same clone) or a second worker finds it and starts at once.
@@ -74,7 +44,8 @@ export async function ensureProductionBuild(): Promise<void> {
   const wanted = await inputsFingerprint();
   const current = async () => (await fs.readFile(STAMP, 'utf8').catch(() => '')) === wanted && (await fs.stat(path.join(repositoryRoot, '.next', 'BUILD_ID')).then(() => true, () => false));
   if (await current()) return;
-  await withBuildLock(async () => {
+  const release = await acquireCheckoutLock(LOCK, BUILD_TIMEOUT_MS);
+  try {
     if (await current()) return; // another worker built it meanwhile
     // The build is the same for every database and port: none of the run's settings go into it.
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
@@ -84,5 +55,7 @@ export async function ensureProductionBuild(): Promise<void> {
     if (build.exitCode !== 0) throw new Error(`next build failed (exit ${build.exitCode}):\n${build.output.slice(-4000)}`);
     await fs.writeFile(STAMP, wanted);
     console.log(`production build: next build took ${Math.round((performance.now() - started) / 1000)} s`);
-  });
+  } finally {
+    await release();
+  }
 }

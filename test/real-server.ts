@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { repositoryRoot } from '../lib/cli/run-admin-for-tests';
+import { acquireCheckoutLock } from './checkout-lock';
 import { freePort } from './dev-server-process';
 import { loopbackServiceEnv } from './loopback-service-env';
 import { ensureProductionBuild } from './production-build';
@@ -15,6 +17,10 @@ export interface RealServer {
   output(): string;
   stop(): Promise<void>;
 }
+
+/** Held while a test's `npm run dev` runs in this checkout; a turn waits at most this long for the one before. */
+const DEVELOPMENT_SERVER_LOCK = path.join(repositoryRoot, '.next-dev-server.lock');
+const DEVELOPMENT_SERVER_WAIT_MS = 10 * 60_000;
 
 /** Starting `npm run dev` compiles the first page on demand: on two busy cores that has taken over a minute. */
 const START_TIMEOUT_MS = 240_000;
@@ -35,6 +41,9 @@ const groupAlive = (pgid: number) => {
  */
 export async function startRealServer(mode: ServerMode, env: Record<string, string> = {}): Promise<RealServer> {
   if (mode === 'production') await ensureProductionBuild();
+  // Next.js runs one development server per checkout and refuses a second: test files (and a second run beside this
+  // one, CI's other database) take turns.
+  const release = mode === 'development' ? await acquireCheckoutLock(DEVELOPMENT_SERVER_LOCK, DEVELOPMENT_SERVER_WAIT_MS) : async () => undefined;
   const { baseUrl, env: loopbackEnv } = loopbackServiceEnv(await freePort());
   // The development sandbox's EVM nodes would need ports of their own.
   const childEnv: Record<string, string | undefined> = { ...loopbackEnv, SANDBOX_EVM: 'off', ...env };
@@ -50,11 +59,13 @@ export async function startRealServer(mode: ServerMode, env: Record<string, stri
     baseUrl,
     output: () => output,
     async stop() {
-      if (!groupAlive(pgid)) return;
-      process.kill(-pgid, 'SIGTERM');
-      const deadline = Date.now() + 20_000;
-      while (groupAlive(pgid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+      if (groupAlive(pgid)) {
+        process.kill(-pgid, 'SIGTERM');
+        const deadline = Date.now() + 20_000;
+        while (groupAlive(pgid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+      }
+      await release();
     },
   };
   const deadline = Date.now() + START_TIMEOUT_MS;

@@ -17,9 +17,12 @@ import { runSandbox } from '../../../../test/run-sandbox';
 import { centsToRaw } from './evm-amounts';
 import type { EvmChainName } from './evm-chains';
 import { usdtEvmWatcherJob } from './usdt-evm-job';
+import { freePorts } from '../../../../test/dev-server-process';
 
 // Real ganache nodes on this suite's own ports; the service reads them over HTTP JSON-RPC as it would a provider.
-const PORTS = { ERC20: 8560, BEP20: 8561, POLYGON: 8562 } as const;
+// Ports of their own on every run: a second run beside this one (CI's other database) takes others.
+const [ERC20_PORT, BEP20_PORT, POLYGON_PORT] = (await freePorts(3)) as [number, number, number];
+const PORTS = { ERC20: ERC20_PORT, BEP20: BEP20_PORT, POLYGON: POLYGON_PORT };
 const SUBMIT = '/v1/api/open/order/submit';
 const QUERY = '/v1/api/open/order/query';
 const CHAIN_TYPE: Record<EvmChainName, string> = { ERC20: '2', BEP20: '3', POLYGON: '4' };

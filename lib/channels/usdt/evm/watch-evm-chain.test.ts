@@ -16,12 +16,12 @@ import { resumeEvmChainAfterReorg } from './resume-after-reorg';
 import { evmWatcherJob } from './evm-watcher-job';
 import { loadEvmCursor, markEvmReorg } from './evm-cursor';
 import { watchEvmChainOnce } from './watch-evm-chain';
+import { freePorts } from '../../../../test/dev-server-process';
 
 // Real ganache nodes on this suite's own ports; the watcher reaches them over HTTP JSON-RPC like any provider.
-const PORTS = { ERC20: 8548, BEP20: 8549, POLYGON: 8550 } as const;
-const RATE_LIMITED_PORT = 3431;
-const CLOSED_PORT = 3432;
-const RANGE_LIMITED_PORT = 3433;
+// Ports of their own on every run: a second run beside this one (CI's other database) takes others.
+const [ERC20_PORT, BEP20_PORT, POLYGON_PORT, RATE_LIMITED_PORT, CLOSED_PORT, RANGE_LIMITED_PORT] = (await freePorts(6)) as [number, number, number, number, number, number];
+const PORTS = { ERC20: ERC20_PORT, BEP20: BEP20_PORT, POLYGON: POLYGON_PORT };
 
 let sandbox: Awaited<ReturnType<typeof startSandboxEvm>>;
 let tooManyRequests: http.Server;
