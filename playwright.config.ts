@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
+import { settleStagingAccounts } from './e2e/staging-accounts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
@@ -28,12 +29,7 @@ const chromium = {
 const onDevelopmentServer = process.env.E2E_SERVER === 'development';
 if (!['development', 'production', undefined].includes(process.env.E2E_SERVER)) throw new Error(`E2E_SERVER must be development or production (got ${process.env.E2E_SERVER})`);
 
-// Production refuses the YHT sandbox's published account: the staging service has one of its own, which the sandbox
-// takes as given, and so do the sandbox CLIs the tests run (`npm run sandbox -- yht pay` signs its callback with it).
-if (!onDevelopmentServer) {
-  process.env.YHT_MERCHANT_NO ??= 'YHT-STAGING-E2E';
-  process.env.YHT_KEY ??= randomBytes(24).toString('hex');
-}
+if (!onDevelopmentServer) settleStagingAccounts();
 
 /** Screenshot and axe checks of every page (layout, not behaviour): `E2E_VISUAL=off` leaves them out of a run. */
 const visualChecks = process.env.E2E_VISUAL === 'off' ? ['**/visual/*-pages.spec.ts'] : [];

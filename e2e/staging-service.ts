@@ -3,8 +3,8 @@
  * `node dist/cli/serve.js` as `npm start` runs it), with the sandbox mounted (SANDBOX_ENABLED=true), every upstream
  * pointed at its sandbox explicitly (production never falls back to one), the first-run merchant seeded, and the
  * sandbox EVM nodes beside it: `npm run dev` starts those itself, a staging service is given its chains' settings.
- * Run by playwright.config.ts as its web server (tsx), which also gives it the staging YHT account; SIGTERM stops the
- * service, then the nodes.
+ * Run by playwright.config.ts as its web server (tsx), which also gives it the staging accounts (e2e/staging-accounts.ts);
+ * SIGTERM stops the service, then the nodes.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';

@@ -41,89 +41,89 @@ export async function OrderRefundsSection({
         {t('title')}
       </h2>
       <RefundOutcome>
-      {data.latePayment ? (
-        <div className="mb-4" data-testid="late-payment" role="status">
-          <p className="mb-2 text-sm">
-            {t('latePayment.explain', { amount: readable(data.latePayment.amount), tradeNo: data.latePayment.tradeNo ?? '—' })}
-          </p>
-          {data.latePayment.refundable ? <LatePaymentRefund orderNo={orderNo} refundAction={latePaymentAction} /> : <p className={note}>{t('latePayment.refunded')}</p>}
-        </div>
-      ) : null}
-      <p className={`${note} mb-3`} data-testid="refunded-amount">
-        {t('refunded', { amount: readable(data.refundedAmount) })}
-      </p>
-      {data.refunds.length === 0 ? (
-        <p className={`${note} mb-3`}>{t('none')}</p>
-      ) : (
-        <div className={`${tableWrap} mb-4`}>
-          <table className={table} data-testid="refunds-table">
-            <thead>
-              <tr>
-                <th className={th}>{t('refundNo')}</th>
-                <th className={th}>{t('amountColumn')}</th>
-                <th className={th}>{t('state')}</th>
-                <th className={th}>{t('reasonColumn')}</th>
-                <th className={th}>{t('notice')}</th>
-                <th className={th}>{t('created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.refunds.map((refund) => (
-                <tr key={refund.refundNo} data-testid="refund-row" data-state={refund.state}>
-                  <td className={`${td} ${mono}`}>
-                    {refund.merchantRefundNo}
-                    {refund.upstreamRefundId ? <div className={note}>{refund.upstreamRefundId}</div> : null}
-                  </td>
-                  <td className={td}>
-                    <Amount value={refund.amount} currency={currency} />
-                  </td>
-                  <td className={td}>
-                    <span className={badge(refund.state === 'succeeded' ? 'paid' : refund.state === 'processing' || refund.state === 'abnormal' ? 'pending' : 'failed')}>{state(refund.state)}</span>
-                    {refund.failureReason ? <div className={`${note} whitespace-normal`}>{refund.failureReason}</div> : null}
-                    {refund.remedy ? <AbnormalRefundRemedy orderNo={orderNo} refundNo={refund.refundNo} remedyAction={remedyAction} /> : null}
-                  </td>
-                  <td className={`${td} whitespace-normal`}>
-                    {refund.reason ?? '—'}
-                    <div className={note}>{refund.createdBy}</div>
-                  </td>
-                  <td className={td}>
-                    {refund.notice ? (
-                      <>
-                        {state(refund.notice.status)}
-                        {refund.notice.attempts.map((attempt) => (
-                          <div key={attempt.attemptNo} className={note}>
-                            {t('attempt', { attempt: attempt.attemptNo })}: {attempt.outcome}
-                            {attempt.httpStatus !== null ? ` (HTTP ${attempt.httpStatus})` : ''}
-                          </div>
-                        ))}
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className={td}>
-                    <LocalTime value={refund.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {!paid ? (
-        <p className={note}>{t('onlyPaid')}</p>
-      ) : data.remainder !== 'some' ? (
-        <p className={`${note} font-semibold text-gray-900`} data-testid="refund-remainder" data-remainder={data.remainder}>
-          {t(data.remainder === 'refunded' ? 'fullyRefunded' : 'wholeInProgress')}
+        {data.latePayment ? (
+          <div className="mb-4" data-testid="late-payment" role="status">
+            <p className="mb-2 text-sm">
+              {t('latePayment.explain', { amount: readable(data.latePayment.amount), tradeNo: data.latePayment.tradeNo ?? '—' })}
+            </p>
+            {data.latePayment.refundable ? <LatePaymentRefund orderNo={orderNo} refundAction={latePaymentAction} /> : <p className={note}>{t('latePayment.refunded')}</p>}
+          </div>
+        ) : null}
+        <p className={`${note} mb-3`} data-testid="refunded-amount">
+          {t('refunded', { amount: readable(data.refundedAmount) })}
         </p>
-      ) : data.refundable || wallet ? (
-        <>
-          {wallet ? <p className={`${note} mb-3`}>{t('walletHint')}</p> : null}
-          <RefundForm orderNo={orderNo} wallet={wallet} leftAmount={data.leftAmount} currency={currency} refundOrderAction={refundOrderAction} />
-        </>
-      ) : (
-        <p className={note}>{t('notOffered', { channel })}</p>
-      )}
+        {data.refunds.length === 0 ? (
+          <p className={`${note} mb-3`}>{t('none')}</p>
+        ) : (
+          <div className={`${tableWrap} mb-4`}>
+            <table className={table} data-testid="refunds-table">
+              <thead>
+                <tr>
+                  <th className={th}>{t('refundNo')}</th>
+                  <th className={th}>{t('amountColumn')}</th>
+                  <th className={th}>{t('state')}</th>
+                  <th className={th}>{t('reasonColumn')}</th>
+                  <th className={th}>{t('notice')}</th>
+                  <th className={th}>{t('created')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.refunds.map((refund) => (
+                  <tr key={refund.refundNo} data-testid="refund-row" data-state={refund.state}>
+                    <td className={`${td} ${mono}`}>
+                      {refund.merchantRefundNo}
+                      {refund.upstreamRefundId ? <div className={note}>{refund.upstreamRefundId}</div> : null}
+                    </td>
+                    <td className={td}>
+                      <Amount value={refund.amount} currency={currency} />
+                    </td>
+                    <td className={td}>
+                      <span className={badge(refund.state === 'succeeded' ? 'paid' : refund.state === 'processing' || refund.state === 'abnormal' ? 'pending' : 'failed')}>{state(refund.state)}</span>
+                      {refund.failureReason ? <div className={`${note} whitespace-normal`}>{refund.failureReason}</div> : null}
+                      {refund.remedy ? <AbnormalRefundRemedy orderNo={orderNo} refundNo={refund.refundNo} remedyAction={remedyAction} /> : null}
+                    </td>
+                    <td className={`${td} whitespace-normal`}>
+                      {refund.reason ?? '—'}
+                      <div className={note}>{refund.createdBy}</div>
+                    </td>
+                    <td className={td}>
+                      {refund.notice ? (
+                        <>
+                          {state(refund.notice.status)}
+                          {refund.notice.attempts.map((attempt) => (
+                            <div key={attempt.attemptNo} className={note}>
+                              {t('attempt', { attempt: attempt.attemptNo })}: {attempt.outcome}
+                              {attempt.httpStatus !== null ? ` (HTTP ${attempt.httpStatus})` : ''}
+                            </div>
+                          ))}
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td className={td}>
+                      <LocalTime value={refund.createdAt} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {!paid ? (
+          <p className={note}>{t('onlyPaid')}</p>
+        ) : data.remainder !== 'some' ? (
+          <p className={`${note} font-semibold text-gray-900`} data-testid="refund-remainder" data-remainder={data.remainder}>
+            {t(data.remainder === 'refunded' ? 'fullyRefunded' : 'wholeInProgress')}
+          </p>
+        ) : data.refundable || wallet ? (
+          <>
+            {wallet ? <p className={`${note} mb-3`}>{t('walletHint')}</p> : null}
+            <RefundForm orderNo={orderNo} wallet={wallet} leftAmount={data.leftAmount} currency={currency} refundOrderAction={refundOrderAction} />
+          </>
+        ) : (
+          <p className={note}>{t('notOffered', { channel })}</p>
+        )}
       </RefundOutcome>
     </section>
   );

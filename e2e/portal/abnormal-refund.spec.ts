@@ -54,9 +54,12 @@ test("a WeChat refund turns abnormal: the order page shows it reserved, the merc
   await remedy.getByLabel('Your password (asked again)').fill(PASSWORD);
   await remedy.getByRole('button', { name: 'Apply the remedy' }).click();
   await expect(page.getByText('Remedy sent to WeChat Pay: Processing.')).toBeVisible({ timeout: 60_000 });
+  // The page reads the order and then its refunds: one rendered while the settlement commits can show the refund
+  // succeeded beside the amount before it (a read of one snapshot would close that moment). A reload then
+  // shows both settled.
   await expect(async () => {
     await page.reload();
     await expect(row).toHaveAttribute('data-state', 'succeeded', { timeout: 2_000 });
+    await expect(page.getByTestId('refunded-amount')).toHaveText('Refunded: 20.00 CNY', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(page.getByTestId('refunded-amount')).toHaveText('Refunded: 20.00 CNY');
 });
