@@ -26,10 +26,12 @@ const chromium = {
  * the build); `E2E_SERVER=development` runs them against `npm run dev`. The development server's own behaviour (its
  * host, its origins, Ctrl-C, Fast Refresh) is tested in a fresh clone by scripts/dev-server.test.ts.
  */
-const onDevelopmentServer = process.env.E2E_SERVER === 'development';
 if (!['development', 'production', undefined].includes(process.env.E2E_SERVER)) throw new Error(`E2E_SERVER must be development or production (got ${process.env.E2E_SERVER})`);
+const onDevelopmentServer = process.env.E2E_SERVER === 'development';
+/** The specs' own question (e2e/factories.ts): on the staging service, a sandbox chain transfer needs an operator. */
+export const onStagingService = !onDevelopmentServer;
 
-if (!onDevelopmentServer) settleStagingAccounts();
+if (onStagingService) settleStagingAccounts();
 
 /** Screenshot and axe checks of every page (layout, not behaviour): `E2E_VISUAL=off` leaves them out of a run. */
 const visualChecks = process.env.E2E_VISUAL === 'off' ? ['**/visual/*-pages.spec.ts'] : [];

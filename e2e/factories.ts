@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { ensureEmbeddedServer } from '../lib/db/embedded-server';
+import { onStagingService } from '../playwright.config';
 
 /**
  * The one factory module of the Playwright specs: people (merchants through the sign-up form, operators through the
@@ -145,7 +146,7 @@ export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): 
  * The browser tests run against a staging service (a production build with the sandbox mounted) unless
  * E2E_SERVER=development; there a sandbox chain transfer, which could pay an order, needs an operator's session.
  */
-export const onStagingService = process.env.E2E_SERVER !== 'development';
+export { onStagingService };
 
 /**
  * Lets `context`'s pages send sandbox chain transfers: on the staging service the payer's browser signs in as an

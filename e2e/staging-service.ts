@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { sandboxEvmPortsFrom } from '../sandbox/evm/dev-sandbox-evm';
 import { startSandboxEvm } from '../sandbox/evm/sandbox-evm';
 import { SANDBOX_EVM_CHAINS, type SandboxEvmChainName } from '../sandbox/evm/sandbox-evm-chains';
 import { ensureProductionBuild } from '../test/production-build';
@@ -58,9 +59,8 @@ const baseUrl = process.env.PUBLIC_BASE_URL;
 if (!baseUrl) throw new Error('PUBLIC_BASE_URL is required (playwright.config.ts sets it)');
 await Promise.all([ensureProductionBuild(), buildCli()]);
 await startFromFreshChains();
-const firstPort = Number(process.env.SANDBOX_EVM_BASE_PORT ?? 8545);
 const chainNames = Object.keys(SANDBOX_EVM_CHAINS) as SandboxEvmChainName[];
-const nodes = await startSandboxEvm({ blockTimeSeconds: 1, ports: Object.fromEntries(chainNames.map((name, index) => [name, firstPort + index])) });
+const nodes = await startSandboxEvm({ blockTimeSeconds: 1, ports: sandboxEvmPortsFrom(Number(process.env.SANDBOX_EVM_BASE_PORT ?? 8545)) });
 log(`sandbox evm: ${chainNames.map((name) => `${name} ${nodes.node(name).rpcUrl}`).join(', ')}`);
 
 // serve.js sets NODE_ENV itself (production); the test run's own is not the service's.

@@ -18,14 +18,6 @@ export interface DevServerProcess {
   kill(): void;
 }
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** `count` distinct free ports (each held until all are found, so no two are the same). */
 export async function freePorts(count: number): Promise<number[]> {
   const servers = Array.from({ length: count }, () => net.createServer());
@@ -33,6 +25,11 @@ export async function freePorts(count: number): Promise<number[]> {
   const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
+}
+
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  return port!;
 }
 
 function processesOfGroup(pgid: number): { pid: number; commandLine: string }[] {

@@ -11,11 +11,15 @@ import { SANDBOX_EVM_CHAINS, type SandboxEvmChainName } from './sandbox-evm-chai
  * SANDBOX_EVM=off. SANDBOX_EVM_BASE_PORT moves the three nodes (default 8545, 8546, 8547). A node that cannot start
  * (port taken) leaves the EVM chains off, said in one line: this is the development sandbox, never production.
  */
+/** The nodes' ports from SANDBOX_EVM_BASE_PORT's value: one each, in the chains' order (8545, 8546, 8547). */
+export function sandboxEvmPortsFrom(base: number): Record<SandboxEvmChainName, number> {
+  return Object.fromEntries((Object.keys(SANDBOX_EVM_CHAINS) as SandboxEvmChainName[]).map((name, index) => [name, base + index])) as Record<SandboxEvmChainName, number>;
+}
+
 export async function startDevSandboxEvm(log: (line: string) => void): Promise<{ chains: string[]; close(): Promise<void> } | undefined> {
   if (process.env.USDT_EVM_CHAINS || process.env.SANDBOX_EVM === 'off') return undefined;
-  const base = process.env.SANDBOX_EVM_BASE_PORT ? Number(process.env.SANDBOX_EVM_BASE_PORT) : undefined;
   const names = Object.keys(SANDBOX_EVM_CHAINS) as SandboxEvmChainName[];
-  const ports = base === undefined ? undefined : Object.fromEntries(names.map((name, index) => [name, base + index]));
+  const ports = process.env.SANDBOX_EVM_BASE_PORT ? sandboxEvmPortsFrom(Number(process.env.SANDBOX_EVM_BASE_PORT)) : undefined;
   try {
     const sandbox = await startSandboxEvm({ blockTimeSeconds: 1, ports });
     Object.assign(process.env, sandbox.serviceSettings());
