@@ -2,13 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { admin, anOperator, signInAsOperator, withDatabase } from '../factories';
 import { signed } from '../../test/beds/contract-signer';
+import { aDistinctPastDay } from '../../test/past-days';
 
 test.describe.configure({ timeout: 240_000 }); // first visits compile pages in development mode
 
-/** A Beijing day long past that only this run uses. */
-function aPastDay(): string {
-  return new Date(Date.UTC(2020, 0, 1) + Math.floor(Math.random() * 360) * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** `npm run admin -- reconcile` next to the running service, whose sandbox Alipay it asks. */
 function reconcile(day: string, baseUrl: string) {
@@ -37,7 +34,7 @@ test('reconciliation: the operator reviews a day whose payment never reached the
   });
   // …the poller never reached Alipay and closed the order at the end of its window, and the day has passed: the
   // payment is in that day's bill.
-  const day = aPastDay();
+  const day = aDistinctPastDay();
   await withDatabase(async (client) => {
     const closed = await client.query(`UPDATE orders SET status = 'closed', closed_at = now() WHERE order_no = $1 AND status = 'pending'`, [data.platformOrderNo]);
     expect(closed.rowCount).toBe(1);
@@ -78,7 +75,7 @@ test('reconciliation: the operator reviews a day whose payment never reached the
 test('reconciliation: a trade of another app on the same Alipay account is shown as not made here, and is no alarm on the attention list', async ({ page, baseURL }, testInfo) => {
   const merchant = admin('merchant', 'create', '--name', `E2E not made here ${testInfo.project.name}`, '--orders', 'on');
   admin('credential', 'add', '--app-id', merchant.appId, '--channel', 'ALIPAY', '--sandbox', '--approve', '--enable');
-  const day = aPastDay();
+  const day = aDistinctPastDay();
   const shopOrderNo = `SHOP-${testInfo.project.name}-${Date.now()}`;
   // Paid at a shop's own terminal, another app on the same Alipay account (PID): the account's bill lists it.
   await withDatabase(async (client) => {

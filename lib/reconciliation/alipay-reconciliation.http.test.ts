@@ -33,16 +33,13 @@ import { zipStream } from '../../sandbox/alipay/zip-stream';
 import { alipaySandboxKeys } from '../channels/alipay/sandbox-keys';
 import { saveToTemporaryFile } from './download';
 import { textLines } from './text-lines';
+import { aDistinctPastDay } from '../../test/past-days';
 import { zipEntries } from './zip-entries';
 
 let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof anAlipayMerchant>>;
 let receiver: Awaited<ReturnType<typeof startMerchantReceiver>>;
 
-/** A day of its own for each run of this file, long past: its bill holds only what the test puts in it. */
-function aPastDay(): string {
-  return beijingDayOf(new Date(Date.UTC(2021, 0, 1) + Math.floor(Math.random() * 1500) * 86_400_000));
-}
 
 async function anOrder(amount: string, productName = '月度会员') {
   const fields = alipaySubmit(merchant.appId, { notifyUrl: receiver.url, amount, productName });
@@ -153,7 +150,7 @@ afterAll(async () => {
 
 describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', () => {
   it('finds each kind of difference exactly once, with the totals of both sides, and the same again when repeated', async () => {
-    const day = aPastDay();
+    const day = aDistinctPastDay();
     const matched = await anOrder('10.00');
     await payAtAlipay(matched, true);
     await happenedOn(day, matched.orderNo);
@@ -197,7 +194,7 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
   });
 
   it('refunds made through the service are matched with the bill by refund number, amount and state; a console refund is outside', async () => {
-    const day = aPastDay();
+    const day = aDistinctPastDay();
     const order = await anOrder('80.00');
     const trade = await payAtAlipay(order, true);
     const noon = await happenedOn(day, order.orderNo);
@@ -226,7 +223,7 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
   });
 
   it('a day where both sides agree is clean, and today has no bill yet (T+1)', async () => {
-    const day = aPastDay();
+    const day = aDistinctPastDay();
     const order = await anOrder('66.60', '年度会员，含税');
     await payAtAlipay(order, true);
     await happenedOn(day, order.orderNo);
@@ -244,7 +241,7 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
   });
 
   it('a lost notification and a poll that could not reach Alipay: the next reconciliation finds the payment, credited once, the merchant notified', async () => {
-    const day = aPastDay();
+    const day = aDistinctPastDay();
     const order = await anOrder('88.00');
     const trade = await payAtAlipay(order, false);
     const { rows: created } = await getDb().execute<{ expires_at: Date }>(sql`SELECT expires_at FROM orders WHERE order_no = ${order.orderNo}`);
@@ -281,7 +278,7 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
   });
 
   it('a payment Alipay took after the merchant closed the order is a late payment, never a creditable missing_here: recorded here or not', async () => {
-    const day = aPastDay();
+    const day = aDistinctPastDay();
     /** The merchant closes the order while its signed pay URL is open in the payer's browser; the payer pays then. */
     const closedThenPaid = async (amount: string, notify: boolean) => {
       const order = await anOrder(amount);
@@ -323,7 +320,7 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
   });
 
   it('a bill that fails its checks (not a zip; a detail file in no documented layout) fails the run naming the file and the check, stages nothing, and is read again once it is right', async () => {
-    const day = aPastDay();
+    const day = aDistinctPastDay();
     const order = await anOrder('19.90');
     await payAtAlipay(order, true);
     await happenedOn(day, order.orderNo);
@@ -355,7 +352,7 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
   });
 
   it('npm run admin -- reconcile --date reconciles a day and reconcile credit credits its finding once', async () => {
-    const day = aPastDay();
+    const day = aDistinctPastDay();
     const order = await anOrder('12.34');
     await payAtAlipay(order, false);
     await happenedOn(day, order.orderNo);
@@ -377,7 +374,7 @@ describe('reconciling a day of ALIPAY against the simulated Alipay trade bill', 
   });
 
   it('the periodic job reconciles yesterday once it is complete, and not again', async () => {
-    const day = aPastDay();
+    const day = aDistinctPastDay();
     const order = await anOrder('7.77');
     await payAtAlipay(order, true);
     await happenedOn(day, order.orderNo);
@@ -416,7 +413,7 @@ describe('reconciling ALIPAY per account (PID), as its bill covers it', () => {
       SELECT merchant_id, channel, '2021000000009999', mch_id, seller_id, private_key_encrypted, upstream_public_key, 'approved', false FROM upstream_credentials WHERE id = ${merchant.credentialId}
       RETURNING id`);
     try {
-      const day = aPastDay();
+      const day = aDistinctPastDay();
       const order = await anOrder('31.00');
       await payAtAlipay(order, true);
       await happenedOn(day, order.orderNo);
@@ -429,7 +426,7 @@ describe('reconciling ALIPAY per account (PID), as its bill covers it', () => {
   });
 
   it("a trade of another app on the account (and its refund) is one low-severity finding, not_made_here, off the attention list", async () => {
-    const day = aPastDay();
+    const day = aDistinctPastDay();
     const noon = new Date(beijingDayBounds(day)!.start.getTime() + 12 * 3600_000);
     const elsewhere = await tradeOfAnotherApp(getDb(), { appId: '2021000000008888', outTradeNo: `SHOP-${Date.now()}`, amountMinor: 4200n, paidAt: noon });
     await refundInConsole(getDb(), { tradeNo: elsewhere.tradeNo, amountMinor: 200n, outRequestNo: `SHOPR-${Date.now()}`, at: new Date(noon.getTime() + 3600_000) });
@@ -449,7 +446,7 @@ describe('reconciling ALIPAY per account (PID), as its bill covers it', () => {
   });
 
   it("a refund's finished_at is Alipay's gmt_refund_pay, so the bill of the day it was paid back matches it", async () => {
-    const day = aPastDay();
+    const day = aDistinctPastDay();
     const order = await anOrder('60.00');
     await payAtAlipay(order, true);
     await happenedOn(day, order.orderNo);

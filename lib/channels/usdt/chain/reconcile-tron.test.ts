@@ -6,7 +6,8 @@ import { aPendingUsdtOrder, payOrder } from '../../../../test/paid-orders';
 import { serveWebHandler } from '../../../../test/web-handler-server';
 import { sendSandboxTransfer } from '../../../../sandbox/tron/ledger';
 import { handleSandboxTron } from '../../../../sandbox/tron/http-api';
-import { beijingDayBounds, beijingDayOf } from '../../../reconciliation/beijing-day';
+import { beijingDayBounds } from '../../../reconciliation/beijing-day';
+import { aDistinctPastDay } from '../../../../test/past-days';
 import { reconcileDay } from '../../../reconciliation/reconcile-day';
 import { CHANNELS } from '../..';
 import { creditFinding } from '../../../reconciliation/credit-finding';
@@ -34,7 +35,7 @@ async function addressOf(orderId: number): Promise<string> {
 
 describe('reconciling a day of USDT on TRON against the chain, whatever the watcher read', () => {
   it('a transfer the watcher skipped for a waiting order is found and credited once; one that paid no order and a payment the chain does not have are found', async () => {
-    const day = beijingDayOf(new Date(Date.UTC(2021, 0, 1) + Math.floor(Math.random() * 1500) * 86_400_000));
+    const day = aDistinctPastDay();
     const { start } = beijingDayBounds(day)!;
     const at = (hours: number) => new Date(start.getTime() + hours * 3600_000);
     const backdate = (orderId: number, hours: number) => getDb().execute(sql`UPDATE orders SET created_at = ${at(hours)}, expires_at = ${at(hours + 1)} WHERE id = ${orderId}`);

@@ -10,6 +10,7 @@ import { serveWebHandler } from '../../../../test/web-handler-server';
 import { parseSingleJsonObject, runAdmin } from '../../../cli/run-admin-for-tests';
 import { getDb } from '../../../db/client';
 import { beijingDayBounds, beijingDayOf } from '../../../reconciliation/beijing-day';
+import { aDistinctPastDay } from '../../../../test/past-days';
 import { creditFinding } from '../../../reconciliation/credit-finding';
 import { reconcileDay } from '../../../reconciliation/reconcile-day';
 import { CHANNELS } from '../..';
@@ -25,7 +26,6 @@ let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let tron: Awaited<ReturnType<typeof serveWebHandler>>;
 let sequence = 0;
 
-const aPastDay = () => beijingDayOf(new Date(Date.UTC(2021, 0, 1) + Math.floor(Math.random() * 1500) * 86_400_000));
 const hoursInto = (day: string, hours: number) => new Date(beijingDayBounds(day)!.start.getTime() + hours * 3600_000);
 const anAddress = (): Address => getAddress(`0x${randomBytes(20).toString('hex')}`);
 
@@ -86,7 +86,7 @@ afterAll(async () => {
 });
 
 describe('reconciling a day of USDT on an EVM chain against its logs, whatever the watcher read', () => {
-  const day = aPastDay();
+  const day = aDistinctPastDay();
   const at = (hours: number) => hoursInto(day, hours);
 
   it('ERC20: a day not final yet is unavailable; then a skipped transfer is found and credited once, a stray one and a payment the chain lacks are found, reading in ranges the provider accepts', async () => {
