@@ -6,7 +6,6 @@ import { aDistinctPastDay } from '../../test/past-days';
 
 test.describe.configure({ timeout: 240_000 }); // first visits compile pages in development mode
 
-
 /** `npm run admin -- reconcile` next to the running service, whose sandbox Alipay it asks. */
 function reconcile(day: string, baseUrl: string) {
   const output = execFileSync(process.execPath, ['dist/cli/admin.js', 'reconcile', '--date', day, '--channel', 'ALIPAY', '--json'], {
