@@ -1,3 +1,5 @@
+import { beijingDayOf } from '../lib/reconciliation/beijing-day';
+
 /**
  * Days long past that no other test in this process is given: a bill for one holds only what its test put in it.
  * Random days collided (two tests of one file drew the same day one run in about fifty, and each saw the other's
@@ -10,6 +12,5 @@ let handedOut = 0;
 
 /** A Beijing calendar day (YYYY-MM-DD) between 2021 and 2025 that this process has not handed out before. */
 export function aDistinctPastDay(): string {
-  const noonUtc = FIRST + handedOut++ * DAY_MS + 4 * 3600_000; // noon in Beijing
-  return new Date(noonUtc).toISOString().slice(0, 10);
+  return beijingDayOf(new Date(FIRST + handedOut++ * DAY_MS));
 }

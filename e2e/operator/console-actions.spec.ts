@@ -85,9 +85,8 @@ for (const locale of LOCALES) {
     await rerun.getByRole('button', { name: words.actions('rerunButton', { day: today }) }).click();
     await expect(rerun.getByRole('status')).toContainText(today, { timeout: 120_000 });
     // Alipay is reconciled per account (one run each): none has a bill yet, none reads as an error, and together
-    // their "here" side counts today's paid ALIPAY orders.
-    // The page refreshes after the answer: counted before that, it held only the runs of an earlier rerun today (an
-    // account added since then had none yet), so it is read until it shows every run the rerun recorded.
+    // their "here" side counts today's paid ALIPAY orders. The page refreshes after the answer, and before that it
+    // holds an earlier rerun's runs (an account added since had none): it is read once it shows every run recorded.
     const runCount = await withDatabase(
       async (client) => (await client.query<{ runs: number }>(`SELECT count(*)::int AS runs FROM reconciliation_runs WHERE day = $1 AND channel = 'ALIPAY'`, [today])).rows[0]!.runs,
     );

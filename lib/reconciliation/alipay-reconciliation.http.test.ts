@@ -40,7 +40,6 @@ let bed: Awaited<ReturnType<typeof startSandboxTestBed>>;
 let merchant: Awaited<ReturnType<typeof anAlipayMerchant>>;
 let receiver: Awaited<ReturnType<typeof startMerchantReceiver>>;
 
-
 async function anOrder(amount: string, productName = '月度会员') {
   const fields = alipaySubmit(merchant.appId, { notifyUrl: receiver.url, amount, productName });
   const { json } = (await bed.app.signedPost(SUBMIT, fields, merchant.appSecret)) as { json: { code: number; data: { platformOrderNo: string; payUrl: string } } };

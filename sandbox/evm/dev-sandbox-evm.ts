@@ -4,6 +4,11 @@ import { forgetEvmCursors } from '../../lib/channels/usdt/evm/evm-cursor';
 import { startSandboxEvm } from './sandbox-evm';
 import { SANDBOX_EVM_CHAINS, type SandboxEvmChainName } from './sandbox-evm-chains';
 
+/** The nodes' ports from SANDBOX_EVM_BASE_PORT's value: one each, in the chains' order (8545, 8546, 8547). */
+export function sandboxEvmPortsFrom(base: number): Record<SandboxEvmChainName, number> {
+  return Object.fromEntries((Object.keys(SANDBOX_EVM_CHAINS) as SandboxEvmChainName[]).map((name, index) => [name, base + index])) as Record<SandboxEvmChainName, number>;
+}
+
 /**
  * `npm run dev` with the sandbox on: one ganache node per EVM chain (a block every second, so BEP20's depth rule sees
  * blocks keep coming), and their settings put in the environment before the worker reads them, so the service
@@ -11,11 +16,6 @@ import { SANDBOX_EVM_CHAINS, type SandboxEvmChainName } from './sandbox-evm-chai
  * SANDBOX_EVM=off. SANDBOX_EVM_BASE_PORT moves the three nodes (default 8545, 8546, 8547). A node that cannot start
  * (port taken) leaves the EVM chains off, said in one line: this is the development sandbox, never production.
  */
-/** The nodes' ports from SANDBOX_EVM_BASE_PORT's value: one each, in the chains' order (8545, 8546, 8547). */
-export function sandboxEvmPortsFrom(base: number): Record<SandboxEvmChainName, number> {
-  return Object.fromEntries((Object.keys(SANDBOX_EVM_CHAINS) as SandboxEvmChainName[]).map((name, index) => [name, base + index])) as Record<SandboxEvmChainName, number>;
-}
-
 export async function startDevSandboxEvm(log: (line: string) => void): Promise<{ chains: string[]; close(): Promise<void> } | undefined> {
   if (process.env.USDT_EVM_CHAINS || process.env.SANDBOX_EVM === 'off') return undefined;
   const names = Object.keys(SANDBOX_EVM_CHAINS) as SandboxEvmChainName[];
