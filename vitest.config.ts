@@ -15,7 +15,7 @@ const MACHINE_ALONE = ['scripts/dev-server.test.ts'];
  * The files that start `npm run dev` in this checkout (the merchants' examples against the real server, the CLI next
  * to it): Next.js runs one development server per directory and refuses a second. They run last, one at a time.
  */
-const ONE_DEV_SERVER = ['examples/examples.test.ts', 'scripts/reconcile-dev.test.ts'];
+const ONE_DEV_SERVER = ['examples/examples-development.test.ts', 'scripts/reconcile-dev.test.ts'];
 
 /**
  * A newcomer's `npm run dev` in a fresh clone always runs on the embedded database (the test clears DATABASE_URL):
@@ -24,7 +24,7 @@ const ONE_DEV_SERVER = ['examples/examples.test.ts', 'scripts/reconcile-dev.test
  * it does not change (every HTTP test of those answers runs on both). And the files that never use the database
  * (test/database-free-files.ts, checked on every run).
  */
-const SKIPPED_ON_A_SERVER = process.env.DATABASE_URL ? ['scripts/dev-server.test.ts', 'examples/examples.test.ts', ...DATABASE_FREE_FILES] : [];
+const SKIPPED_ON_A_SERVER = process.env.DATABASE_URL ? ['scripts/dev-server.test.ts', 'examples/examples.test.ts', 'examples/examples-development.test.ts', ...DATABASE_FREE_FILES] : [];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },

@@ -1,7 +1,7 @@
 /**
  * The merchant examples in examples/<language>/: one program per language, standard library only, that signs and
  * submits an order on each channel, queries, closes and refunds orders, queries refunds and receives the notifications.
- * CI runs each with its own runtime (examples/examples.test.ts), and the portal's API reference shows these very files.
+ * CI runs each with its own runtime (examples/example-suite.ts), and the portal's API reference shows these very files.
  */
 export type ExampleProgramLanguage = 'php' | 'java' | 'python' | 'go' | 'node';
 

@@ -1,0 +1,3 @@
+import { describeTheExamplesAgainst } from './example-suite';
+
+describeTheExamplesAgainst('development');
