@@ -43,59 +43,105 @@ const projectNames = (process.env.E2E_PROJECTS ?? 'desktop,phone').split(',').ma
  * and the worker, notifications, the merchant's and the operator's writes), for a second run on another PostgreSQL;
  * access rules, headers, navigation and layout are the same on any database and run once.
  */
-const databaseFlows = [
-  '**/alipay/*.spec.ts',
-  '**/wechat/*.spec.ts',
-  '**/yht/*.spec.ts',
-  '**/checkout/*.spec.ts',
-  '**/portal/portal.spec.ts',
-  '**/operator/console.spec.ts',
-  '**/operator/review-approve.spec.ts',
+const databaseFlows = ['alipay/', 'wechat/', 'yht/', 'checkout/', 'portal/portal.spec.ts', 'operator/console.spec.ts', 'operator/review-approve.spec.ts'];
+const specsInScope = process.env.E2E_SCOPE === 'database' ? databaseFlows : [''];
+
+/**
+ * The specs that read what other specs write: the console's lists and counts, the pool's share and the USDT limit,
+ * the audit log since an id, the pages' screenshots and the words on every page (lists masked, but laid out by what is
+ * there), and review-approve, whose approved Alipay account (the merchant's own keys, not the sandbox's) every later
+ * reconciliation of the channel asks and cannot read: it runs after the reconciliation specs, as files run in order.
+ * They run one at a time, after every other spec, each screen after the one before; the other specs make and read
+ * their own merchants, orders and operators, and run two at a time.
+ */
+const SHARED_STATE_SPECS = [
+  'visual/',
+  'i18n/',
+  'portal/pages-review.spec.ts',
+  'portal/test-orders.spec.ts',
+  'orders/one-state.spec.ts',
+  'operator/console-actions.spec.ts',
+  'operator/console.spec.ts',
+  'operator/access.spec.ts',
+  'operator/reconciliation.spec.ts',
+  'operator/failing-destinations.spec.ts',
+  'operator/pool-share.spec.ts',
+  'operator/chain-health.spec.ts',
+  'operator/review-approve.spec.ts',
 ];
+
+/** Specs by their path under e2e/, where a folder (ending in /, or '' for all of them) stands for every spec in it. */
+const asGlobs = (specs: readonly string[]) => specs.map((spec) => (spec === '' || spec.endsWith('/') ? `**/${spec}*.spec.ts` : `**/${spec}`));
+/** The specs in both lists: of a folder and a spec in it, the spec. */
+const specsInBoth = (first: readonly string[], second: readonly string[]) =>
+  first.flatMap((one) => second.filter((other) => other.startsWith(one) || one.startsWith(other)).map((other) => (other.length > one.length ? other : one)));
+
+const screens = [
+  { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: visualChecks },
+  {
+    name: 'phone',
+    use: { ...devices['Pixel 7'], launchOptions: chromium },
+    // Specs whose subject is the server (who may reach what, headers, the API reference's text, sign-out, paging,
+    // the circuit breaker, review and console flows) run on desktop only: the screen does not change their outcome,
+    // and every page's phone layout is checked once per language by e2e/visual (screenshots and axe). So do the
+    // back office's flows at a desk (sign-up, AppSecret, refunds, credentials) and the cross-surface state check;
+    // the payer's flows (checkout, cancel) and the back office's phone navigation and tables stay on the phone.
+    testIgnore: [
+      ...visualChecks,
+      '**/orders/one-state.spec.ts',
+      '**/portal/portal.spec.ts',
+      '**/portal/refunds.spec.ts',
+      '**/portal/credentials.spec.ts',
+      '**/operator/access.spec.ts',
+      '**/portal/ownership.spec.ts',
+      '**/security-headers.spec.ts',
+      '**/portal/api-reference.spec.ts',
+      '**/operator/sign-out.spec.ts',
+      '**/portal/order-paging.spec.ts',
+      '**/operator/chain-health.spec.ts',
+      '**/operator/failing-destinations.spec.ts',
+      '**/operator/review-approve.spec.ts',
+      '**/operator/console.spec.ts',
+      '**/operator/reconciliation.spec.ts',
+    ],
+  },
+];
+
+/** Each screen's shared-state specs wait for every side-by-side spec, and the phone's for the desktop's too. */
+function sharedStateAfter(screen: string): string[] {
+  const sideBySide = screens.filter((each) => projectNames.includes(each.name)).map((each) => `${each.name}-side-by-side`);
+  return screen === 'phone' && projectNames.includes('desktop') ? [...sideBySide, 'desktop'] : sideBySide;
+}
 
 export default defineConfig({
   testDir: 'e2e',
   // A second run beside this one (CI's server pass) keeps its failures' files apart: each run clears its own at start.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
-  testMatch: process.env.E2E_SCOPE === 'database' ? databaseFlows : '**/*.spec.ts',
+  testMatch: asGlobs(specsInScope),
   testIgnore: visualChecks,
   timeout: 60_000,
   // Pages compile on their first visit in dev mode (2 cores, shared with PostgreSQL and the workers): wait longer
   // than the default 5 s before an expectation fails.
   expect: { timeout: 15_000 },
-  workers: 1,
+  workers: 2,
   reporter: [['list']],
   use: { baseURL, launchOptions: chromium, trace: 'off' },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    {
-      name: 'phone',
-      use: { ...devices['Pixel 7'], launchOptions: chromium },
-      // Specs whose subject is the server (who may reach what, headers, the API reference's text, sign-out, paging,
-      // the circuit breaker, review and console flows) run on desktop only: the screen does not change their outcome,
-      // and every page's phone layout is checked once per language by e2e/visual (screenshots and axe). So do the
-      // back office's flows at a desk (sign-up, AppSecret, refunds, credentials) and the cross-surface state check;
-      // the payer's flows (checkout, cancel) and the back office's phone navigation and tables stay on the phone.
-      testIgnore: [
-        ...visualChecks,
-        '**/orders/one-state.spec.ts',
-        '**/portal/portal.spec.ts',
-        '**/portal/refunds.spec.ts',
-        '**/portal/credentials.spec.ts',
-        '**/operator/access.spec.ts',
-        '**/portal/ownership.spec.ts',
-        '**/security-headers.spec.ts',
-        '**/portal/api-reference.spec.ts',
-        '**/operator/sign-out.spec.ts',
-        '**/portal/order-paging.spec.ts',
-        '**/operator/chain-health.spec.ts',
-        '**/operator/failing-destinations.spec.ts',
-        '**/operator/review-approve.spec.ts',
-        '**/operator/console.spec.ts',
-        '**/operator/reconciliation.spec.ts',
-      ],
-    },
-  ].filter((project) => projectNames.includes(project.name)),
+  projects: screens
+    .filter((screen) => projectNames.includes(screen.name))
+    .flatMap((screen) => [
+      // The specs of their own data, two at a time (both screens' side by side), before the rest.
+      { name: `${screen.name}-side-by-side`, testIgnore: [...screen.testIgnore, ...asGlobs(SHARED_STATE_SPECS)], use: screen.use },
+      // Then the specs that read what others write, one at a time: the desktop's, then the phone's. (Named for the
+      // screen alone: the screenshot baselines carry the project's name.)
+      {
+        name: screen.name,
+        testMatch: asGlobs(specsInBoth(specsInScope, SHARED_STATE_SPECS)),
+        testIgnore: screen.testIgnore,
+        use: screen.use,
+        workers: 1,
+        dependencies: sharedStateAfter(screen.name),
+      },
+    ]),
   // The service as a staging deployment runs it (a production build, e2e/staging-service.ts), or with
   // E2E_SERVER=development as a newcomer starts it (`npm run dev`); on its own embedded data dir unless DATABASE_URL is set.
   webServer: {
