@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { DATABASE_FREE_FILES } from './test/database-free-files';
+import { SlowFilesFirst } from './test/slow-files-first';
 
 const TEST_FILES = ['lib/**/*.test.ts', 'examples/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'ops/**/*.test.ts'];
 
@@ -39,6 +40,7 @@ export default defineConfig({
       APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString('base64url'),
     },
+    sequence: { sequencer: SlowFilesFirst },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     passWithNoTests: true,
