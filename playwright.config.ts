@@ -48,11 +48,15 @@ const specsInScope = process.env.E2E_SCOPE === 'database' ? databaseFlows : ['']
 
 /**
  * The specs that read what other specs write: the console's lists and counts, the pool's share and the USDT limit,
- * the audit log since an id, and review-approve, whose approved Alipay account (the merchant's own keys, not the
- * sandbox's) every later reconciliation of the channel asks and cannot read: it runs after the reconciliation specs,
- * as files run in order. They run one at a time, after the specs of their own data, the desktop's then the phone's.
+ * the audit log since an id, the pages' screenshots and the words on every page (lists masked, but laid out by what is
+ * there), and review-approve, whose approved Alipay account (the merchant's own keys, not the sandbox's) every later
+ * reconciliation of the channel asks and cannot read: it runs after the reconciliation specs, as files run in order.
+ * They run one at a time, after every other spec, each screen after the one before; the other specs make and read
+ * their own merchants, orders and operators, and run two at a time.
  */
-const ONE_AT_A_TIME_SPECS = [
+const SHARED_STATE_SPECS = [
+  'visual/',
+  'i18n/',
   'portal/pages-review.spec.ts',
   'portal/test-orders.spec.ts',
   'orders/one-state.spec.ts',
@@ -65,13 +69,6 @@ const ONE_AT_A_TIME_SPECS = [
   'operator/chain-health.spec.ts',
   'operator/review-approve.spec.ts',
 ];
-
-/**
- * The pages as a whole, each screen's in turn beside the other's, once nothing else runs: their screenshots (of what
- * another spec cannot change: lists filtered to the spec's own merchant, masked or cut above) and every page's words
- * in Chinese. They run last, so that no spec's write lands between a page and its screenshot.
- */
-const PAGE_SPECS = ['visual/', 'i18n/'];
 
 /** Specs by their path under e2e/, where a folder (ending in /, or '' for all of them) stands for every spec in it. */
 const asGlobs = (specs: readonly string[]) => specs.map((spec) => (spec === '' || spec.endsWith('/') ? `**/${spec}*.spec.ts` : `**/${spec}`));
@@ -110,14 +107,11 @@ const screens = [
   },
 ];
 
-const screensRun = () => screens.filter((screen) => projectNames.includes(screen.name)).map((screen) => screen.name);
-/** Each screen's one-at-a-time specs wait for every side-by-side spec, and the phone's for the desktop's too. */
-function oneAtATimeAfter(screen: string): string[] {
-  const sideBySide = screensRun().map((name) => `${name}-side-by-side`);
-  return screen === 'phone' && projectNames.includes('desktop') ? [...sideBySide, 'desktop-one-at-a-time'] : sideBySide;
+/** Each screen's shared-state specs wait for every side-by-side spec, and the phone's for the desktop's too. */
+function sharedStateAfter(screen: string): string[] {
+  const sideBySide = screens.filter((each) => projectNames.includes(each.name)).map((each) => `${each.name}-side-by-side`);
+  return screen === 'phone' && projectNames.includes('desktop') ? [...sideBySide, 'desktop'] : sideBySide;
 }
-/** The page specs wait for every other spec. */
-const pagesAfter = () => screensRun().flatMap((name) => [`${name}-side-by-side`, `${name}-one-at-a-time`]);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -129,24 +123,25 @@ export default defineConfig({
   // Pages compile on their first visit in dev mode (2 cores, shared with PostgreSQL and the workers): wait longer
   // than the default 5 s before an expectation fails.
   expect: { timeout: 15_000 },
+  // Two at a time (two cores) where the projects below allow it.
   workers: 2,
   reporter: [['list']],
   use: { baseURL, launchOptions: chromium, trace: 'off' },
   projects: screens
     .filter((screen) => projectNames.includes(screen.name))
     .flatMap((screen) => [
-      // The specs of their own data, two at a time (both screens' side by side), first.
-      { name: `${screen.name}-side-by-side`, testIgnore: [...screen.testIgnore, ...asGlobs([...ONE_AT_A_TIME_SPECS, ...PAGE_SPECS])], use: screen.use },
+      // The specs of their own data, two at a time (both screens' side by side), before the rest.
+      { name: `${screen.name}-side-by-side`, testIgnore: [...screen.testIgnore, ...asGlobs(SHARED_STATE_SPECS)], use: screen.use },
+      // Then the specs that read what others write, one at a time: the desktop's, then the phone's. (Named for the
+      // screen alone: the screenshot baselines carry the project's name.)
       {
-        name: `${screen.name}-one-at-a-time`,
-        testMatch: asGlobs(specsInBoth(specsInScope, ONE_AT_A_TIME_SPECS)),
+        name: screen.name,
+        testMatch: asGlobs(specsInBoth(specsInScope, SHARED_STATE_SPECS)),
         testIgnore: screen.testIgnore,
         use: screen.use,
         workers: 1,
-        dependencies: oneAtATimeAfter(screen.name),
+        dependencies: sharedStateAfter(screen.name),
       },
-      // Named for the screen alone: the screenshot baselines carry the project's name.
-      { name: screen.name, testMatch: asGlobs(specsInBoth(specsInScope, PAGE_SPECS)), testIgnore: screen.testIgnore, use: screen.use, workers: 1, dependencies: pagesAfter() },
     ]),
   // The service as a staging deployment runs it (a production build, e2e/staging-service.ts), or with
   // E2E_SERVER=development as a newcomer starts it (`npm run dev`); on its own embedded data dir unless DATABASE_URL is set.

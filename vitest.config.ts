@@ -13,8 +13,8 @@ const TEST_FILES = ['lib/**/*.test.ts', 'examples/**/*.test.ts', 'server/**/*.te
 const MACHINE_ALONE = ['scripts/dev-server.test.ts'];
 
 /**
- * The files that start `npm run dev` in this checkout (the merchants' examples against the real server, the CLI next
- * to it): Next.js runs one development server per directory and refuses a second. They run last, one at a time.
+ * The files that start `npm run dev` in this checkout (the Java example against it, the CLI next to it): Next.js runs
+ * one development server per directory and refuses a second. They run last, one at a time.
  */
 const ONE_DEV_SERVER = ['examples/examples-development.test.ts', 'scripts/reconcile-dev.test.ts'];
 
