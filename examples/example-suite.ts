@@ -37,7 +37,6 @@ let payments: Awaited<ReturnType<typeof startSandboxPayments>>;
 let merchant: Awaited<ReturnType<typeof aMerchant>>;
 let asBuilt: Awaited<ReturnType<typeof builtExampleRuntimes>>;
 
-
 async function notificationStatus(merchantOrderNo: string, kind: NotificationKind = 'payment'): Promise<string | undefined> {
   const { rows } = await getDb().execute<{ status: string }>(sql`
     SELECT n.status FROM notifications n JOIN orders o ON o.id = n.order_id WHERE o.merchant_order_no = ${merchantOrderNo} AND n.kind = ${kind}`);
