@@ -28,19 +28,26 @@ export const EXAMPLE_RUNTIMES: readonly ExampleRuntime[] = EXAMPLE_PROGRAMS.map(
 const run = promisify(execFile);
 
 /**
- * The compiled examples built once into `directory` (javac, go build), as a merchant deploys them: a subcommand run
- * many times in a test runs the built program, where the source launch compiles again on every run (javac alone made
- * the Java example half of the examples' time). The receiver keeps the README's command (`java Payment.java receive`,
- * `go run payment.go receive`), so the documented launch runs in every test too; the interpreted examples are as they are.
+ * The compiled examples among `examples` built once into `directory` (javac, go build), as a merchant deploys them: a
+ * subcommand run many times in a test runs the built program, where the source launch compiles again on every run
+ * (javac alone made the Java example half of the examples' time). The receiver keeps the README's command
+ * (`java Payment.java receive`, `go run payment.go receive`), so the documented launch runs in every test too; the
+ * interpreted examples are as they are.
  */
-export async function builtExampleRuntimes(directory: string): Promise<(example: ExampleRuntime) => ExampleRuntime> {
-  const programFile = (language: ExampleProgram['language']) => EXAMPLE_PROGRAMS.find((program) => program.language === language)!.file;
-  const javaClasses = path.join(directory, 'java');
-  const goBinary = path.join(directory, 'go', 'payment');
-  await Promise.all([run('javac', ['-d', javaClasses, programFile('java')], { cwd: repositoryRoot }), run('go', ['build', '-o', goBinary, programFile('go')], { cwd: repositoryRoot })]);
-  const built: Partial<Record<ExampleProgram['language'], (args: readonly string[]) => string[]>> = {
-    java: (args) => ['java', '-cp', javaClasses, path.basename(programFile('java'), '.java'), ...args],
-    go: (args) => [goBinary, ...args],
+export async function builtExampleRuntimes(directory: string, examples: readonly ExampleRuntime[]): Promise<(example: ExampleRuntime) => ExampleRuntime> {
+  const builds: Partial<Record<ExampleProgram['language'], (file: string) => { build: string[]; command: (args: readonly string[]) => string[] }>> = {
+    java: (file) => ({ build: ['javac', '-d', path.join(directory, 'java'), file], command: (args) => ['java', '-cp', path.join(directory, 'java'), path.basename(file, '.java'), ...args] }),
+    go: (file) => ({ build: ['go', 'build', '-o', path.join(directory, 'go', 'payment'), file], command: (args) => [path.join(directory, 'go', 'payment'), ...args] }),
   };
-  return (example) => ({ ...example, command: built[example.language] ?? example.command });
+  const built = new Map<ExampleProgram['language'], (args: readonly string[]) => string[]>();
+  await Promise.all(
+    examples.map(async (example) => {
+      const plan = builds[example.language]?.(example.file);
+      if (!plan) return;
+      const [program, ...args] = plan.build;
+      await run(program!, args, { cwd: repositoryRoot });
+      built.set(example.language, plan.command);
+    }),
+  );
+  return (example) => ({ ...example, command: built.get(example.language) ?? example.command });
 }

@@ -95,7 +95,7 @@ export function describeTheExamplesAgainst(mode: ServerMode): void {
     // `npm run sandbox`) takes the account it is given.
     process.env.YHT_MERCHANT_NO = 'YHT-STAGING-20001';
     process.env.YHT_KEY = randomBytes(24).toString('hex');
-    asBuilt = await builtExampleRuntimes(mkdtempSync(path.join(tmpdir(), 'examples-built-')));
+    asBuilt = await builtExampleRuntimes(mkdtempSync(path.join(tmpdir(), 'examples-built-')), runtimesAgainst(mode));
     simulators = await startUpstreamSimulators();
     payments = await startSandboxPayments();
     merchant = await aMerchant();
