@@ -5,6 +5,7 @@ import type { OperatorActionResult } from './action-result';
 import { useHydrated } from '@/components/portal/use-hydrated';
 import { useServerAction } from '@/components/back-office/use-server-action';
 import { FormStatus, TextField } from './field';
+import { useConsoleActionOutcome } from './console-action-outcome';
 import { buttonClass } from './ui';
 
 export interface ConsoleActionField {
@@ -35,6 +36,7 @@ export function ConsoleActionForm({
   const hydrated = useHydrated();
   const { pending, error, fieldErrors, run } = useServerAction();
   const [done, setDone] = useState<string>();
+  const say = useConsoleActionOutcome(setDone);
   return (
     <form
       aria-label={label}
@@ -43,10 +45,10 @@ export function ConsoleActionForm({
       data-testid={id}
       onSubmit={async (event) => {
         event.preventDefault();
-        setDone(undefined);
+        say(undefined);
         const values = Object.fromEntries([...new FormData(event.currentTarget).entries()].map(([name, value]) => [name, String(value)]));
         const result = await run(() => action(values));
-        if (result.ok) setDone(result.data.done);
+        if (result.ok) say(result.data.done);
       }}
     >
       <FormStatus error={fields.some((field) => fieldErrors[field.name]) ? undefined : error} success={done} />

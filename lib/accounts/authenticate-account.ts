@@ -1,8 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts } from '../db/schema';
+import { recordAudit } from '../audit/record-audit';
+import { throttledClientOf } from './client-address';
+import { isKnownNetwork, rememberSignInNetwork } from './known-networks';
 import { verifyPassword } from './passwords';
-import { accountAddressRule, accountCapRule, accountRule, addressRule, refundAttempt, takeAttempt } from './sign-in-throttle';
+import {
+  accountAddressRule,
+  accountCapRule,
+  accountRule,
+  addressRule,
+  countAttempt,
+  countedAttempts,
+  networkDayRule,
+  refundAttempt,
+  takeAttempt,
+  type ThrottleRule,
+} from './sign-in-throttle';
 
 export interface AuthenticatedAccount {
   id: number;
@@ -13,37 +27,72 @@ export interface AuthenticatedAccount {
 }
 
 /**
- * 'throttled': this client must wait (retryAt); 'locked': the account took its daily cap of attempts from all clients
- * and refuses every password until retryAt or an operator's unlock.
+ * 'throttled': this client must wait (retryAt); 'locked': the account refuses every password from this network until
+ * retryAt or an operator's unlock, because this network reached its daily cap on the account, or the account reached
+ * its daily cap from every network and this one never signed in to it.
  */
 export type AuthenticationResult = { ok: true; account: AuthenticatedAccount } | { ok: false; reason: 'invalid' | 'throttled' | 'locked'; retryAt?: Date };
 
+type AccountRow = typeof accounts.$inferSelect;
+
+/** The daily lock this network meets on the account, if any; read before anything is counted or checked. */
+async function dailyLock(db: Database, row: AccountRow | undefined, email: string, clientAddress: string, now: Date): Promise<Date | undefined> {
+  const network = networkDayRule(email, clientAddress);
+  const fromNetwork = await countedAttempts(db, network, now);
+  if (fromNetwork.failures >= network.limit) return fromNetwork.windowEndsAt;
+  const cap = accountCapRule(email);
+  const fromEverywhere = await countedAttempts(db, cap, now);
+  if (fromEverywhere.failures < cap.limit) return undefined;
+  const known = row ? await isKnownNetwork(db, row.id, clientAddress) : false;
+  return known ? undefined : fromEverywhere.windowEndsAt;
+}
+
+/** The failed check that brings a daily count to its cap starts a lock-out: audited, so that it is seen and dated. */
+async function auditLockStarted(db: Database, row: AccountRow | undefined, clientAddress: string, reached: { network: boolean; account: boolean }) {
+  if (!row || (!reached.network && !reached.account)) return;
+  await recordAudit(db, {
+    actor: `network:${throttledClientOf(clientAddress)}`,
+    action: 'account.sign_in_locked',
+    subject: `account:${row.id}`,
+    after: { scope: reached.network ? 'network' : 'new_networks', network: throttledClientOf(clientAddress) },
+  });
+}
+
 /**
- * Email + password sign-in, throttled per (client, account), per client and per account, and capped per account
- * (see sign-in-throttle.ts); a client is an IPv4 address or an IPv6 /64.
+ * Email + password sign-in, throttled per (client, account) and per client, and capped per (account, network) and
+ * per account (see sign-in-throttle.ts); a client is an IPv4 address or an IPv6 /64. The account's own counts take
+ * only the attempts that pass the client's limits and reach the password check.
  */
 export async function authenticateAccount(
   db: Database,
   input: { email: string; password: string; clientAddress: string; now: Date },
 ): Promise<AuthenticationResult> {
   const email = input.email.trim().toLowerCase();
-  // The account-wide count never refuses by itself: past its threshold it narrows each address to one attempt.
+  const [row] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+  // A lock is decided before the password is checked, so that a locked account tells nobody whether a guess was right.
+  const lockedUntil = await dailyLock(db, row, email, input.clientAddress, input.now);
+  if (lockedUntil) return { ok: false, reason: 'locked', retryAt: lockedUntil };
   const account = accountRule(email);
-  const underAttack = !(await takeAttempt(db, [account], input.now)).allowed;
-  // The cap is checked before the password, so that a locked account tells nobody whether a guess was right.
-  const cap = accountCapRule(email);
-  const capped = await takeAttempt(db, [cap], input.now);
-  if (!capped.allowed) return { ok: false, reason: 'locked', retryAt: capped.retryAt };
+  const underAttack = (await countedAttempts(db, account, input.now)).failures >= account.limit;
   const pair = accountAddressRule(email, input.clientAddress, underAttack);
   const address = addressRule(input.clientAddress);
   const verdict = await takeAttempt(db, [pair, address], input.now);
   if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAt: verdict.retryAt };
-  const [row] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+  const network = networkDayRule(email, input.clientAddress);
+  const cap = accountCapRule(email);
+  const checked: ThrottleRule[] = [account, network, cap];
+  await countAttempt(db, account, input.now);
+  const fromNetwork = await countAttempt(db, network, input.now);
+  const fromEverywhere = await countAttempt(db, cap, input.now);
   const valid = await verifyPassword(row?.passwordHash, input.password);
-  if (!row || !valid) return { ok: false, reason: 'invalid' };
+  if (!row || !valid) {
+    // Exactly one failed check brings a count to its cap, however many run at once.
+    await auditLockStarted(db, row, input.clientAddress, { network: fromNetwork.failures === network.limit, account: fromEverywhere.failures === cap.limit });
+    return { ok: false, reason: 'invalid' };
+  }
   await refundAttempt(db, { clear: pair, refund: address });
-  await refundAttempt(db, { refund: account });
-  await refundAttempt(db, { refund: cap });
+  for (const rule of checked) await refundAttempt(db, { refund: rule });
+  await rememberSignInNetwork(db, row.id, input.clientAddress, input.now);
   return {
     ok: true,
     account: { id: row.id, email: row.email, role: row.role as AuthenticatedAccount['role'], merchantId: row.merchantId, sessionVersion: row.sessionVersion },

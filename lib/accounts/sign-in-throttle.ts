@@ -7,16 +7,21 @@ import { throttledClientOf } from './client-address';
  * Password attempts are throttled in PostgreSQL, so that every web process shares the counts. An attempt is counted
  * before the password is checked (concurrent guesses cannot slip past the limit) and refunded when it succeeds.
  * A client counts as its address, an IPv6 client as its /64 (throttledClientOf: one subscriber's network, where it
- * picks any address at will). Sign-in limits are shaped so that an attacker cannot turn them against the owner, up
- * to the last one:
+ * picks any address at will). Sign-in limits are shaped so that an attacker cannot turn them against the owner: the
+ * per-client limits count every post, the account's own counts only the attempts that reach a password check (a
+ * flood of posts that the client's limits refuse costs the account nothing):
  *   per (client, account): 5 failed attempts per 15 minutes
  *   per client: 30 failed attempts per 15 minutes, across accounts
- *   per account, from every client: past 20 failed attempts in 15 minutes the account is under attack and each
+ *   per account, from every client: past 20 failed checks in 15 minutes the account is under attack and each
  *     client gets a single attempt on it per window: guessing needs a new client per guess, while the owner (whose
  *     client has not failed) still signs in with the right password at the first try
- *   per account, from every client: 100 attempts in 24 hours (ACCOUNT_DAILY_CAP), the cap on guesses however many
- *     networks the attacker has; past it the account is locked, the right password included, until the 24 hours
- *     end or an operator unlocks it (`npm run admin -- account unlock --email …`, unlock-sign-in.ts)
+ *   per (account, client), in 24 hours: 20 failed checks (NETWORK_DAILY_CAP) lock the account for that network
+ *     alone, the right password included
+ *   per account, from every client, in 24 hours: 100 failed checks (ACCOUNT_DAILY_CAP), the cap on guesses however
+ *     many networks the attacker has: past it the account is locked for every network it was never signed in from,
+ *     while a network with an earlier good sign-in (known-networks.ts) still gets in with the right password
+ *   both locks last until their 24 hours end or an operator unlocks (`npm run admin -- account unlock --email …`,
+ *   or the console's attention list: unlock-sign-in.ts)
  *   password re-entry in the portal (signed in): 5 failed attempts per 15 minutes, per account
  *   sign-ups per client: 10 per hour (SIGN_UPS_PER_HOUR_PER_ADDRESS)
  */
@@ -35,10 +40,22 @@ export const ACCOUNT_ATTACK_THRESHOLD = 20;
  * (passwords.ts), while an owner mistyping would need 100 failures in a day to lock themselves out.
  */
 export const ACCOUNT_DAILY_CAP = 100;
+/**
+ * Past it a network is refused on the account for the rest of its day: a slow guesser on one network meets it. It is
+ * a fifth of the account's cap, so that no single network can bring the account to that cap.
+ */
+export const NETWORK_DAILY_CAP = 20;
 const ONE_DAY = 24 * 60 * 60_000;
+/** The keys of an account's daily counts per network: the prefix, then `<email>|<network>`. */
+export const NETWORK_DAY_PREFIX = 'account-network-day:';
 
 export const accountRule = (email: string): ThrottleRule => ({ key: `account:${email.toLowerCase()}`, limit: ACCOUNT_ATTACK_THRESHOLD, windowMs: FIFTEEN_MINUTES });
 export const accountCapRule = (email: string): ThrottleRule => ({ key: `account-cap:${email.toLowerCase()}`, limit: ACCOUNT_DAILY_CAP, windowMs: ONE_DAY });
+export const networkDayRule = (email: string, address: string): ThrottleRule => ({
+  key: `${NETWORK_DAY_PREFIX}${email.toLowerCase()}|${throttledClientOf(address)}`,
+  limit: NETWORK_DAILY_CAP,
+  windowMs: ONE_DAY,
+});
 export const accountAddressRule = (email: string, address: string, underAttack: boolean): ThrottleRule => ({
   key: `account-ip:${email.toLowerCase()}|${throttledClientOf(address)}`,
   limit: underAttack ? PAIR_LIMIT_UNDER_ATTACK : PAIR_LIMIT,
@@ -52,9 +69,9 @@ export function signUpAddressRule(address: string, env: NodeJS.ProcessEnv = proc
 }
 
 /** Every throttle key of an account's sign-ins (its counts, its cap, and its counts per client), for an unlock. */
-export function accountThrottleKeys(email: string): { keys: string[]; prefix: string } {
+export function accountThrottleKeys(email: string): { keys: string[]; prefixes: string[] } {
   const normalised = email.toLowerCase();
-  return { keys: [accountRule(normalised).key, accountCapRule(normalised).key], prefix: `account-ip:${normalised}|` };
+  return { keys: [accountRule(normalised).key, accountCapRule(normalised).key], prefixes: [`account-ip:${normalised}|`, `${NETWORK_DAY_PREFIX}${normalised}|`] };
 }
 
 export interface ThrottleVerdict {
@@ -63,32 +80,39 @@ export interface ThrottleVerdict {
   retryAt?: Date;
 }
 
-/**
- * Counts one attempt on every rule (one atomic upsert each; a window that has ended starts again).
- * Refused when any count now exceeds its limit; the refused attempt is counted too.
- */
+/** Counts one attempt on a rule (one atomic upsert; a window that has ended starts again): the count and its window now. */
+export async function countAttempt(db: Database, rule: ThrottleRule, now: Date): Promise<{ failures: number; windowEndsAt: Date }> {
+  const windowStart = new Date(now.getTime() - rule.windowMs);
+  const [row] = await db
+    .insert(signInThrottle)
+    .values({ key: rule.key, failures: 1, windowStartedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: signInThrottle.key,
+      set: {
+        failures: sql`CASE WHEN ${signInThrottle.windowStartedAt} <= ${windowStart}::timestamptz THEN 1 ELSE ${signInThrottle.failures} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${signInThrottle.windowStartedAt} <= ${windowStart}::timestamptz THEN ${now}::timestamptz ELSE ${signInThrottle.windowStartedAt} END`,
+        updatedAt: now,
+      },
+    })
+    .returning({ failures: signInThrottle.failures, windowStartedAt: signInThrottle.windowStartedAt });
+  return { failures: row!.failures, windowEndsAt: new Date(row!.windowStartedAt.getTime() + rule.windowMs) };
+}
+
+/** Counts one attempt on every rule; refused when any count now exceeds its limit (the refused attempt is counted too). */
 export async function takeAttempt(db: Database, rules: readonly ThrottleRule[], now: Date): Promise<ThrottleVerdict> {
   let retryAt: Date | undefined;
   for (const rule of rules) {
-    const windowStart = new Date(now.getTime() - rule.windowMs);
-    const [row] = await db
-      .insert(signInThrottle)
-      .values({ key: rule.key, failures: 1, windowStartedAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: signInThrottle.key,
-        set: {
-          failures: sql`CASE WHEN ${signInThrottle.windowStartedAt} <= ${windowStart}::timestamptz THEN 1 ELSE ${signInThrottle.failures} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${signInThrottle.windowStartedAt} <= ${windowStart}::timestamptz THEN ${now}::timestamptz ELSE ${signInThrottle.windowStartedAt} END`,
-          updatedAt: now,
-        },
-      })
-      .returning({ failures: signInThrottle.failures, windowStartedAt: signInThrottle.windowStartedAt });
-    if (row && row.failures > rule.limit) {
-      const end = new Date(row.windowStartedAt.getTime() + rule.windowMs);
-      if (!retryAt || end > retryAt) retryAt = end;
-    }
+    const counted = await countAttempt(db, rule, now);
+    if (counted.failures > rule.limit && (!retryAt || counted.windowEndsAt > retryAt)) retryAt = counted.windowEndsAt;
   }
   return retryAt ? { allowed: false, retryAt } : { allowed: true };
+}
+
+/** How many attempts a rule has counted in its current window (0 once the window ended), counting none. */
+export async function countedAttempts(db: Database, rule: ThrottleRule, now: Date): Promise<{ failures: number; windowEndsAt?: Date }> {
+  const [row] = await db.select().from(signInThrottle).where(eq(signInThrottle.key, rule.key)).limit(1);
+  if (!row || row.windowStartedAt.getTime() <= now.getTime() - rule.windowMs) return { failures: 0 };
+  return { failures: row.failures, windowEndsAt: new Date(row.windowStartedAt.getTime() + rule.windowMs) };
 }
 
 /** A successful attempt: the account starts afresh, the address gets its attempt back. */

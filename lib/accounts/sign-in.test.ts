@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { runAdmin, runAdminJson } from '../cli/run-admin-for-tests';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
@@ -9,7 +9,8 @@ import { portalAuthSecret } from './auth-secret';
 import { authenticateAccount } from './authenticate-account';
 import { changePassword } from './change-password';
 import { clientAddressFrom } from './client-address';
-import { ACCOUNT_DAILY_CAP } from './sign-in-throttle';
+import { listSignInLockouts, signInFailuresOf } from './sign-in-lockouts';
+import { ACCOUNT_DAILY_CAP, NETWORK_DAILY_CAP, PAIR_LIMIT } from './sign-in-throttle';
 import { requestSignUp, signUpMerchant } from './sign-up-merchant';
 
 let sequence = 0;
@@ -168,21 +169,64 @@ describe('sign-in throttling by network, and the daily cap per account', () => {
     expect(await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '2001:db8:99:1:abcd::9', now })).toMatchObject({ ok: false, reason: 'throttled' });
   });
 
-  it(`locks the account after ${ACCOUNT_DAILY_CAP} attempts in 24 hours from any number of networks, right password included, until an operator unlocks it`, { timeout: 120_000 }, async () => {
+  it('a burst from one network (the probe: 101 posts in under a second) locks nothing: the right password from another network gets in at once', async () => {
+    const { email } = await aSignedUpMerchant();
+    const now = new Date();
+    const results = [];
+    for (let index = 0; index < 101; index += 1) results.push(await authenticateAccount(getDb(), { email, password: `guess ${index}`, clientAddress: '203.0.113.140', now }));
+    expect(results.filter((result) => !result.ok && result.reason === 'invalid')).toHaveLength(5);
+    expect(results.filter((result) => !result.ok && result.reason === 'throttled')).toHaveLength(96);
+    // Only the five that reached a password check count against the account.
+    expect(await signInFailuresOf(getDb(), email, now)).toEqual({ total: 5, newNetworksLockedUntil: null, networks: [{ network: '203.0.113.140', failures: 5, lockedUntil: null }] });
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '198.51.100.141', now })).ok).toBe(true);
+    expect(await listSignInLockouts(getDb(), now, 1000)).not.toContainEqual(expect.objectContaining({ email }));
+  });
+
+  it(`past ${ACCOUNT_DAILY_CAP} failed checks in 24 hours from any number of networks, a network the owner never signed in from is refused, right password included, while a known one gets in; an operator unlocks`, { timeout: 120_000 }, async () => {
     const { email, accountId } = await aSignedUpMerchant();
     const now = new Date();
+    const office = '198.51.100.210';
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: office, now })).ok).toBe(true);
     for (let index = 0; index < ACCOUNT_DAILY_CAP; index += 1) {
       const network = `2001:db8:${(0x1000 + index).toString(16)}:1::1`;
-      expect((await authenticateAccount(getDb(), { email, password: `guess ${index}`, clientAddress: network, now })).ok, network).toBe(false);
+      expect(await authenticateAccount(getDb(), { email, password: `guess ${index}`, clientAddress: network, now }), network).toEqual({ ok: false, reason: 'invalid' });
     }
     const locked = await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '198.51.100.200', now });
-    expect(locked).toMatchObject({ ok: false, reason: 'locked', retryAt: new Date(now.getTime() + 24 * 60 * 60_000) });
+    expect(locked).toEqual({ ok: false, reason: 'locked', retryAt: new Date(now.getTime() + 24 * 60 * 60_000) });
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: office, now })).ok).toBe(true);
+    const lockouts = await listSignInLockouts(getDb(), now, 1000);
+    expect(lockouts.find((lockout) => lockout.email === email)).toMatchObject({ accountId, role: 'merchant', total: ACCOUNT_DAILY_CAP, newNetworksLockedUntil: locked.ok ? null : locked.retryAt });
+    const lockAudits = await getDb().select().from(auditLog).where(and(eq(auditLog.subject, `account:${accountId}`), eq(auditLog.action, 'account.sign_in_locked')));
+    expect(lockAudits).toHaveLength(1);
+    expect(lockAudits[0]!.after).toEqual({ scope: 'new_networks', network: `2001:db8:${(0x1000 + ACCOUNT_DAILY_CAP - 1).toString(16)}:1::/64` });
 
     const unlock = await runAdminJson(['account', 'unlock', '--email', email.toUpperCase(), '--reason', 'owner called']);
     expect(unlock).toMatchObject({ accountId, email });
     expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '198.51.100.200', now })).ok).toBe(true);
-    const [entry] = await getDb().select().from(auditLog).where(eq(auditLog.subject, `account:${accountId}`));
+    const [entry] = await getDb().select().from(auditLog).where(and(eq(auditLog.subject, `account:${accountId}`), eq(auditLog.action, 'account.unlock')));
     expect(entry).toMatchObject({ action: 'account.unlock', reason: 'owner called' });
+    expect(await listSignInLockouts(getDb(), now, 1000)).not.toContainEqual(expect.objectContaining({ email }));
+  });
+
+  it(`${NETWORK_DAILY_CAP} failed checks from one network in a day lock the account for that network alone`, { timeout: 120_000 }, async () => {
+    const { email, accountId } = await aSignedUpMerchant();
+    const start = new Date();
+    const guesser = '203.0.113.150';
+    // Five guesses per quarter of an hour, as the per-client limit allows: the last one comes after an hour.
+    for (let index = 0; index < NETWORK_DAILY_CAP; index += 1) {
+      const now = new Date(start.getTime() + Math.floor(index / PAIR_LIMIT) * (15 * 60_000 + 1));
+      expect(await authenticateAccount(getDb(), { email, password: `guess ${index}`, clientAddress: guesser, now }), `guess ${index}`).toEqual({ ok: false, reason: 'invalid' });
+    }
+    const later = new Date(start.getTime() + 2 * 60 * 60_000);
+    expect(await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: guesser, now: later })).toEqual({ ok: false, reason: 'locked', retryAt: new Date(start.getTime() + 24 * 60 * 60_000) });
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: '198.51.100.151', now: later })).ok).toBe(true);
+    const failures = await signInFailuresOf(getDb(), email, later);
+    expect(failures.networks).toEqual([{ network: guesser, failures: NETWORK_DAILY_CAP, lockedUntil: new Date(start.getTime() + 24 * 60 * 60_000) }]);
+    expect(failures.newNetworksLockedUntil).toBeNull();
+    const [lockAudit] = await getDb().select().from(auditLog).where(and(eq(auditLog.subject, `account:${accountId}`), eq(auditLog.action, 'account.sign_in_locked')));
+    expect(lockAudit).toMatchObject({ actor: `network:${guesser}`, after: { scope: 'network', network: guesser } });
+    const nextDay = new Date(start.getTime() + 24 * 60 * 60_000 + 1);
+    expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: guesser, now: nextDay })).ok).toBe(true);
   });
 
   it('unlocks by itself when the 24 hours end, and an operator cannot unlock an account that does not exist', async () => {

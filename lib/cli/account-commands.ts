@@ -3,9 +3,10 @@ import { cliActor } from './operator';
 
 const unlockUsage = `usage: npm run admin -- account unlock --email <email> [--reason <text>] [--json]
 
-Lets an account's owner sign in again after its sign-ins were locked: past 100 attempts in 24 hours from all
-addresses together, every password is refused until the 24 hours end (the portal says so). Clears the account's
-sign-in counts (audited). The owner signs in with the password at once; so would an attacker's next guesses: unlock
+Lets an account's owner sign in again after its sign-ins were locked: past 20 failed password checks in 24 hours
+from one network, that network is refused; past 100 from all networks together, every network the account never
+signed in from is refused; each until its 24 hours end (the portal says so). Clears the account's sign-in counts
+(audited). The owner signs in with the password at once; so would an attacker's next guesses: unlock
 once the attack has stopped, or have the owner change the password.
 
   --email <email>    the account's sign-in email (merchant or operator)

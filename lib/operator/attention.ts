@@ -6,6 +6,7 @@ import { merchants, notifications, orders, upstreamCallbacks } from '../db/schem
 import { CHANNELS } from '../channels';
 import { UNEVENTFUL_VERDICTS } from '../channels/list-upstream-callbacks';
 import { listServiceProblems } from './service-problems';
+import { listSignInLockouts } from '../accounts/sign-in-lockouts';
 import { openFindings } from '../reconciliation/reconciliation-view';
 import { ATTENTION_LIST_LIMIT, linkedOrderColumns, notDismissed, withLinkedOrder, type LinkedOrder } from '../channels/attention-items';
 
@@ -16,8 +17,8 @@ export { ATTENTION_KINDS, TRANSFER_ATTENTION_VERDICTS, type AttentionKind, type 
  * a short/over amount, the exact amount after the window), upstream callbacks that failed verification or did not
  * match, notifications that failed every attempt (with no newer cycle), and the differences the daily
  * reconciliation found that no operator has credited (they leave when credited or when a new run no longer finds
- * them). An item leaves the list when an operator
- * dismisses it (with a note) or, for notifications, resends it.
+ * them), and the accounts whose sign-ins are locked now (they leave when unlocked or when the day's lock ends). An
+ * item leaves the list when an operator dismisses it (with a note) or, for notifications, resends it.
  */
 
 export interface CallbackItem {
@@ -103,15 +104,16 @@ export async function listNotificationItems(db: Database): Promise<NotificationI
 }
 
 export async function listAttention(db: Database, now = new Date()) {
-  const [service, transfers, callbacks, failedNotifications, stuckRefunds, findings] = await Promise.all([
+  const [service, transfers, callbacks, failedNotifications, stuckRefunds, findings, signIns] = await Promise.all([
     listServiceProblems(db, now),
     listTransferItems(db),
     listCallbackItems(db),
     listNotificationItems(db),
     listStuckRefunds(db, now),
     openFindings(db, ATTENTION_LIST_LIMIT),
+    listSignInLockouts(db, now, ATTENTION_LIST_LIMIT),
   ]);
-  return { service, transfers, callbacks, notifications: failedNotifications, refunds: stuckRefunds, findings };
+  return { service, transfers, callbacks, notifications: failedNotifications, refunds: stuckRefunds, findings, signIns };
 }
 
 export type AttentionList = Awaited<ReturnType<typeof listAttention>>;

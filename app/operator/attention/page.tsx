@@ -11,6 +11,8 @@ import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
 import { Amount } from '@/components/i18n/amount';
 import { ServiceProblems } from '@/components/operator/service-problems';
+import { SignInLockouts } from '@/components/operator/sign-in-lockouts';
+import { unlockAccountAction } from '../merchants/actions';
 
 const ATTENTION_ACTIONS = { assignTransferAction, completeOrderAction, dismissAttentionAction, resendNotificationAction };
 
@@ -41,7 +43,7 @@ const canComplete = (order: LinkedOrder | null) => order !== null && order.statu
 export default async function AttentionPage() {
   await requireOperator();
   const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
-  const [{ service, transfers, callbacks, notifications, refunds, findings }, t, tr] = await Promise.all([listAttention(db), getTranslations('console.attention'), getTranslations('console.reconciliation')]);
+  const [{ service, transfers, callbacks, notifications, refunds, findings, signIns }, t, tr] = await Promise.all([listAttention(db), getTranslations('console.attention'), getTranslations('console.reconciliation')]);
   return (
     <>
       <PageTitle
@@ -180,6 +182,7 @@ export default async function AttentionPage() {
           </Table>
         )}
       </Section>
+      <SignInLockouts lockouts={signIns} unlockAction={unlockAccountAction} />
     </>
   );
 }

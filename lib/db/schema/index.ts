@@ -8,6 +8,7 @@ export * from './receiving-addresses';
 export * from './platform-settings';
 export * from './orders';
 export * from './accounts';
+export * from './account-sign-in-networks';
 export * from './notifications';
 export * from './audit-log';
 export * from './upstream-orders';

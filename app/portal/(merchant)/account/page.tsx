@@ -4,6 +4,8 @@ import { PasswordForm } from '@/components/portal/password-form';
 import { TimeZoneForm } from '@/components/portal/time-zone-form';
 import { CloseNoticesForm } from '@/components/portal/close-notices-form';
 import { closeNoticesEnabled } from '@/lib/merchants/close-notices';
+import { signInFailuresOf } from '@/lib/accounts/sign-in-lockouts';
+import { SignInAttempts } from '@/components/portal/sign-in-attempts';
 import { getDb } from '@/lib/db/client';
 import { timeZoneChoices } from '@/lib/merchants/merchant-time-zone';
 import { requireMerchant } from '../../_session/require-merchant';
@@ -11,7 +13,11 @@ import { card, note, pageTitle, sectionTitle } from '@/components/portal/styles'
 
 export default async function AccountPage() {
   const merchant = await requireMerchant();
-  const [t, closeNotices] = await Promise.all([getTranslations('portal.account'), closeNoticesEnabled(getDb(), merchant.merchantId)]);
+  const [t, closeNotices, signInFailures] = await Promise.all([
+    getTranslations('portal.account'),
+    closeNoticesEnabled(getDb(), merchant.merchantId),
+    signInFailuresOf(getDb(), merchant.email, new Date()),
+  ]);
   return (
     <>
       <h1 className={pageTitle}>{t('title')}</h1>
@@ -22,6 +28,7 @@ export default async function AccountPage() {
         </p>
         <PasswordForm changePasswordAction={changePasswordAction} />
       </section>
+      <SignInAttempts email={merchant.email} failures={signInFailures} />
       <section className={card} aria-labelledby="time-zone-heading">
         <h2 id="time-zone-heading" className={sectionTitle}>{t('timeZone.heading')}</h2>
         <p className={`${note} mb-4`}>{t('timeZone.intro')}</p>

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNT_DAILY_CAP } from '../../lib/accounts/sign-in-throttle';
+import { anOperator, PASSWORD, signInAsOperator, signUp, uniqueEmail, withDatabase } from '../factories';
+
+/**
+ * Guessed passwords against an account, sent as an outside prober sends them: sign-in posts through a proxy the
+ * service trusts (the staging service trusts loopback, TRUST_PROXY in playwright.config.ts), each naming its network
+ * in X-Forwarded-For. A flood from one network must not lock the owner out; guesses from many networks lock the
+ * account for new networks only, the owner is told on the account page, and an operator sees it and unlocks.
+ */
+test.describe.configure({ timeout: 300_000 });
+
+const LOCALES = ['en', 'zh-CN'] as const;
+
+/** A fresh IPv6 /64 of the documentation prefix, one subscriber's network to the throttle. */
+const aNetwork = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
+
+interface SignInClient {
+  request: APIRequestContext;
+  /** One sign-in post as the sign-in form sends it; the error code next-auth answers (undefined when signed in). */
+  signIn(network: string, email: string, password: string): Promise<string | undefined>;
+}
+
+/**
+ * A cookie-less client, as a prober's script is, with next-auth's CSRF token fetched once: its posts can then run
+ * at once (a token fetched per post would replace the cookie under the posts in flight).
+ */
+async function aClient(baseURL: string | undefined): Promise<SignInClient> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  const csrf = await request.get('/api/auth/csrf');
+  const { csrfToken } = await csrf.json();
+  const origin = new URL(csrf.url()).origin;
+  return {
+    request,
+    async signIn(network, email, password) {
+      const response = await request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password, json: 'true' }, headers: { origin, 'x-forwarded-for': network } });
+      const { url } = (await response.json()) as { url: string };
+      return new URL(url).searchParams.get('error') ?? undefined;
+    },
+  };
+}
+
+async function expectSignedIn(client: SignInClient, email: string): Promise<void> {
+  const session = await (await client.request.get('/api/auth/session')).json();
+  expect(session.user?.email).toBe(email);
+}
+
+async function auditActionsOn(email: string): Promise<string[]> {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ action: string }>("SELECT action FROM audit_log WHERE subject = (SELECT 'account:' || id FROM accounts WHERE email = $1) ORDER BY id", [email]);
+    return rows.map((row) => row.action);
+  });
+}
+
+async function expectAxeClean(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const problems = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(problems, what).toEqual([]);
+}
+
+function wordsOf(locale: string) {
+  const read = (area: string) => JSON.parse(readFileSync(`messages/${locale}/${area}.json`, 'utf8'));
+  const portal = read('portal').account.signIns as Record<string, string>;
+  const attention = read('console').attention as Record<string, string>;
+  const actions = read('console').operatorActions as Record<string, string>;
+  const fill = (text: string, values: Record<string, string> = {}) => text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+  return { portal: (key: string) => portal[key]!, attention: (key: string, values?: Record<string, string>) => fill(attention[key]!, values), actions: (key: string, values?: Record<string, string>) => fill(actions[key]!, values) };
+}
+
+test('a flood of 101 sign-in posts at once from one network locks nobody out: the owner signs in from another network at once', async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name.startsWith('phone'), 'an HTTP test: one screen runs it');
+  const email = uniqueEmail('lockout-flood').toLowerCase();
+  await signUp(page, { name: 'Flooded shop', email });
+  const prober = await aClient(baseURL);
+  const flooder = aNetwork();
+  const started = Date.now();
+  const answers = await Promise.all(Array.from({ length: 101 }, (_, index) => prober.signIn(flooder, email, `guess ${index}`)));
+  testInfo.annotations.push({ type: 'flood', description: `101 posts in ${Date.now() - started} ms` });
+  const counts = Object.fromEntries(['CredentialsSignin', 'Throttled', 'AccountLocked'].map((code) => [code, answers.filter((answer) => answer === code).length]));
+  expect(counts).toEqual({ CredentialsSignin: 5, Throttled: 96, AccountLocked: 0 });
+
+  const owner = await aClient(baseURL);
+  expect(await owner.signIn(aNetwork(), email, PASSWORD)).toBeUndefined();
+  await expectSignedIn(owner, email);
+  expect(await auditActionsOn(email)).not.toContain('account.sign_in_locked');
+  await Promise.all([prober.request.dispose(), owner.request.dispose()]);
+});
+
+for (const locale of LOCALES) {
+  test(`guesses from ${ACCOUNT_DAILY_CAP} networks (${locale}): new networks refused, the owner's own network and account page, the operator's attention list and unlock; axe clean`, async ({ page, baseURL }, testInfo) => {
+    const words = wordsOf(locale);
+    const email = uniqueEmail(`lockout-${testInfo.project.name}-${locale}`).toLowerCase();
+    // The owner signs up and signs in from loopback: a network of the account from now on.
+    await signUp(page, { name: `Guessed shop ${locale}`, email });
+    await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, domain: new URL(page.url()).hostname, path: '/' }]);
+
+    const prober = await aClient(baseURL);
+    for (let batch = 0; batch < ACCOUNT_DAILY_CAP / 10; batch += 1) {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => prober.signIn(aNetwork(), email, `guess ${batch}-${index}`)));
+      expect(answers).toEqual(Array(10).fill('CredentialsSignin'));
+    }
+    const traveller = aNetwork();
+    const ownerAway = await aClient(baseURL);
+    expect(await ownerAway.signIn(traveller, email, PASSWORD)).toBe('AccountLocked');
+    expect(await auditActionsOn(email)).toContain('account.sign_in_locked');
+
+    // At the office (a network it signed in from), the owner still gets in, and is told.
+    await page.goto('/portal/account');
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    const attempts = page.getByTestId('sign-in-attempts');
+    await expect(attempts.getByRole('heading', { name: words.portal('heading') })).toBeVisible();
+    await expect(attempts.getByRole('status')).toBeVisible();
+    await expect(attempts.getByRole('row')).toHaveCount(11); // the head and the ten worst networks
+    await expectAxeClean(page, `account page (${locale})`);
+
+    // The operator sees the account on the attention list, with its failures by network, and unlocks it.
+    await page.context().clearCookies();
+    await signInAsOperator(page, anOperator(`lockout-${locale.toLowerCase()}`));
+    await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, domain: new URL(page.url()).hostname, path: '/' }]);
+    await page.goto('/operator/attention');
+    const row = page.getByTestId(`sign-in-lockout-${email}`);
+    await expect(row).toContainText(String(ACCOUNT_DAILY_CAP));
+    await expect(row.getByRole('listitem')).toHaveCount(1 + 10); // the lock of new networks, then the ten worst networks
+    await expectAxeClean(page, `attention list (${locale})`);
+    const unlock = row.getByRole('form', { name: words.actions('unlockLabel', { email }) });
+    await unlock.getByLabel(words.actions('reason')).fill('the owner called from abroad');
+    await unlock.getByRole('button', { name: words.actions('unlockButton') }).click();
+    // Said above the list, which the account leaves as the page refreshes.
+    await expect(page.locator('section[aria-labelledby="sign-ins-heading"]').getByRole('status')).toContainText(email);
+
+    expect(await ownerAway.signIn(traveller, email, PASSWORD)).toBeUndefined();
+    await expectSignedIn(ownerAway, email);
+    await page.reload();
+    await expect(page.getByTestId(`sign-in-lockout-${email}`)).toHaveCount(0);
+    expect(await auditActionsOn(email)).toEqual(expect.arrayContaining(['account.sign_in_locked', 'account.unlock']));
+    await Promise.all([prober.request.dispose(), ownerAway.request.dispose()]);
+  });
+}
