@@ -34,7 +34,13 @@ export function PasswordForm({ changePasswordAction }: { changePasswordAction: (
       return;
     }
     // The old session ended with the change; this one continues under the new password.
-    await signIn('credentials', { email: result.data.email, password: newPassword, redirect: false });
+    const renewed = await signIn('credentials', { email: result.data.email, password: newPassword, redirect: false });
+    // An account with an authenticator app signs in again with its code, on the sign-in page.
+    if (!renewed?.ok || renewed.error) {
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the session has ended
+      window.location.assign('/portal/sign-in');
+      return;
+    }
     setPending(false);
     setErrors({});
     setMessage({ success: t('changed') });

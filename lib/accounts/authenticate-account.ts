@@ -4,6 +4,7 @@ import { accounts } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { throttledClientOf } from './client-address';
 import { isKnownNetwork, rememberSignInNetwork } from './known-networks';
+import { checkSecondFactor, hasSecondFactor } from './totp-factor';
 import { verifyPassword } from './passwords';
 import {
   accountAddressRule,
@@ -29,9 +30,13 @@ export interface AuthenticatedAccount {
 /**
  * 'throttled': this client must wait (retryAt); 'locked': the account refuses every password from this network until
  * retryAt or an operator's unlock, because this network reached its daily cap on the account, or the account reached
- * its daily cap from every network and this one never signed in to it.
+ * its daily cap from every network and this one never signed in to it; only the password with the account's second
+ * factor still gets in. 'second_factor_required': the password was right and the account has an authenticator app,
+ * whose code (or a recovery code) must come with it; 'second_factor_invalid': that code was wrong or used already.
  */
-export type AuthenticationResult = { ok: true; account: AuthenticatedAccount } | { ok: false; reason: 'invalid' | 'throttled' | 'locked'; retryAt?: Date };
+export type AuthenticationResult =
+  | { ok: true; account: AuthenticatedAccount }
+  | { ok: false; reason: 'invalid' | 'throttled' | 'locked' | 'second_factor_required' | 'second_factor_invalid'; retryAt?: Date };
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -65,13 +70,16 @@ async function auditLockStarted(db: Database, row: AccountRow | undefined, clien
  */
 export async function authenticateAccount(
   db: Database,
-  input: { email: string; password: string; clientAddress: string; now: Date },
+  input: { email: string; password: string; secondFactor?: string; clientAddress: string; now: Date },
 ): Promise<AuthenticationResult> {
   const email = input.email.trim().toLowerCase();
   const [row] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
-  // A lock is decided before the password is checked, so that a locked account tells nobody whether a guess was right.
+  const withFactor = row ? await hasSecondFactor(db, row.id) : false;
+  // A lock is decided before anything is checked, so that a locked account tells nobody whether a guess was right:
+  // the password and the second factor together are checked, and answered as the lock unless both are right.
   const lockedUntil = await dailyLock(db, row, email, input.clientAddress, input.now);
-  if (lockedUntil) return { ok: false, reason: 'locked', retryAt: lockedUntil };
+  const locked = lockedUntil ? ({ ok: false, reason: 'locked', retryAt: lockedUntil } as const) : undefined;
+  if (locked && !(withFactor && input.secondFactor)) return locked;
   const account = accountRule(email);
   const underAttack = (await countedAttempts(db, account, input.now)).failures >= account.limit;
   const pair = accountAddressRule(email, input.clientAddress, underAttack);
@@ -85,10 +93,20 @@ export async function authenticateAccount(
   const fromNetwork = await countAttempt(db, network, input.now);
   const fromEverywhere = await countAttempt(db, cap, input.now);
   const valid = await verifyPassword(row?.passwordHash, input.password);
-  if (!row || !valid) {
-    // Exactly one failed check brings a count to its cap, however many run at once.
+  // Exactly one failed check brings a count to its cap, however many run at once.
+  const failed = async (reason: 'invalid' | 'second_factor_invalid') => {
     await auditLockStarted(db, row, input.clientAddress, { network: fromNetwork.failures === network.limit, account: fromEverywhere.failures === cap.limit });
-    return { ok: false, reason: 'invalid' };
+    return locked ?? ({ ok: false, reason } as const);
+  };
+  if (!row || !valid) return failed('invalid');
+  if (withFactor) {
+    if (!input.secondFactor) {
+      // Not a guess: the counts get this attempt back; the client's pair count is not cleared, so that asking for the
+      // code step again and again never resets the count of wrong codes.
+      for (const rule of [pair, address, ...checked]) await refundAttempt(db, { refund: rule });
+      return { ok: false, reason: 'second_factor_required' };
+    }
+    if ((await checkSecondFactor(db, { accountId: row.id, code: input.secondFactor, now: input.now })) === 'wrong') return failed('second_factor_invalid');
   }
   await refundAttempt(db, { clear: pair, refund: address });
   for (const rule of checked) await refundAttempt(db, { refund: rule });

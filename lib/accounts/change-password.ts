@@ -14,7 +14,7 @@ const passwordRejected = () =>
     fieldErrors: { password: domainMessage('accounts.passwordRejectedField') },
   });
 
-function tooManyAttempts(retryAt: Date | undefined): DomainError {
+export function tooManyAttempts(retryAt: Date | undefined): DomainError {
   const minutes = retryAt ? Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 60_000)) : 15;
   return new DomainError('too_many_attempts', {
     message: 'too many attempts; try again later',

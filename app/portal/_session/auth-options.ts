@@ -11,6 +11,9 @@ import { publicBaseUrl } from '@/lib/orders/identifiers';
 export const THROTTLED_ERROR = 'Throttled';
 /** Raised when the account's daily cap of attempts is reached: only the end of the day or an operator's unlock lets it in. */
 export const LOCKED_ERROR = 'AccountLocked';
+/** The password was right; the account's authenticator code (or a recovery code) must come with it. */
+export const SECOND_FACTOR_REQUIRED_ERROR = 'SecondFactorRequired';
+export const SECOND_FACTOR_INVALID_ERROR = 'SecondFactorInvalid';
 
 let options: NextAuthOptions | undefined;
 
@@ -37,20 +40,24 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: 'Email and password',
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' }, code: { label: 'Code', type: 'text' } },
         async authorize(credentials, req) {
           const email = typeof credentials?.email === 'string' ? credentials.email : '';
           const password = typeof credentials?.password === 'string' ? credentials.password : '';
+          const code = typeof credentials?.code === 'string' && credentials.code.trim() !== '' ? credentials.code.trim() : undefined;
           if (!email || !password) return null;
           const result = await authenticateAccount(getDb(), {
             email,
             password,
+            secondFactor: code,
             clientAddress: clientAddressFrom(req.headers?.['x-forwarded-for']),
             now: new Date(),
           });
           if (!result.ok) {
             if (result.reason === 'throttled') throw new Error(THROTTLED_ERROR);
             if (result.reason === 'locked') throw new Error(LOCKED_ERROR);
+            if (result.reason === 'second_factor_required') throw new Error(SECOND_FACTOR_REQUIRED_ERROR);
+            if (result.reason === 'second_factor_invalid') throw new Error(SECOND_FACTOR_INVALID_ERROR);
             return null;
           }
           const { account } = result;

@@ -9,6 +9,7 @@ export * from './platform-settings';
 export * from './orders';
 export * from './accounts';
 export * from './account-sign-in-networks';
+export * from './account-second-factors';
 export * from './notifications';
 export * from './audit-log';
 export * from './upstream-orders';

@@ -4,6 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { changePassword } from '@/lib/accounts/change-password';
 import { newPasswordSchema } from '@/lib/accounts/passwords';
+import { qrSvgDataUrl } from '@/components/checkout/qr-svg';
+import { confirmTotpEnrolment, removeTotpFactor, startTotpEnrolment } from '@/lib/accounts/totp-factor';
 import { getDb } from '@/lib/db/client';
 import { setCloseNotices } from '@/lib/merchants/close-notices';
 import { setMerchantTimeZone } from '@/lib/merchants/merchant-time-zone';
@@ -51,6 +53,38 @@ export async function saveCloseNoticesAction(input: { enabled: boolean }): Promi
   try {
     const enabled = await setCloseNotices(getDb(), { merchantId: merchant.merchantId, enabled: input?.enabled === true, actor: portalActor(merchant), now: new Date() });
     return { ok: true, data: { enabled } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** A new authenticator secret for this account, as the QR code an app scans and as text to type. */
+export async function startSecondFactorAction(): Promise<ActionResult<{ secret: string; qrCode: string }>> {
+  const merchant = await requireMerchant();
+  try {
+    const { secret, uri } = await startTotpEnrolment(getDb(), { accountId: merchant.accountId, now: new Date() });
+    return { ok: true, data: { secret, qrCode: qrSvgDataUrl(uri) } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** The app's first code: the factor is in force from now on, and its recovery codes are shown this once. */
+export async function confirmSecondFactorAction(input: { code: string }): Promise<ActionResult<{ recoveryCodes: string[] }>> {
+  const merchant = await requireMerchant();
+  try {
+    return { ok: true, data: await confirmTotpEnrolment(getDb(), { accountId: merchant.accountId, code: typeof input?.code === 'string' ? input.code : '', now: new Date() }) };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Removes the authenticator after the password is asked again; the account's other sessions end. */
+export async function removeSecondFactorAction(input: { password: string }): Promise<ActionResult<{ removed: true }>> {
+  const merchant = await requireMerchant();
+  try {
+    await removeTotpFactor(getDb(), { accountId: merchant.accountId, password: typeof input?.password === 'string' ? input.password : '', now: new Date() });
+    return { ok: true, data: { removed: true } };
   } catch (error) {
     return refusal(error);
   }

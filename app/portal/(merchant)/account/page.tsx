@@ -1,4 +1,6 @@
-import { changePasswordAction, saveCloseNoticesAction, saveTimeZoneAction } from './actions';
+import { changePasswordAction, confirmSecondFactorAction, removeSecondFactorAction, saveCloseNoticesAction, saveTimeZoneAction, startSecondFactorAction } from './actions';
+import { SecondFactorForm } from '@/components/portal/second-factor-form';
+import { secondFactorState } from '@/lib/accounts/totp-factor';
 import { getTranslations } from 'next-intl/server';
 import { PasswordForm } from '@/components/portal/password-form';
 import { TimeZoneForm } from '@/components/portal/time-zone-form';
@@ -13,10 +15,11 @@ import { card, note, pageTitle, sectionTitle } from '@/components/portal/styles'
 
 export default async function AccountPage() {
   const merchant = await requireMerchant();
-  const [t, closeNotices, signInFailures] = await Promise.all([
+  const [t, closeNotices, signInFailures, secondFactor] = await Promise.all([
     getTranslations('portal.account'),
     closeNoticesEnabled(getDb(), merchant.merchantId),
     signInFailuresOf(getDb(), merchant.email, new Date()),
+    secondFactorState(getDb(), merchant.accountId),
   ]);
   return (
     <>
@@ -27,6 +30,14 @@ export default async function AccountPage() {
           {t.rich('signedInAs', { email: merchant.email, b: (chunks) => <strong>{chunks}</strong> })}
         </p>
         <PasswordForm changePasswordAction={changePasswordAction} />
+      </section>
+      <section className={card} aria-labelledby="second-factor-heading">
+        <h2 id="second-factor-heading" className={sectionTitle}>{t('secondFactor.heading')}</h2>
+        <SecondFactorForm
+          enrolled={secondFactor.enrolled}
+          recoveryCodesLeft={secondFactor.recoveryCodesLeft}
+          actions={{ startSecondFactorAction, confirmSecondFactorAction, removeSecondFactorAction }}
+        />
       </section>
       <SignInAttempts email={merchant.email} failures={signInFailures} />
       <section className={card} aria-labelledby="time-zone-heading">

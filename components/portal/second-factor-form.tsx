@@ -1,0 +1,120 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import type { ActionResult } from './action-result';
+import { Field, FormMessage } from './field';
+import { button, mono, note, subTitle } from './styles';
+import { useHydrated } from './use-hydrated';
+
+interface SecondFactorActions {
+  startSecondFactorAction: () => Promise<ActionResult<{ secret: string; qrCode: string }>>;
+  confirmSecondFactorAction: (input: { code: string }) => Promise<ActionResult<{ recoveryCodes: string[] }>>;
+  removeSecondFactorAction: (input: { password: string }) => Promise<ActionResult<{ removed: true }>>;
+}
+
+/** The secret written in groups of four, as authenticator apps ask for it when typed. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/**
+ * Setting up an authenticator app (scan or type the secret, confirm with its code, keep the recovery codes shown this
+ * once) and removing it (the password asked again).
+ */
+export function SecondFactorForm({ enrolled, recoveryCodesLeft, actions }: { enrolled: boolean; recoveryCodesLeft: number; actions: SecondFactorActions }) {
+  const t = useTranslations('portal.account.secondFactor');
+  const hydrated = useHydrated();
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [enrolment, setEnrolment] = useState<{ secret: string; qrCode: string }>();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const [removed, setRemoved] = useState(false);
+
+  async function run<T>(action: () => Promise<ActionResult<T>>, done: (data: T) => void) {
+    setPending(true);
+    const result = await action();
+    setPending(false);
+    setErrors(result.ok ? {} : (result.fieldErrors ?? {}));
+    setMessage(result.ok ? {} : { error: result.message });
+    if (result.ok) done(result.data);
+  }
+
+  function onConfirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    if (!code) {
+      setErrors({ code: t('codeMissing') });
+      setMessage({ error: t('codeMissing') });
+      return;
+    }
+    void run(() => actions.confirmSecondFactorAction({ code }), (data) => {
+      setRecoveryCodes(data.recoveryCodes);
+      setEnrolment(undefined);
+    });
+  }
+
+  function onRemove(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    void run(() => actions.removeSecondFactorAction({ password }), () => {
+      setRemoved(true);
+      // The other sessions ended, this one too: sign in again, with the password alone now.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the session has ended
+      window.location.assign('/portal/sign-in');
+    });
+  }
+
+  if (recoveryCodes) {
+    return (
+      <div data-testid="recovery-codes">
+        <FormMessage success={t('enrolled')} />
+        <h3 className={subTitle}>{t('recoveryCodesTitle')}</h3>
+        <p className={`${note} mb-3`}>{t('recoveryCodesIntro')}</p>
+        <ol className={`${mono} m-0 mb-3 grid grid-cols-2 gap-1 pl-6 text-sm`} aria-label={t('recoveryCodesTitle')}>
+          {recoveryCodes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ol>
+      </div>
+    );
+  }
+  if (enrolled && !removed) {
+    return (
+      <form onSubmit={onRemove} noValidate aria-busy={pending} aria-label={t('removeTitle')}>
+        <FormMessage error={message.error} />
+        <p className={`${note} mb-3`} data-testid="second-factor-state">{t('active', { left: recoveryCodesLeft })}</p>
+        <Field label={t('password')} name="password" fieldId="second-factor-password" type="password" autoComplete="current-password" required error={errors.password} />
+        <button type="submit" className={button('danger')} disabled={pending || !hydrated}>
+          {t('remove')}
+        </button>
+      </form>
+    );
+  }
+  if (enrolment) {
+    return (
+      <form onSubmit={onConfirm} noValidate aria-busy={pending} aria-label={t('confirmTitle')}>
+        <FormMessage error={message.error} />
+        <p className={`${note} mb-3`}>{t('scan')}</p>
+        {/* eslint-disable-next-line @next/next/no-img-element -- a data URL made on the server: nothing to optimise */}
+        <img src={enrolment.qrCode} alt={t('qrAlt')} width={200} height={200} className="mb-3 block" />
+        <p className={`${note} mb-1`}>{t('typeInstead')}</p>
+        <p className={`${mono} mt-0 mb-4 text-base`} data-testid="totp-secret" translate="no">
+          {grouped(enrolment.secret)}
+        </p>
+        <Field label={t('code')} hint={t('codeHint')} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" required error={errors.code} />
+        <button type="submit" className={button()} disabled={pending || !hydrated}>
+          {t('confirm')}
+        </button>
+      </form>
+    );
+  }
+  return (
+    <div>
+      <FormMessage error={message.error} />
+      <p className={`${note} mb-3`}>{t('intro')}</p>
+      <button type="button" className={button()} disabled={pending || !hydrated} onClick={() => void run(actions.startSecondFactorAction, setEnrolment)}>
+        {t('start')}
+      </button>
+    </div>
+  );
+}
