@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { accountThrottleKeys } from '../../lib/accounts/sign-in-throttle';
 import { beijingDayBounds, beijingDayOf } from '../../lib/reconciliation/beijing-day';
 import { formatMinorUnits } from '../../lib/money/decimal-amount';
 import { signed } from '../../test/beds/contract-signer';
 import { admin, anOperator, signInAsOperator, signUp, uniqueEmail, withDatabase } from '../factories';
+import { expectAxeClean } from '../axe-clean';
 
 test.describe.configure({ timeout: 600_000 }); // first visits compile pages in development mode
 
@@ -20,13 +20,6 @@ function wordsOf(locale: string) {
 
 async function rememberLocale(page: Page, locale: string): Promise<void> {
   await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, domain: new URL(page.url()).hostname, path: '/' }]);
-}
-
-/** Serious or critical axe violations of the page as it stands (WCAG 2.1 A and AA), as the visual specs count them. */
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const problems = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(problems, what).toEqual([]);
 }
 
 async function auditActions(actor: string): Promise<string[]> {

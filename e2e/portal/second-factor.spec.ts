@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { authenticatorCode } from '../../test/totp-code';
 import { PASSWORD, signUp, uniqueEmail, withDatabase } from '../factories';
+import { expectAxeClean } from '../axe-clean';
 
 /**
  * Two-step sign-in as a merchant sets it up: the authenticator's secret read off the page (as a person types it into
@@ -17,12 +17,6 @@ function wordsOf(locale: string) {
   const portal = JSON.parse(readFileSync(`messages/${locale}/portal.json`, 'utf8'));
   const words = (catalogue: Record<string, string>) => (key: string) => catalogue[key] ?? `(no words for ${key})`;
   return { signIn: words(portal.signIn), signInError: words(portal.signIn.errors), factor: words(portal.account.secondFactor) };
-}
-
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const problems = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(problems, what).toEqual([]);
 }
 
 /** The sign-in form up to its second step: email and password, answered by the question for the code. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { ACCOUNT_DAILY_CAP } from '../../lib/accounts/sign-in-throttle';
 import { anOperator, PASSWORD, signInAsOperator, signUp, uniqueEmail, withDatabase } from '../factories';
+import { expectAxeClean } from '../axe-clean';
 
 /**
  * Guessed passwords against an account, sent as an outside prober sends them: sign-in posts through a proxy the
@@ -53,12 +53,6 @@ async function auditActionsOn(email: string): Promise<string[]> {
     const { rows } = await client.query<{ action: string }>("SELECT action FROM audit_log WHERE subject = (SELECT 'account:' || id FROM accounts WHERE email = $1) ORDER BY id", [email]);
     return rows.map((row) => row.action);
   });
-}
-
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const problems = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(problems, what).toEqual([]);
 }
 
 function wordsOf(locale: string) {
