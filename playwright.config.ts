@@ -169,9 +169,9 @@ export default defineConfig({
       EVM_POLL_MS: '1000',
       // Every portal spec signs up from loopback, and the e2e data dir outlives a run.
       SIGN_UPS_PER_HOUR_PER_ADDRESS: '10000',
-      // Behind a proxy on loopback, as a deployment is: the sign-in lock-out spec names each guesser's network in
-      // X-Forwarded-For. Requests that name none are loopback's.
-      TRUST_PROXY: '127.0.0.1, ::1',
+      // A proxy on its own loopback address, as a deployment has one: the sign-in lock-out spec posts from it, naming
+      // each guesser's network in X-Forwarded-For. The browser's requests (127.0.0.1) are nobody's proxy.
+      TRUST_PROXY: '127.0.0.2',
       // Chromium, Next.js's on-demand compiles and the database share two cores: a new pool connection once took over
       // the production default's 5 s there, and the checkout page it served answered 500.
       DATABASE_CONNECT_TIMEOUT_MS: '20000',

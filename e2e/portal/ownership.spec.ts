@@ -37,6 +37,7 @@ const ACTIONS = [
   'addSandboxCredentialAction',
   'changePasswordAction',
   'closeOrderAction',
+  'confirmSecondFactorAction',
   'createTestOrderAction',
   'debugSignatureAction',
   'deleteCredentialAction',
@@ -44,6 +45,7 @@ const ACTIONS = [
   'refundLatePaymentAction',
   'refundOrderAction',
   'remedyAbnormalRefundAction',
+  'removeSecondFactorAction',
   'resendNotificationAction',
   'revealSecretAction',
   'rotateSecretAction',
@@ -51,6 +53,7 @@ const ACTIONS = [
   'saveCloseNoticesAction',
   'saveTimeZoneAction',
   'setCredentialEnabledAction',
+  'startSecondFactorAction',
   'submitCredentialAction',
 ];
 
@@ -141,6 +144,9 @@ async function snapshot(merchant: Merchant) {
   return {
     merchant: await query('SELECT name, app_secret_encrypted, order_permission, time_zone, updated_at FROM merchants WHERE id = $1', [merchant.merchantId]),
     accounts: await query('SELECT id, email, password_hash, session_version FROM accounts WHERE merchant_id = $1 ORDER BY id', [merchant.merchantId]),
+    secondFactors: await query('SELECT account_id, secret_encrypted, confirmed_at FROM account_totp_factors WHERE account_id IN (SELECT id FROM accounts WHERE merchant_id = $1)', [
+      merchant.merchantId,
+    ]),
     credentials: await query(
       'SELECT id, upstream_app_id, private_key_encrypted, review_status, enabled, deleted_at, updated_at FROM upstream_credentials WHERE merchant_id = $1 ORDER BY id',
       [merchant.merchantId],
@@ -472,6 +478,7 @@ test('without a session every page sends to sign-in and every action refuses, ch
       await page.getByRole('combobox', { name: 'Time zone' }).selectOption('UTC');
     },
   );
+  await refusedWithoutSession('/portal/account', () => page.getByRole('button', { name: 'Set up an authenticator app' }).click());
   await refusedWithoutSession(
     '/portal/signature',
     () => page.getByRole('button', { name: 'Check signature' }).click(),
