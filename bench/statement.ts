@@ -20,7 +20,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encode } from 'next-auth/jwt';
+import { portalSessionToken } from '../test/portal-session-token';
 import { sql } from 'drizzle-orm';
 import { createAccount } from '../lib/accounts/accounts';
 import { createDatabase } from '../lib/db/client';
@@ -63,7 +63,7 @@ async function seed(url: string, orders: number): Promise<Exporter[]> {
     for (let index = 0; index < MERCHANTS; index += 1) {
       const { merchant, appSecret } = await createMerchant(db, { name: `statement bench ${index}`, orderPermission: true });
       const account = await createAccount(db, { email: `bench${index}@statement.example`, password: randomBytes(12).toString('hex'), role: 'merchant', merchantId: merchant.id });
-      const token = await encode({ token: { accountId: account.id, role: 'merchant', sessionVersion: 0 }, secret: SESSION_SECRET });
+      const token = await portalSessionToken(db, { id: account.id, role: 'merchant' }, SESSION_SECRET);
       await db.execute(sql`
         INSERT INTO orders (order_no, merchant_id, merchant_order_no, channel, status, currency, requested_amount_minor, pay_amount_minor,
                             pay_method, notify_url, pay_token, expires_at, paid_at, created_at, updated_at, paid_via, trade_no, product_name)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { encode } from 'next-auth/jwt';
+import { portalSessionToken } from '../test/portal-session-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tronSandboxRoute from '../app/sandbox/tron/[...path]/route';
 import { createAccount } from '../lib/accounts/accounts';
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 async function operatorCookie(): Promise<string> {
   const account = await createAccount(getDb(), { email: `op-${randomBytes(4).toString('hex')}@example.com`, password: 'a good long password', role: 'operator' });
-  return `next-auth.session-token=${await encode({ token: { accountId: account.id, role: 'operator', sessionVersion: 0 }, secret: portalAuthSecret() })}`;
+  return `next-auth.session-token=${await portalSessionToken(getDb(), { id: account.id, role: 'operator' }, portalAuthSecret())}`;
 }
 
 function transfer(headers: Record<string, string> = {}) {

@@ -7,11 +7,14 @@ declare module 'next-auth' {
     accountId: number;
     role: 'merchant' | 'operator';
     sessionVersion: number;
+    sessionId: string;
   }
   interface Session {
     accountId: number;
     role: 'merchant' | 'operator';
     sessionVersion: number;
+    /** The account_sessions row this browser signed in as (lib/accounts/account-sessions.ts). */
+    sessionId: string;
   }
 }
 
@@ -20,5 +23,6 @@ declare module 'next-auth/jwt' {
     accountId?: number;
     role?: 'merchant' | 'operator';
     sessionVersion?: number;
+    sessionId?: string;
   }
 }

@@ -90,7 +90,8 @@ export function BackOfficeNav({
         >
           {texts.signOut}
         </button>
-        <details className="group relative lg:hidden" data-testid="nav-menu">
+        {/* Keyed by the page, so that following one of its links closes the menu instead of leaving it over the new page. */}
+        <details key={pathname} className="group relative lg:hidden" data-testid="nav-menu">
           <summary className={`${quietButton} list-none [&::-webkit-details-marker]:hidden`} aria-label={texts.menu}>
             <span aria-hidden="true">☰</span> {texts.menu}
           </summary>

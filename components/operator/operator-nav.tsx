@@ -13,6 +13,7 @@ const LINKS = [
   { href: '/operator/reconciliation', key: 'reconciliation' },
   { href: '/operator/audit', key: 'audit' },
   { href: '/operator/health', key: 'health' },
+  { href: '/operator/account', key: 'account' },
 ] as const;
 
 export function OperatorNav({ email, badges = {} }: { email: string; badges?: Partial<Record<(typeof LINKS)[number]['key'], string>> }) {

@@ -233,7 +233,7 @@ test('every page read in Chinese shows no English words outside the allow-list',
       await ops.getByLabel('密码').fill(operator.password);
       await ops.getByRole('button', { name: '登录' }).click();
       await ops.waitForURL(/\/operator$/, { timeout: 60_000 });
-      for (const path of ['/operator', `/operator/merchants?q=${appId}`, `/operator/merchants/${appId}`, '/operator/credentials', '/operator/addresses', '/operator/attention', `/operator/audit?actor=${encodeURIComponent(operator.email)}`, '/operator/health', '/operator/reconciliation']) {
+      for (const path of ['/operator', `/operator/merchants?q=${appId}`, `/operator/merchants/${appId}`, '/operator/credentials', '/operator/addresses', '/operator/attention', `/operator/audit?actor=${encodeURIComponent(operator.email)}`, '/operator/health', '/operator/reconciliation', '/operator/account']) {
         await read(ops, path);
       }
     } finally {

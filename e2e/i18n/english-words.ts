@@ -25,6 +25,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'POLYGON',
   // The pool-share form's two keywords, typed into its fields as `admin pool set` takes them.
   'default', 'none',
+  // Browsers and operating systems, as the account page's sessions name a device (Chinese pages name them so too).
+  'Chrome', 'Firefox', 'Safari', 'Edge', 'Opera', 'Windows', 'Android', 'iOS', 'macOS', 'ChromeOS', 'Linux',
 ]);
 /** Brand names of several words, removed before the text is split into words. */
 const BRAND_PHRASES = ['BNB Smart Chain', 'Polygon PoS'];

@@ -32,9 +32,13 @@ const ACTION_ARGUMENTS: Record<string, (t: Targets) => unknown[]> = {
   unlockAccountAction: () => ['tampered@example.com', { reason: 'tampered' }],
   rerunReconciliationAction: () => ['2026-01-01'],
   resumeEvmChainAction: () => ['BEP20', { afterBlock: '1', reason: 'tampered' }],
+  startOperatorSecondFactorAction: () => [],
+  confirmOperatorSecondFactorAction: () => [{ code: '123456' }],
+  removeOperatorSecondFactorAction: () => [{ password: 'tampered password' }],
+  endOperatorSessionsAction: () => [{ allButThis: true }],
 };
 
-const PAGES = ['/operator', '/operator/merchants', '/operator/credentials', '/operator/addresses', '/operator/attention', '/operator/audit', '/operator/health', '/operator/reconciliation'];
+const PAGES = ['/operator', '/operator/merchants', '/operator/credentials', '/operator/addresses', '/operator/attention', '/operator/audit', '/operator/health', '/operator/reconciliation', '/operator/account'];
 /** Text only the signed-in page shows (its heading). */
 const PAGE_MARKERS: Record<string, string> = {
   '/operator': 'What waits for an operator',
@@ -45,6 +49,7 @@ const PAGE_MARKERS: Record<string, string> = {
   '/operator/audit': 'Every operator and merchant action',
   '/operator/health': 'USDT chain watcher',
   '/operator/reconciliation': 'matched against the orders by number and amount',
+  '/operator/account': 'Two-step sign-in keeps the console closed',
   '/operator/merchants/[appId]': 'Recent orders',
 };
 

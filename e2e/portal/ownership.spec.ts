@@ -42,6 +42,7 @@ const ACTIONS = [
   'debugSignatureAction',
   'deleteCredentialAction',
   'endOverlapAction',
+  'endSessionsAction',
   'refundLatePaymentAction',
   'refundOrderAction',
   'remedyAbnormalRefundAction',
@@ -144,6 +145,7 @@ async function snapshot(merchant: Merchant) {
   return {
     merchant: await query('SELECT name, app_secret_encrypted, order_permission, time_zone, updated_at FROM merchants WHERE id = $1', [merchant.merchantId]),
     accounts: await query('SELECT id, email, password_hash, session_version FROM accounts WHERE merchant_id = $1 ORDER BY id', [merchant.merchantId]),
+    sessions: await query('SELECT id, ended_at FROM account_sessions WHERE account_id IN (SELECT id FROM accounts WHERE merchant_id = $1) ORDER BY id', [merchant.merchantId]),
     secondFactors: await query('SELECT account_id, secret_encrypted, confirmed_at FROM account_totp_factors WHERE account_id IN (SELECT id FROM accounts WHERE merchant_id = $1)', [
       merchant.merchantId,
     ]),
@@ -330,6 +332,13 @@ test('actions: Bob’s requests naming Alice’s things are refused, and Alice�
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The password is not correct' }).first()).toBeVisible();
 
+  // Ending a session, with Alice's session id in place of his own: no session of his account, so nothing ends.
+  const [aliceSession] = (await db.query('SELECT id FROM account_sessions WHERE account_id = $1 AND ended_at IS NULL ORDER BY last_seen_at DESC LIMIT 1', [alice.accountId])).rows;
+  rewritten = await tamperNextAction(page, () => [{ sessionId: aliceSession.id }]);
+  await page.getByRole('button', { name: "Sign out here: end this browser's session" }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'That session has ended already' })).toBeVisible();
+  await rewritten();
+
   // The signature debugger signs with Bob's own secret, never Alice's, even for a body that Alice signed, naming her
   // AppID, sent with her identifiers: her valid signature differs from what Bob's secret gives.
   await page.goto('/portal/signature');
@@ -479,6 +488,7 @@ test('without a session every page sends to sign-in and every action refuses, ch
     },
   );
   await refusedWithoutSession('/portal/account', () => page.getByRole('button', { name: 'Set up an authenticator app' }).click());
+  await refusedWithoutSession('/portal/account', () => page.getByRole('button', { name: "Sign out here: end this browser's session" }).click());
   await refusedWithoutSession(
     '/portal/signature',
     () => page.getByRole('button', { name: 'Check signature' }).click(),

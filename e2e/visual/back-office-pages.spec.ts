@@ -119,6 +119,7 @@ for (const locale of LOCALES) {
         { path: '/operator/attention', name: 'console-attention', aboveLists: true },
         { path: `/operator/audit?actor=${encodeURIComponent(operator.email)}`, name: 'console-audit' },
         { path: '/operator/health', name: 'console-health', aboveLists: true },
+        { path: '/operator/account', name: 'console-account' },
       ];
       for (const check of console) await checkPage(ops, check, locale);
     } finally {

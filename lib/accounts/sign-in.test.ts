@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
 import { accounts, auditLog, merchants } from '../db/schema';
 import { loadMerchantContext } from '../portal/merchant-context';
+import { openAccountSession, SESSION_IDLE_LIMIT_MS } from './account-sessions';
 import { createAccount } from './accounts';
 import { portalAuthSecret } from './auth-secret';
 import { authenticateAccount } from './authenticate-account';
@@ -245,20 +246,34 @@ describe('sign-in throttling by network, and the daily cap per account', () => {
 });
 
 describe('sessions and passwords', () => {
-  it('a session token maps to its merchant; operators and tokens from before a password change do not', async () => {
+  it('a session token maps to its merchant while its session is live; operators, ended sessions and tokens from before a password change do not', async () => {
     const { accountId, merchant, email } = await aSignedUpMerchant();
-    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 })).toMatchObject({ accountId, email, merchantId: merchant.id, appId: merchant.appId });
+    const now = new Date();
+    const open = (sessionVersion: number, at = now) => openAccountSession(getDb(), { accountId, sessionVersion, userAgent: 'test', clientAddress: anAddress(), now: at });
+    const sessionId = await open(0);
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0, sessionId }, now)).toMatchObject({ accountId, email, merchantId: merchant.id, appId: merchant.appId });
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0, sessionId: 'no such session' }, now)).toBeUndefined();
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0, sessionId: '' }, now)).toBeUndefined();
+    // Unused for the idle limit: over.
+    const idle = await open(0, new Date(now.getTime() - SESSION_IDLE_LIMIT_MS - 1000));
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0, sessionId: idle }, now)).toBeUndefined();
 
     await expect(changePassword(getDb(), { accountId, currentPassword: 'wrong', newPassword: 'another good password', now: new Date() })).rejects.toMatchObject({ kind: 'password_rejected' });
     const { sessionVersion } = await changePassword(getDb(), { accountId, currentPassword: PASSWORD, newPassword: 'another good password', now: new Date() });
     expect(sessionVersion).toBe(1);
-    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 })).toBeUndefined();
-    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 1 })).toBeDefined();
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 0, sessionId }, now)).toBeUndefined();
+    // A token that claims the new version for an old session is refused too: the row keeps the version it opened with.
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 1, sessionId }, now)).toBeUndefined();
+    const after = await open(1);
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 1, sessionId: after }, now)).toBeDefined();
     expect((await authenticateAccount(getDb(), { email, password: PASSWORD, clientAddress: anAddress(), now: new Date() })).ok).toBe(false);
     expect((await authenticateAccount(getDb(), { email, password: 'another good password', clientAddress: anAddress(), now: new Date() })).ok).toBe(true);
 
     const operator = await createAccount(getDb(), { email: anEmail(), password: PASSWORD, role: 'operator' });
-    expect(await loadMerchantContext(getDb(), { accountId: operator.id, sessionVersion: 0 })).toBeUndefined();
+    const operatorSession = await openAccountSession(getDb(), { accountId: operator.id, sessionVersion: 0, userAgent: 'test', clientAddress: anAddress(), now });
+    expect(await loadMerchantContext(getDb(), { accountId: operator.id, sessionVersion: 0, sessionId: operatorSession }, now)).toBeUndefined();
+    // Another account's session id is not this account's.
+    expect(await loadMerchantContext(getDb(), { accountId, sessionVersion: 1, sessionId: operatorSession }, now)).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { getDb } from '../db/client';
 import { signUpMerchant } from '../accounts/sign-up-merchant';
 import { setOrderPermission } from '../merchants/merchants';
 import { revealAppSecret, rotateAppSecret } from '../portal/interface-keys';
-import { loadMerchantContext } from '../portal/merchant-context';
+import { merchantContextOf } from '../portal/merchant-context';
 import { aMerchant, orderCount, receivingAddresses } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/open-api-client';
 
@@ -38,7 +38,7 @@ describe('the remembered merchant row', () => {
       clientAddress: '198.51.100.77',
       now: new Date(),
     });
-    const shop = (await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 }))!;
+    const shop = (await merchantContextOf(getDb(), accountId))!;
     await setOrderPermission(getDb(), shop.appId, true); // a new sign-up may not order until the operator allows it
     const old = await revealAppSecret(getDb(), shop, { password: PASSWORD, now: new Date() });
     const created = submitFields(shop.appId);

@@ -34,10 +34,10 @@ describe('admin operator add', () => {
   it('creates an operator account with the password from OPERATOR_PASSWORD, audited, never echoing the password', async () => {
     const email = anEmail();
     const password = 'operator password from env';
-    const run = await runAdmin(['operator', 'add', '--email', email, '--json'], { env: { ...process.env, OPERATOR_PASSWORD: password, OPERATOR: 'cli:tester' } });
+    const run = await runAdmin(['operator', 'add', '--email', email, '--json'], { env: { ...process.env, OPERATOR_PASSWORD: password, OPERATOR: 'cli:tester', PUBLIC_BASE_URL: 'https://pay.example.com/' } });
     expect(run.exitCode).toBe(0);
     const output = parseSingleJsonObject(run.stdout);
-    expect(output).toEqual({ id: expect.any(Number), email, role: 'operator' });
+    expect(output).toEqual({ id: expect.any(Number), email, role: 'operator', enrolUrl: 'https://pay.example.com/operator/account' });
     expect(run.stdout + run.stderr).not.toContain(password);
     const row = await accountByEmail(email);
     expect(row).toMatchObject({ role: 'operator', merchantId: null });
@@ -51,8 +51,9 @@ describe('admin operator add', () => {
     const email = anEmail();
     const env = { ...process.env };
     delete env.OPERATOR_PASSWORD;
-    const run = await runAdminWithStdin(['operator', 'add', '--email', email, '--json'], 'password typed on stdin\nsecond line ignored\n', env);
+    const run = await runAdminWithStdin(['operator', 'add', '--email', email], 'password typed on stdin\nsecond line ignored\n', env);
     expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`operator account ${email.replace(/[.+]/g, '\\$&')} created \\(id \\d+\\)\nsign in, then set up two-step sign-in at https?://\\S+/operator/account\n`));
     expect(await verifyPassword((await accountByEmail(email))!.passwordHash, 'password typed on stdin')).toBe(true);
   });
 

@@ -18,10 +18,11 @@ const addUsage = `usage: npm run admin -- operator add --email <email> [--json]
 
 Creates an operator account for the console (/operator; same sign-in page as merchants). The password is read from
 the environment variable OPERATOR_PASSWORD, else from the first line of stdin; never from the command line.
-At least 10 characters. Audited.
+At least 10 characters. Audited. Prints the link to the new operator's account page, where they set up two-step
+sign-in (an authenticator app) after signing in.
 
   --email <email>    the operator's sign-in email (also the actor named in the audit log)
-  --json             print one JSON object: {"id","email","role"}`;
+  --json             print one JSON object: {"id","email","role","enrolUrl"}`;
 
 export const operatorAdd: CliCommand = {
   group: 'operator',
@@ -37,7 +38,14 @@ export const operatorAdd: CliCommand = {
       const password = await readOperatorPassword();
       const { addOperatorAccount } = await import('../operator/add-operator-account');
       const account = await addOperatorAccount(db, { email, password, actor: cliActor() });
-      return { json: { id: account.id, email: account.email, role: 'operator' }, text: `operator account ${account.email} created (id ${account.id})` };
+      // The running service's address as it recorded it, else the configured one.
+      const { recordedServiceBaseUrl } = await import('../settings/service-address');
+      const { publicBaseUrl } = await import('../orders/identifiers');
+      const enrolUrl = `${process.env.PUBLIC_BASE_URL ? publicBaseUrl() : ((await recordedServiceBaseUrl(db)) ?? publicBaseUrl())}/operator/account`;
+      return {
+        json: { id: account.id, email: account.email, role: 'operator', enrolUrl },
+        text: `operator account ${account.email} created (id ${account.id})\nsign in, then set up two-step sign-in at ${enrolUrl}`,
+      };
     };
   },
 };

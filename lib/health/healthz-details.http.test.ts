@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { encode } from 'next-auth/jwt';
+import { portalSessionToken } from '../../test/portal-session-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/accounts';
 import { portalAuthSecret } from '../accounts/auth-secret';
@@ -26,7 +26,7 @@ async function get(path: string, headers: Record<string, string> = monitor) {
 /** The portal's session cookie for an account, as next-auth issues it after sign-in. */
 async function sessionCookie(role: 'operator' | 'merchant', sessionVersion = 0): Promise<Record<string, string>> {
   const account = await createAccount(getDb(), { email: `${role}-${randomBytes(4).toString('hex')}@example.com`, password: 'a good long password', role });
-  const token = await encode({ token: { accountId: account.id, role, sessionVersion }, secret: portalAuthSecret() });
+  const token = await portalSessionToken(getDb(), { id: account.id, role, sessionVersion }, portalAuthSecret());
   return { cookie: `next-auth.session-token=${token}` };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { encode } from 'next-auth/jwt';
+import { portalSessionToken } from '../../test/portal-session-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/accounts';
 import { portalAuthSecret } from '../accounts/auth-secret';
@@ -56,7 +56,7 @@ async function moved(name: string, labels: Record<string, string>, work: () => P
 
 async function sessionCookie(role: 'operator' | 'merchant'): Promise<Record<string, string>> {
   const account = await createAccount(getDb(), { email: `${role}-${randomBytes(4).toString('hex')}@example.com`, password: 'a good long password', role });
-  return { cookie: `next-auth.session-token=${await encode({ token: { accountId: account.id, role, sessionVersion: 0 }, secret: portalAuthSecret() })}` };
+  return { cookie: `next-auth.session-token=${await portalSessionToken(getDb(), { id: account.id, role }, portalAuthSecret())}` };
 }
 
 describe('who may scrape GET /metrics', () => {

@@ -20,6 +20,7 @@ import { listAttention } from './attention';
 import { assignTransferToOrder, completeOrderFromAttention, dismissAttentionItem, resendFailedNotification } from './attention-actions';
 import { listAuditLog } from './audit-log';
 import { loadOperatorContext, operatorActor } from './operator-context';
+import { openAccountSession } from '../accounts/account-sessions';
 
 const db = () => getDb();
 const OPERATOR = 'ops@example.com';
@@ -50,13 +51,16 @@ describe('the operator session context', () => {
     const operator = await createAccount(db(), { email: `op-${randomBytes(3).toString('hex')}@example.com`, password: 'operator password 1', role: 'operator' });
     const merchant = await aMerchant();
     const merchantAccount = await createAccount(db(), { email: `m-${randomBytes(3).toString('hex')}@example.com`, password: 'merchant password 1', role: 'merchant', merchantId: merchant.id });
-    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0 })).toEqual({ accountId: operator.id, email: operator.email });
-    expect(await loadOperatorContext(db(), { accountId: merchantAccount.id, sessionVersion: 0 })).toBeUndefined();
-    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 1 })).toBeUndefined();
-    expect(await loadOperatorContext(db(), { accountId: 999_999_999, sessionVersion: 0 })).toBeUndefined();
-    expect(await loadOperatorContext(db(), { accountId: 0, sessionVersion: 0 })).toBeUndefined();
+    const sessionOf = (accountId: number) => openAccountSession(db(), { accountId, sessionVersion: 0, userAgent: 'test', clientAddress: '192.0.2.1', now: new Date() });
+    const sessionId = await sessionOf(operator.id);
+    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0, sessionId })).toEqual({ accountId: operator.id, email: operator.email, sessionId });
+    expect(await loadOperatorContext(db(), { accountId: merchantAccount.id, sessionVersion: 0, sessionId: await sessionOf(merchantAccount.id) })).toBeUndefined();
+    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 1, sessionId })).toBeUndefined();
+    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0, sessionId: 'made up' })).toBeUndefined();
+    expect(await loadOperatorContext(db(), { accountId: 999_999_999, sessionVersion: 0, sessionId })).toBeUndefined();
+    expect(await loadOperatorContext(db(), { accountId: 0, sessionVersion: 0, sessionId })).toBeUndefined();
     await db().update(accounts).set({ sessionVersion: 1 }).where(eq(accounts.id, operator.id));
-    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0 })).toBeUndefined();
+    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0, sessionId })).toBeUndefined();
     expect(operatorActor({ email: 'a@b.c' })).toBe('a@b.c');
   });
 

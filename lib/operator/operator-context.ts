@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts } from '../db/schema';
+import { touchLiveSession, type SessionToken } from '../accounts/account-sessions';
 
 /** Who is acting in the operator console: built from the session on every page and action, re-read from the database. */
 export interface OperatorContext {
   accountId: number;
   email: string;
+  /** The session the request came in (its account page marks it, and keeps it when ending the others). */
+  sessionId: string;
 }
 
 /** The audit actor of a console action: the operator's email. */
@@ -14,16 +17,13 @@ export function operatorActor(context: Pick<OperatorContext, 'email'>): string {
 }
 
 /**
- * The operator behind a session token, or undefined when the account is gone, is not an operator account, or the
- * token predates a password change (its session version is older than the account's).
+ * The operator behind a session token, or undefined when its session is not live (ended, unused past the idle limit,
+ * from before a password change) or its account is gone or is not an operator account.
  */
-export async function loadOperatorContext(db: Database, token: { accountId: number; sessionVersion: number }): Promise<OperatorContext | undefined> {
+export async function loadOperatorContext(db: Database, token: SessionToken, now = new Date()): Promise<OperatorContext | undefined> {
   if (!Number.isSafeInteger(token.accountId) || token.accountId <= 0) return undefined;
-  const [row] = await db
-    .select({ id: accounts.id, email: accounts.email, role: accounts.role, sessionVersion: accounts.sessionVersion })
-    .from(accounts)
-    .where(eq(accounts.id, token.accountId))
-    .limit(1);
-  if (!row || row.role !== 'operator' || row.sessionVersion !== token.sessionVersion) return undefined;
-  return { accountId: row.id, email: row.email };
+  if (!(await touchLiveSession(db, token, now))) return undefined;
+  const [row] = await db.select({ id: accounts.id, email: accounts.email, role: accounts.role }).from(accounts).where(eq(accounts.id, token.accountId)).limit(1);
+  if (!row || row.role !== 'operator') return undefined;
+  return { accountId: row.id, email: row.email, sessionId: token.sessionId };
 }

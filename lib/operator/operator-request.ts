@@ -29,6 +29,6 @@ export async function operatorBehindRequest(db: Database, request: Request): Pro
     secret: portalAuthSecret(),
     secureCookie: sessionCookiesSecure(),
   });
-  if (!token || typeof token.accountId !== 'number' || typeof token.sessionVersion !== 'number') return undefined;
-  return loadOperatorContext(db, { accountId: token.accountId, sessionVersion: token.sessionVersion });
+  if (!token || typeof token.accountId !== 'number' || typeof token.sessionVersion !== 'number' || typeof token.sessionId !== 'string') return undefined;
+  return loadOperatorContext(db, { accountId: token.accountId, sessionVersion: token.sessionVersion, sessionId: token.sessionId });
 }

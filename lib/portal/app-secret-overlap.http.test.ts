@@ -5,7 +5,7 @@ import { auditLog } from '../db/schema';
 import { signUpMerchant } from '../accounts/sign-up-merchant';
 import { startTestApp, type TestApp } from '../../test/open-api-client';
 import { APP_SECRET_OVERLAP_MS, endAppSecretOverlap, revealAppSecret, rotateAppSecret } from './interface-keys';
-import { loadMerchantContext, type MerchantContext } from './merchant-context';
+import { merchantContextOf, type MerchantContext } from './merchant-context';
 
 /**
  * Rotating the AppSecret with an overlap, over the open API: during the overlap a request signed with the old secret
@@ -26,7 +26,7 @@ async function aPortalMerchant(): Promise<MerchantContext> {
     clientAddress: `198.51.100.${sequence}`,
     now: new Date(),
   });
-  return (await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 }))!;
+  return (await merchantContextOf(getDb(), accountId))!;
 }
 
 /** The open API's code for a query signed with `secret` (1006: the signature was accepted, the order is unknown). */

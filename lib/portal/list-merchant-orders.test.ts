@@ -7,7 +7,7 @@ import { setMerchantTimeZone } from '../merchants/merchant-time-zone';
 import { receivingAddresses } from '../../test/factories';
 import { aPendingUsdtOrder } from '../../test/paid-orders';
 import { listMerchantOrders } from './list-merchant-orders';
-import { loadMerchantContext, type MerchantContext } from './merchant-context';
+import { merchantContextOf, type MerchantContext } from './merchant-context';
 import { parseOrderFilters } from './order-filters';
 
 let sequence = 0;
@@ -21,7 +21,7 @@ async function aPortalMerchant(timeZone: string): Promise<MerchantContext> {
     now: new Date(),
   });
   await setMerchantTimeZone(getDb(), { merchantId: merchant.id, timeZone, actor: 'test', now: new Date() });
-  return (await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 }))!;
+  return (await merchantContextOf(getDb(), accountId))!;
 }
 
 /** One order of the merchant, created at `createdAt`. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, merchants } from '../db/schema';
+import { touchLiveSession, type SessionToken } from '../accounts/account-sessions';
 
 /** Who is acting in the portal: built from the session on every page and action, re-read from the database. */
 export interface MerchantContext {
@@ -19,17 +20,13 @@ export function portalActor(context: Pick<MerchantContext, 'email'>): string {
   return `account:${context.email}`;
 }
 
-/**
- * The merchant context of a session token, or undefined when the account is gone, is not a merchant account, or the
- * token predates a password change (its session version is older than the account's).
- */
-export async function loadMerchantContext(db: Database, token: { accountId: number; sessionVersion: number }): Promise<MerchantContext | undefined> {
+/** The merchant an account acts for, or undefined when the account is gone or is not a merchant account. */
+export async function merchantContextOf(db: Database, accountId: number): Promise<MerchantContext | undefined> {
   const [row] = await db
     .select({
       accountId: accounts.id,
       email: accounts.email,
       role: accounts.role,
-      sessionVersion: accounts.sessionVersion,
       merchantId: merchants.id,
       appId: merchants.appId,
       merchantName: merchants.name,
@@ -38,9 +35,9 @@ export async function loadMerchantContext(db: Database, token: { accountId: numb
     })
     .from(accounts)
     .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
-    .where(eq(accounts.id, token.accountId))
+    .where(eq(accounts.id, accountId))
     .limit(1);
-  if (!row || row.role !== 'merchant' || row.sessionVersion !== token.sessionVersion) return undefined;
+  if (!row || row.role !== 'merchant') return undefined;
   return {
     accountId: row.accountId,
     email: row.email,
@@ -50,4 +47,13 @@ export async function loadMerchantContext(db: Database, token: { accountId: numb
     orderPermission: row.orderPermission,
     timeZone: row.timeZone,
   };
+}
+
+/**
+ * The merchant context of a session token, or undefined when its session is not live (ended by its owner or by
+ * sign-out, unused past the idle limit, from before a password change) or its account is not a merchant account.
+ */
+export async function loadMerchantContext(db: Database, token: SessionToken, now = new Date()): Promise<MerchantContext | undefined> {
+  if (!(await touchLiveSession(db, token, now))) return undefined;
+  return merchantContextOf(db, token.accountId);
 }

@@ -5,7 +5,7 @@ import { orders } from '../db/schema';
 import { signUpMerchant } from '../accounts/sign-up-merchant';
 import { receivingAddresses } from '../../test/factories';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
-import { loadMerchantContext, type MerchantContext } from './merchant-context';
+import { merchantContextOf, type MerchantContext } from './merchant-context';
 import { merchantDashboard } from './merchant-dashboard';
 
 let sequence = 0;
@@ -18,7 +18,7 @@ async function aPortalMerchant(): Promise<MerchantContext> {
     clientAddress: `192.0.2.${sequence}`,
     now: new Date(),
   });
-  return (await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 }))!;
+  return (await merchantContextOf(getDb(), accountId))!;
 }
 
 beforeAll(() => receivingAddresses(1));

@@ -6,7 +6,7 @@ import { isDomainError } from '../errors/domain-error';
 import { receivingAddresses } from '../../test/factories';
 import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
 import { listMerchantOrders } from './list-merchant-orders';
-import { loadMerchantContext, type MerchantContext } from './merchant-context';
+import { merchantContextOf, type MerchantContext } from './merchant-context';
 import { parseOrderFilters } from './order-filters';
 import { listOrderRefunds, recordWalletRefundFromPortal, refundFromPortal } from './order-refunds';
 
@@ -17,7 +17,7 @@ let context: MerchantContext;
 beforeAll(async () => {
   await receivingAddresses(2);
   const { accountId } = await signUpMerchant(getDb(), { merchantName: 'Refund shop', email: `refunds-${process.pid}-${Date.now()}@example.com`, password: PASSWORD, clientAddress: '192.0.2.77', now: new Date() });
-  context = (await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 }))!;
+  context = (await merchantContextOf(getDb(), accountId))!;
 });
 
 async function aPaidUsdtOrder() {

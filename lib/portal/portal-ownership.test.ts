@@ -10,7 +10,7 @@ import { aPendingUsdtOrder, payOrder } from '../../test/paid-orders';
 import { calendarDayInZone } from '../i18n/time-zone';
 import { revealAppSecret, rotateAppSecret } from './interface-keys';
 import { listMerchantOrders } from './list-merchant-orders';
-import { loadMerchantContext, type MerchantContext } from './merchant-context';
+import { merchantContextOf, type MerchantContext } from './merchant-context';
 import { merchantOrderDetail } from './merchant-order-detail';
 import { parseOrderFilters } from './order-filters';
 import { resendOrderNotification } from './resend-order-notification';
@@ -28,7 +28,7 @@ async function aPortalMerchant(): Promise<MerchantContext> {
     clientAddress: `192.0.2.${sequence}`,
     now: new Date(),
   });
-  return (await loadMerchantContext(getDb(), { accountId, sessionVersion: 0 }))!;
+  return (await merchantContextOf(getDb(), accountId))!;
 }
 
 const filters = (params: Record<string, string> = {}) => parseOrderFilters(params);

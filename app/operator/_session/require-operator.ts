@@ -12,7 +12,7 @@ import { loadOperatorContext, type OperatorContext } from '@/lib/operator/operat
 export async function requireOperator(): Promise<OperatorContext> {
   const session = await getServerSession(authOptions());
   if (!session) redirect('/portal/sign-in?next=/operator');
-  const context = await loadOperatorContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion });
+  const context = await loadOperatorContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion, sessionId: session.sessionId });
   if (!context) redirect(`/portal/sign-in?error=${session.role === 'operator' ? 'SessionExpired' : 'NotOperator'}`);
   return context;
 }

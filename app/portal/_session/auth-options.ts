@@ -3,7 +3,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { authenticateAccount } from '@/lib/accounts/authenticate-account';
 import { portalAuthSecret, sessionCookiesSecure } from '@/lib/accounts/auth-secret';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
-import { endSessionsOnSignOut } from '@/lib/accounts/end-session';
+import { endAccountSessions, openAccountSession } from '@/lib/accounts/account-sessions';
 import { getDb } from '@/lib/db/client';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 
@@ -18,8 +18,9 @@ export const SECOND_FACTOR_INVALID_ERROR = 'SecondFactorInvalid';
 let options: NextAuthOptions | undefined;
 
 /**
- * next-auth v4: credentials sign-in, JWT sessions (8 h) carrying the account id, role and session version; sign-out
- * moves the session version on, which ends the session on the server too.
+ * next-auth v4: credentials sign-in, JWT sessions (8 h) carrying the account id, role, session version and the id of
+ * the session's row (account_sessions), without which no page or action honours the token; sign-out ends that row,
+ * which ends the session on the server too.
  */
 export function authOptions(): NextAuthOptions {
   // next-auth builds its redirects from NEXTAUTH_URL; the service's public base URL is the natural default.
@@ -31,8 +32,8 @@ export function authOptions(): NextAuthOptions {
     useSecureCookies: sessionCookiesSecure(),
     events: {
       async signOut({ token }) {
-        if (typeof token?.accountId === 'number' && typeof token.sessionVersion === 'number') {
-          await endSessionsOnSignOut(getDb(), { accountId: token.accountId, sessionVersion: token.sessionVersion });
+        if (typeof token?.accountId === 'number' && typeof token.sessionId === 'string') {
+          await endAccountSessions(getDb(), { accountId: token.accountId, only: token.sessionId, now: new Date() });
         }
       },
     },
@@ -46,13 +47,9 @@ export function authOptions(): NextAuthOptions {
           const password = typeof credentials?.password === 'string' ? credentials.password : '';
           const code = typeof credentials?.code === 'string' && credentials.code.trim() !== '' ? credentials.code.trim() : undefined;
           if (!email || !password) return null;
-          const result = await authenticateAccount(getDb(), {
-            email,
-            password,
-            secondFactor: code,
-            clientAddress: clientAddressFrom(req.headers?.['x-forwarded-for']),
-            now: new Date(),
-          });
+          const clientAddress = clientAddressFrom(req.headers?.['x-forwarded-for']);
+          const now = new Date();
+          const result = await authenticateAccount(getDb(), { email, password, secondFactor: code, clientAddress, now });
           if (!result.ok) {
             if (result.reason === 'throttled') throw new Error(THROTTLED_ERROR);
             if (result.reason === 'locked') throw new Error(LOCKED_ERROR);
@@ -61,7 +58,15 @@ export function authOptions(): NextAuthOptions {
             return null;
           }
           const { account } = result;
-          return { id: String(account.id), email: account.email, accountId: account.id, role: account.role, sessionVersion: account.sessionVersion };
+          const userAgent = req.headers?.['user-agent'];
+          const sessionId = await openAccountSession(getDb(), {
+            accountId: account.id,
+            sessionVersion: account.sessionVersion,
+            userAgent: typeof userAgent === 'string' ? userAgent : undefined,
+            clientAddress,
+            now,
+          });
+          return { id: String(account.id), email: account.email, accountId: account.id, role: account.role, sessionVersion: account.sessionVersion, sessionId };
         },
       }),
     ],
@@ -71,6 +76,7 @@ export function authOptions(): NextAuthOptions {
           token.accountId = user.accountId;
           token.role = user.role;
           token.sessionVersion = user.sessionVersion;
+          token.sessionId = user.sessionId;
         }
         return token;
       },
@@ -78,6 +84,7 @@ export function authOptions(): NextAuthOptions {
         session.accountId = token.accountId ?? 0;
         session.role = token.role ?? 'merchant';
         session.sessionVersion = token.sessionVersion ?? -1;
+        session.sessionId = token.sessionId ?? '';
         return session;
       },
     },

@@ -12,7 +12,7 @@ import { authOptions } from './auth-options';
 export const signedInMerchant = cache(async (): Promise<{ session: Session | null; merchant?: MerchantContext }> => {
   const session = await getServerSession(authOptions());
   if (!session) return { session };
-  return { session, merchant: await loadMerchantContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion }) };
+  return { session, merchant: await loadMerchantContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion, sessionId: session.sessionId }) };
 });
 
 /**
@@ -20,6 +20,11 @@ export const signedInMerchant = cache(async (): Promise<{ session: Session | nul
  * is gone or a session from before a password change is sent to sign in again; an operator to the operator console).
  */
 export async function requireMerchant(): Promise<MerchantContext> {
+  return (await requireMerchantSession()).merchant;
+}
+
+/** requireMerchant, with the id of the session the request came in (the account page marks it, and keeps it). */
+export async function requireMerchantSession(): Promise<{ merchant: MerchantContext; sessionId: string }> {
   const { session, merchant } = await signedInMerchant();
   if (!session) redirect('/portal/sign-in');
   if (!merchant) {
@@ -27,5 +32,5 @@ export async function requireMerchant(): Promise<MerchantContext> {
     if (session.role === 'operator') redirect('/operator');
     redirect('/portal/sign-in?error=SessionExpired');
   }
-  return merchant;
+  return { merchant, sessionId: session.sessionId };
 }

@@ -1,8 +1,11 @@
 'use server';
 
+import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
+import { endSessionsFromAccountPage } from '@/lib/accounts/account-sessions';
 import { changePassword } from '@/lib/accounts/change-password';
+import { clientAddressFrom } from '@/lib/accounts/client-address';
 import { newPasswordSchema } from '@/lib/accounts/passwords';
 import { qrSvgDataUrl } from '@/components/checkout/qr-svg';
 import { confirmTotpEnrolment, removeTotpFactor, startTotpEnrolment } from '@/lib/accounts/totp-factor';
@@ -11,7 +14,7 @@ import { setCloseNotices } from '@/lib/merchants/close-notices';
 import { setMerchantTimeZone } from '@/lib/merchants/merchant-time-zone';
 import { portalActor } from '@/lib/portal/merchant-context';
 import { fieldErrorsOf, refusal, type ActionResult } from '../../_session/action-result';
-import { requireMerchant } from '../../_session/require-merchant';
+import { requireMerchant, requireMerchantSession } from '../../_session/require-merchant';
 
 const changePasswordSchema = z.object({ password: z.string().min(1, 'Required'), newPassword: newPasswordSchema });
 
@@ -85,6 +88,17 @@ export async function removeSecondFactorAction(input: { password: string }): Pro
   try {
     await removeTotpFactor(getDb(), { accountId: merchant.accountId, password: typeof input?.password === 'string' ? input.password : '', now: new Date() });
     return { ok: true, data: { removed: true } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Ends one session of the account (the one in use too: the form then signs this browser out), or every one but it. */
+export async function endSessionsAction(input: { sessionId: string } | { allButThis: true }): Promise<ActionResult<{ ended: number; thisOne: boolean }>> {
+  const { merchant, sessionId } = await requireMerchantSession();
+  try {
+    const by = { actor: portalActor(merchant), clientAddress: clientAddressFrom((await headers()).get('x-forwarded-for')) };
+    return { ok: true, data: await endSessionsFromAccountPage(getDb(), { accountId: merchant.accountId, currentSessionId: sessionId, choice: input, by, now: new Date() }) };
   } catch (error) {
     return refusal(error);
   }

@@ -1,4 +1,15 @@
-import { changePasswordAction, confirmSecondFactorAction, removeSecondFactorAction, saveCloseNoticesAction, saveTimeZoneAction, startSecondFactorAction } from './actions';
+import {
+  changePasswordAction,
+  confirmSecondFactorAction,
+  endSessionsAction,
+  removeSecondFactorAction,
+  saveCloseNoticesAction,
+  saveTimeZoneAction,
+  startSecondFactorAction,
+} from './actions';
+import { AccountSessions } from '@/components/portal/account-sessions';
+import { listLiveSessions } from '@/lib/accounts/account-sessions';
+import { sessionDeviceOf } from '@/lib/accounts/session-device';
 import { SecondFactorForm } from '@/components/portal/second-factor-form';
 import { secondFactorState } from '@/lib/accounts/totp-factor';
 import { getTranslations } from 'next-intl/server';
@@ -10,16 +21,18 @@ import { signInFailuresOf } from '@/lib/accounts/sign-in-lockouts';
 import { SignInAttempts } from '@/components/portal/sign-in-attempts';
 import { getDb } from '@/lib/db/client';
 import { timeZoneChoices } from '@/lib/merchants/merchant-time-zone';
-import { requireMerchant } from '../../_session/require-merchant';
+import { requireMerchantSession } from '../../_session/require-merchant';
 import { card, note, pageTitle, sectionTitle } from '@/components/portal/styles';
 
 export default async function AccountPage() {
-  const merchant = await requireMerchant();
-  const [t, closeNotices, signInFailures, secondFactor] = await Promise.all([
+  const { merchant, sessionId } = await requireMerchantSession();
+  const now = new Date();
+  const [t, closeNotices, signInFailures, secondFactor, sessions] = await Promise.all([
     getTranslations('portal.account'),
     closeNoticesEnabled(getDb(), merchant.merchantId),
-    signInFailuresOf(getDb(), merchant.email, new Date()),
+    signInFailuresOf(getDb(), merchant.email, now),
     secondFactorState(getDb(), merchant.accountId),
+    listLiveSessions(getDb(), merchant.accountId, now),
   ]);
   return (
     <>
@@ -37,6 +50,15 @@ export default async function AccountPage() {
           enrolled={secondFactor.enrolled}
           recoveryCodesLeft={secondFactor.recoveryCodesLeft}
           actions={{ startSecondFactorAction, confirmSecondFactorAction, removeSecondFactorAction }}
+        />
+      </section>
+      <section className={card} aria-labelledby="sessions-heading" data-testid="account-sessions">
+        <h2 id="sessions-heading" className={sectionTitle}>{t('sessions.heading')}</h2>
+        <p className={`${note} mb-4`}>{t('sessions.intro')}</p>
+        <AccountSessions
+          sessions={sessions.map(({ userAgent, ...session }) => ({ ...session, device: sessionDeviceOf(userAgent) }))}
+          currentId={sessionId}
+          endSessionsAction={endSessionsAction}
         />
       </section>
       <SignInAttempts email={merchant.email} failures={signInFailures} />

@@ -31,7 +31,7 @@ function refusal(request: Request, reason: StatementRefusal, days: { from?: stri
  */
 export async function GET(request: Request) {
   const session = await getServerSession(authOptions());
-  const merchant = session ? await loadMerchantContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion }) : undefined;
+  const merchant = session ? await loadMerchantContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion, sessionId: session.sessionId }) : undefined;
   if (!merchant) return new Response('sign in to download statements', { status: 401, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const params = new URL(request.url).searchParams;
   const from = params.get('from') ?? undefined;

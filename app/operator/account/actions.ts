@@ -1,0 +1,47 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { qrSvgDataUrl } from '@/components/checkout/qr-svg';
+import { endSessionsFromAccountPage } from '@/lib/accounts/account-sessions';
+import { clientAddressFrom } from '@/lib/accounts/client-address';
+import { confirmTotpEnrolment, removeTotpFactor, startTotpEnrolment } from '@/lib/accounts/totp-factor';
+import { getDb } from '@/lib/db/client';
+import { operatorActor } from '@/lib/operator/operator-context';
+import { asText, operatorAction, type OperatorActionResult } from '../_session/operator-action';
+
+/** A new authenticator secret for the operator's own account, as the QR code an app scans and as text to type. */
+export async function startOperatorSecondFactorAction(): Promise<OperatorActionResult<{ secret: string; qrCode: string }>> {
+  return operatorAction(async (operator) => {
+    const { secret, uri } = await startTotpEnrolment(getDb(), { accountId: operator.accountId, now: new Date() });
+    return { secret, qrCode: qrSvgDataUrl(uri) };
+  });
+}
+
+/** The app's first code: the factor is in force from now on, and its recovery codes are shown this once. */
+export async function confirmOperatorSecondFactorAction(input: { code?: unknown }): Promise<OperatorActionResult<{ recoveryCodes: string[] }>> {
+  return operatorAction((operator) => confirmTotpEnrolment(getDb(), { accountId: operator.accountId, code: asText(input?.code), now: new Date() }), { field: 'code' });
+}
+
+/** Removes the operator's authenticator after the password is asked again; the account's sessions end. */
+export async function removeOperatorSecondFactorAction(input: { password?: unknown }): Promise<OperatorActionResult<{ removed: true }>> {
+  return operatorAction(
+    async (operator) => {
+      await removeTotpFactor(getDb(), { accountId: operator.accountId, password: asText(input?.password), now: new Date() });
+      return { removed: true as const };
+    },
+    { field: 'password' },
+  );
+}
+
+/** Ends one of the operator's sessions (this one too: the page then signs out), or every one but this. */
+export async function endOperatorSessionsAction(input: { sessionId: string } | { allButThis: true }): Promise<OperatorActionResult<{ ended: number; thisOne: boolean }>> {
+  return operatorAction(async (operator) =>
+    endSessionsFromAccountPage(getDb(), {
+      accountId: operator.accountId,
+      currentSessionId: operator.sessionId,
+      choice: input,
+      by: { actor: operatorActor(operator), clientAddress: clientAddressFrom((await headers()).get('x-forwarded-for')) },
+      now: new Date(),
+    }),
+  );
+}

@@ -1,0 +1,49 @@
+import { getTranslations } from 'next-intl/server';
+import { AreaMessagesProvider } from '@/components/i18n/area-messages-provider';
+import { PageTitle, Section } from '@/components/operator/ui';
+import { AccountSessions } from '@/components/portal/account-sessions';
+import { SecondFactorForm } from '@/components/portal/second-factor-form';
+import { listLiveSessions } from '@/lib/accounts/account-sessions';
+import { sessionDeviceOf } from '@/lib/accounts/session-device';
+import { secondFactorState } from '@/lib/accounts/totp-factor';
+import { getDb } from '@/lib/db/client';
+import { requireOperator } from '../_session/require-operator';
+import { confirmOperatorSecondFactorAction, endOperatorSessionsAction, removeOperatorSecondFactorAction, startOperatorSecondFactorAction } from './actions';
+
+export const dynamic = 'force-dynamic';
+
+const SECOND_FACTOR_ACTIONS = {
+  startSecondFactorAction: startOperatorSecondFactorAction,
+  confirmSecondFactorAction: confirmOperatorSecondFactorAction,
+  removeSecondFactorAction: removeOperatorSecondFactorAction,
+};
+
+/** The operator's own account: the authenticator app of two-step sign-in, and the sessions signed in. */
+export default async function OperatorAccountPage() {
+  const operator = await requireOperator();
+  const [t, portal, secondFactor, sessions] = await Promise.all([
+    getTranslations('console.account'),
+    getTranslations('portal.account'),
+    secondFactorState(getDb(), operator.accountId),
+    listLiveSessions(getDb(), operator.accountId, new Date()),
+  ]);
+  return (
+    // The forms are the portal's account forms, in the portal's words.
+    <AreaMessagesProvider areas={['common', 'console', 'portal']}>
+      <PageTitle title={t('title')} intro={t.rich('intro', { email: operator.email, b: (chunks) => <strong data-testid="signed-in-email">{chunks}</strong> })} />
+      <Section title={portal('secondFactor.heading')} id="second-factor-heading">
+        <SecondFactorForm enrolled={secondFactor.enrolled} recoveryCodesLeft={secondFactor.recoveryCodesLeft} actions={SECOND_FACTOR_ACTIONS} />
+      </Section>
+      <Section title={portal('sessions.heading')} id="sessions-heading">
+        <div data-testid="account-sessions">
+          <p className="mt-0 mb-4 text-sm text-gray-600">{portal('sessions.intro')}</p>
+          <AccountSessions
+            sessions={sessions.map(({ userAgent, ...session }) => ({ ...session, device: sessionDeviceOf(userAgent) }))}
+            currentId={operator.sessionId}
+            endSessionsAction={endOperatorSessionsAction}
+          />
+        </div>
+      </Section>
+    </AreaMessagesProvider>
+  );
+}
