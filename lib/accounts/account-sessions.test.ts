@@ -59,6 +59,7 @@ describe('account sessions', () => {
     await getDb().update(accounts).set({ sessionVersion: 1 }).where(eq(accounts.id, account.id));
     expect(await listLiveSessions(getDb(), account.id, now)).toEqual([]);
     expect(await touchLiveSession(getDb(), { accountId: account.id, sessionVersion: 0, sessionId: phone }, now)).toBe(false);
+    expect(await endAccountSessions(getDb(), { accountId: account.id, now })).toEqual([]);
   });
 
   it('ends one session, or all but the one in use, audited with the networks; another account’s session is not ended', async () => {

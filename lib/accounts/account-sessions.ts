@@ -111,6 +111,8 @@ export async function endAccountSessions(
           eq(accountSessions.accountId, input.accountId),
           isNull(accountSessions.endedAt),
           gt(accountSessions.lastSeenAt, liveSince(input.now)),
+          // Sessions from before a password change ended then: they are not counted again.
+          eq(accountSessions.sessionVersion, sql`(SELECT ${accounts.sessionVersion} FROM ${accounts} WHERE ${accounts.id} = ${input.accountId})`),
           input.only === undefined ? undefined : eq(accountSessions.id, input.only),
           input.except === undefined ? undefined : ne(accountSessions.id, input.except),
         ),
