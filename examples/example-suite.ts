@@ -16,7 +16,7 @@ import { SERVER_COMMANDS, startRealServer, type RealServer, type ServerMode } fr
 import { sendWithCurlHttp2, sendWithJavaDefaultClient, webSocketStatusLine } from '../test/upgrade-clients';
 import type { NotificationKind } from '../lib/db/schema/notification-kinds';
 import { builtExampleRuntimes, EXAMPLE_RUNTIMES, type ExampleRuntime } from './example-runtimes';
-import { runExample, startExampleReceiver } from './run-example';
+import { ReceiverPortTaken, runExample, startExampleReceiver } from './run-example';
 import { startSandboxPayments } from './sandbox-payments';
 import { planWechatRefund, settleSandboxWechatRefund } from '../sandbox/wechat/refund';
 import { eventually } from '../test/wait-for';
@@ -52,6 +52,18 @@ async function deliverNotifications(): Promise<void> {
 /** The lines a receiver recorded in one of its files (PAID_ORDERS_FILE, REFUNDS_FILE). */
 const recorded = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
 
+/** The example's receiver on a free port, chosen again when another process took it before the receiver could bind. */
+async function receiverOnAFreePort(example: ExampleRuntime, env: NodeJS.ProcessEnv) {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return await startExampleReceiver(example.receiver(port), port, env);
+    } catch (error) {
+      if (!(error instanceof ReceiverPortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
 /** The example's receiver, on its own port, writing into its own directory; stopped when `body` ends. */
 async function withReceiver(example: ExampleRuntime, body: (receiver: { url: string; output(): string }, env: NodeJS.ProcessEnv, files: { paidOrders: string; refunds: string; abnormalRefunds: string }) => Promise<void>) {
   const directory = mkdtempSync(path.join(tmpdir(), `example-${example.language}-`));
@@ -65,8 +77,7 @@ async function withReceiver(example: ExampleRuntime, body: (receiver: { url: str
     REFUNDS_FILE: files.refunds,
     ABNORMAL_REFUNDS_FILE: files.abnormalRefunds,
   };
-  const port = await freePort();
-  const receiver = await startExampleReceiver(example.receiver(port), port, env);
+  const receiver = await receiverOnAFreePort(example, env);
   try {
     await body(receiver, env, files);
   } finally {

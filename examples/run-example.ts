@@ -36,7 +36,17 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** Starts an example's notification receiver and waits until its port accepts connections (a JVM takes seconds). */
+/** The receiver could not listen: another process took the free port between its choice and the receiver's bind. */
+export class ReceiverPortTaken extends Error {}
+
+const PORT_IN_USE = /address already in use|EADDRINUSE/i;
+/** How long a receiver must stay up after its port first answers: a port another process holds answers too. */
+const SETTLE_MS = 300;
+
+/**
+ * Starts an example's notification receiver and waits until its port accepts connections (a JVM takes seconds) and
+ * the receiver is still running a moment later (so the answer was its own).
+ */
 export async function startExampleReceiver(commandLine: readonly string[], port: number, env: NodeJS.ProcessEnv) {
   const [program, ...args] = commandLine;
   // Its own process group: `go run` starts the compiled program as a child, which must stop with it.
@@ -52,10 +62,18 @@ export async function startExampleReceiver(commandLine: readonly string[], port:
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const deadline = Date.now() + 60_000;
-  while (!(await accepts(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      stop();
-      throw new Error(`the receiver ${commandLine.join(' ')} did not listen on ${port}:\n${output}`);
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const failed = () => {
+    stop();
+    const message = `the receiver ${commandLine.join(' ')} did not listen on ${port}:\n${output}`;
+    return PORT_IN_USE.test(output) ? new ReceiverPortTaken(message) : new Error(message);
+  };
+  for (;;) {
+    if (exited() || Date.now() > deadline) throw failed();
+    if (await accepts(port)) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      if (exited()) throw failed();
+      break;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

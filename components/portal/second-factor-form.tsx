@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { ActionResult } from './action-result';
 import { Field, FormMessage } from './field';
-import { button, mono, note, subTitle } from './styles';
+import { LocalTime } from '@/components/i18n/local-time';
+import { button, mono, note, subTitle, warning } from './styles';
 import { useHydrated } from './use-hydrated';
 
 interface SecondFactorActions {
@@ -20,7 +21,18 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * Setting up an authenticator app (scan or type the secret, confirm with its code, keep the recovery codes shown this
  * once) and removing it (the password asked again).
  */
-export function SecondFactorForm({ enrolled, recoveryCodesLeft, actions }: { enrolled: boolean; recoveryCodesLeft: number; actions: SecondFactorActions }) {
+export function SecondFactorForm({
+  enrolled,
+  recoveryCodesLeft,
+  resetByOperator,
+  actions,
+}: {
+  enrolled: boolean;
+  recoveryCodesLeft: number;
+  /** An operator's reset of a lost factor, not answered by a new set-up yet: the owner is told. */
+  resetByOperator?: { at: Date; reason: string };
+  actions: SecondFactorActions;
+}) {
   const t = useTranslations('portal.account.secondFactor');
   const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
@@ -111,6 +123,11 @@ export function SecondFactorForm({ enrolled, recoveryCodesLeft, actions }: { enr
   return (
     <div>
       <FormMessage error={message.error} />
+      {resetByOperator ? (
+        <p className={`${warning} mt-0 mb-3`} role="status" data-testid="second-factor-reset">
+          {t.rich('resetByOperator', { reason: resetByOperator.reason, time: () => <LocalTime value={resetByOperator.at} /> })}
+        </p>
+      ) : null}
       <p className={`${note} mb-3`}>{t('intro')}</p>
       <button type="button" className={button()} disabled={pending || !hydrated} onClick={() => void run(actions.startSecondFactorAction, setEnrolment)}>
         {t('start')}

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { authenticatorCode } from '../../test/totp-code';
-import { anOperator, followNavLink, signInAsOperator } from '../factories';
+import { admin, anOperator, followNavLink, signInAsOperator } from '../factories';
 import { expectAxeClean } from '../axe-clean';
 
 /**
  * An operator's own account page, reached from the console's navigation: two-step sign-in set up with the app's code
- * (computed here from RFC 6238), the console then asking for the code after the password, and the sessions list;
- * in both languages, axe clean.
+ * (computed here from RFC 6238), the console then asking for the code after the password, and the sessions list; then
+ * the factor reset by an operator (`admin account reset-factor`) and the owner told; in both languages, axe clean.
  */
 test.describe.configure({ timeout: 300_000 });
 
@@ -67,5 +67,21 @@ for (const locale of LOCALES) {
     await page.waitForURL(/\/operator$/);
     await page.goto('/operator/account');
     await expect(page.getByTestId('second-factor-state')).toContainText('10');
+
+    // The phone lost with its codes: another operator resets the factor; the password alone signs in, and says so.
+    const reason = `owner recognised by video call ${locale}`;
+    expect(admin('account', 'reset-factor', '--email', operator.email, '--reason', reason)).toMatchObject({ email: operator.email });
+    await page.reload();
+    await expect(page).toHaveURL(/\/portal\/sign-in/);
+    await page.goto('/portal/sign-in');
+    await expect(page.getByRole('button', { name: words.signIn('submit') })).toBeEnabled();
+    await page.getByLabel(words.signIn('email')).fill(operator.email);
+    await page.getByLabel(words.signIn('password'), { exact: true }).fill(operator.password);
+    await page.getByRole('button', { name: words.signIn('submit') }).click();
+    await page.waitForURL(/\/operator$/);
+    await page.goto('/operator/account');
+    await expect(page.getByTestId('second-factor-reset')).toContainText(reason);
+    await expect(page.getByRole('button', { name: words.factor('start') })).toBeVisible();
+    await expectAxeClean(page, `operator account after a reset (${locale})`);
   });
 }

@@ -96,6 +96,7 @@ export async function confirmTotpEnrolment(db: Database, input: { accountId: num
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     await tx.update(accountTotpFactors).set({ confirmedAt: input.now, lastUsedStep: step }).where(eq(accountTotpFactors.accountId, input.accountId));
+    await tx.update(accounts).set({ secondFactorResetAt: null, secondFactorResetReason: null }).where(eq(accounts.id, input.accountId));
     await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, input.accountId));
     await tx.insert(accountRecoveryCodes).values(recoveryCodes.map((code) => ({ accountId: input.accountId, codeHash: recoveryCodeHash(code), createdAt: input.now })));
     await recordAudit(tx, { actor: `account:${input.accountId}`, action: 'account.second_factor_enrol', subject: `account:${input.accountId}`, after: { kind: 'totp', recoveryCodes: RECOVERY_CODE_COUNT } });

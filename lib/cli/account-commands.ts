@@ -32,4 +32,35 @@ export const accountUnlock: CliCommand = {
   },
 };
 
-export const accountCommands: CliCommand[] = [accountUnlock];
+const resetFactorUsage = `usage: npm run admin -- account reset-factor --email <email> --reason <text> [--json]
+
+For an owner who lost the authenticator app and every recovery code: removes the account's two-step sign-in and
+its recovery codes, and ends every session of the account. The owner then signs in with the password alone and is
+told on the account page (when, and the reason) until a new app is set up. Check who is asking first: the reason
+(required) says how the owner was recognised, and is audited with the operator.
+
+  --email <email>    the account's sign-in email (merchant or operator)
+  --reason <text>    how the owner was recognised (required; audited, and shown to the owner)
+  --json             print one JSON object: {"accountId","email"}`;
+
+export const accountResetFactor: CliCommand = {
+  group: 'account',
+  action: 'reset-factor',
+  summary: "remove the two-step sign-in of an owner who lost the authenticator app and the recovery codes",
+  usage: resetFactorUsage,
+  options: { email: { type: 'string' }, reason: { type: 'string' } },
+  prepare(args) {
+    args.expectPositionals();
+    const email = args.required('email').trim();
+    if (email === '') args.fail('option --email must not be empty');
+    const reason = args.required('reason').trim();
+    if (reason === '') args.fail('option --reason must not be empty: say how the owner was recognised');
+    return async (db) => {
+      const { resetSecondFactor } = await import('../accounts/reset-second-factor');
+      const reset = await resetSecondFactor(db, { email, actor: cliActor(), reason, now: new Date() });
+      return { json: { ...reset }, text: `account ${reset.email} (id ${reset.accountId}): two-step sign-in removed, its sessions ended; the owner signs in with the password and sets up a new app` };
+    };
+  },
+};
+
+export const accountCommands: CliCommand[] = [accountUnlock, accountResetFactor];

@@ -5,6 +5,7 @@ import { AccountSessions } from '@/components/portal/account-sessions';
 import { SecondFactorForm } from '@/components/portal/second-factor-form';
 import { listLiveSessions } from '@/lib/accounts/account-sessions';
 import { sessionDeviceOf } from '@/lib/accounts/session-device';
+import { pendingSecondFactorReset } from '@/lib/accounts/reset-second-factor';
 import { secondFactorState } from '@/lib/accounts/totp-factor';
 import { getDb } from '@/lib/db/client';
 import { requireOperator } from '../_session/require-operator';
@@ -21,10 +22,11 @@ const SECOND_FACTOR_ACTIONS = {
 /** The operator's own account: the authenticator app of two-step sign-in, and the sessions signed in. */
 export default async function OperatorAccountPage() {
   const operator = await requireOperator();
-  const [t, portal, secondFactor, sessions] = await Promise.all([
+  const [t, portal, secondFactor, factorReset, sessions] = await Promise.all([
     getTranslations('console.account'),
     getTranslations('portal.account'),
     secondFactorState(getDb(), operator.accountId),
+    pendingSecondFactorReset(getDb(), operator.accountId),
     listLiveSessions(getDb(), operator.accountId, new Date()),
   ]);
   return (
@@ -32,7 +34,12 @@ export default async function OperatorAccountPage() {
     <AreaMessagesProvider areas={['common', 'console', 'portal']}>
       <PageTitle title={t('title')} intro={t.rich('intro', { email: operator.email, b: (chunks) => <strong data-testid="signed-in-email">{chunks}</strong> })} />
       <Section title={portal('secondFactor.heading')} id="second-factor-heading">
-        <SecondFactorForm enrolled={secondFactor.enrolled} recoveryCodesLeft={secondFactor.recoveryCodesLeft} actions={SECOND_FACTOR_ACTIONS} />
+        <SecondFactorForm
+          enrolled={secondFactor.enrolled}
+          recoveryCodesLeft={secondFactor.recoveryCodesLeft}
+          resetByOperator={factorReset}
+          actions={SECOND_FACTOR_ACTIONS}
+        />
       </Section>
       <Section title={portal('sessions.heading')} id="sessions-heading">
         <div data-testid="account-sessions">

@@ -10,6 +10,9 @@ export const accounts = pgTable('accounts', {
   merchantId: bigint('merchant_id', { mode: 'number' }).references(() => merchants.id),
   /** Raised on a password change: portal sessions (JWTs) carrying an older value are no longer accepted. */
   sessionVersion: integer('session_version').notNull().default(0),
+  /** An operator's reset of the account's lost second factor, told to the owner until a new one is set up. */
+  secondFactorResetAt: timestamp('second_factor_reset_at', { withTimezone: true }),
+  secondFactorResetReason: text('second_factor_reset_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -11,6 +11,7 @@ import { AccountSessions } from '@/components/portal/account-sessions';
 import { listLiveSessions } from '@/lib/accounts/account-sessions';
 import { sessionDeviceOf } from '@/lib/accounts/session-device';
 import { SecondFactorForm } from '@/components/portal/second-factor-form';
+import { pendingSecondFactorReset } from '@/lib/accounts/reset-second-factor';
 import { secondFactorState } from '@/lib/accounts/totp-factor';
 import { getTranslations } from 'next-intl/server';
 import { PasswordForm } from '@/components/portal/password-form';
@@ -27,11 +28,12 @@ import { card, note, pageTitle, sectionTitle } from '@/components/portal/styles'
 export default async function AccountPage() {
   const { merchant, sessionId } = await requireMerchantSession();
   const now = new Date();
-  const [t, closeNotices, signInFailures, secondFactor, sessions] = await Promise.all([
+  const [t, closeNotices, signInFailures, secondFactor, factorReset, sessions] = await Promise.all([
     getTranslations('portal.account'),
     closeNoticesEnabled(getDb(), merchant.merchantId),
     signInFailuresOf(getDb(), merchant.email, now),
     secondFactorState(getDb(), merchant.accountId),
+    pendingSecondFactorReset(getDb(), merchant.accountId),
     listLiveSessions(getDb(), merchant.accountId, now),
   ]);
   return (
@@ -49,6 +51,7 @@ export default async function AccountPage() {
         <SecondFactorForm
           enrolled={secondFactor.enrolled}
           recoveryCodesLeft={secondFactor.recoveryCodesLeft}
+          resetByOperator={factorReset}
           actions={{ startSecondFactorAction, confirmSecondFactorAction, removeSecondFactorAction }}
         />
       </section>

@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { accountRecoveryCodes, accountTotpFactors, accounts } from '../db/schema';
+import { recordAudit } from '../audit/record-audit';
+import { actionRefused, invalidParameter, notFound } from '../errors/domain-error';
+
+/**
+ * An operator's answer to an owner who lost the authenticator app and its recovery codes: the factor and its codes
+ * are removed and every session of the account ends (the session version moves on), audited with the operator and
+ * the reason, which is required (how the owner was recognised). The owner then signs in with the password alone and
+ * is told on the account page until a new app is set up.
+ */
+export async function resetSecondFactor(db: Database, input: { email: string; actor: string; reason: string; now: Date }): Promise<{ accountId: number; email: string }> {
+  const reason = input.reason.trim();
+  if (reason === '') throw invalidParameter('reason: required (how the owner was recognised)');
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [account] = await tx.select({ id: accounts.id, email: accounts.email }).from(accounts).where(eq(accounts.email, email)).limit(1);
+    if (!account) throw notFound(`account ${email}`);
+    const removed = await tx.delete(accountTotpFactors).where(eq(accountTotpFactors.accountId, account.id)).returning({ confirmedAt: accountTotpFactors.confirmedAt });
+    if (!removed.some((factor) => factor.confirmedAt !== null)) throw actionRefused(`account ${account.email} has no authenticator app set up: nothing to reset`);
+    await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, account.id));
+    await tx
+      .update(accounts)
+      .set({ sessionVersion: sql`${accounts.sessionVersion} + 1`, secondFactorResetAt: input.now, secondFactorResetReason: reason })
+      .where(eq(accounts.id, account.id));
+    await recordAudit(tx, { actor: input.actor, action: 'account.second_factor_reset', subject: `account:${account.id}`, reason, after: { kind: 'totp' } });
+    return { accountId: account.id, email: account.email };
+  });
+}
+
+/** The operator's reset the owner has not answered yet (no app set up since): when, and why. */
+export async function pendingSecondFactorReset(db: Database, accountId: number): Promise<{ at: Date; reason: string } | undefined> {
+  const [row] = await db.select({ at: accounts.secondFactorResetAt, reason: accounts.secondFactorResetReason }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return row?.at ? { at: row.at, reason: row.reason ?? '' } : undefined;
+}
