@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accountRecoveryCodes, accountTotpFactors, accounts } from '../db/schema';
+import { accounts } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { actionRefused, invalidParameter, notFound } from '../errors/domain-error';
+import { dropTotpFactor } from './totp-factor';
 
 /**
  * An operator's answer to an owner who lost the authenticator app and its recovery codes: the factor and its codes
@@ -18,13 +19,8 @@ export async function resetSecondFactor(db: Database, input: { email: string; ac
     const tx = transaction as unknown as Database;
     const [account] = await tx.select({ id: accounts.id, email: accounts.email }).from(accounts).where(eq(accounts.email, email)).limit(1);
     if (!account) throw notFound(`account ${email}`);
-    const removed = await tx.delete(accountTotpFactors).where(eq(accountTotpFactors.accountId, account.id)).returning({ confirmedAt: accountTotpFactors.confirmedAt });
-    if (!removed.some((factor) => factor.confirmedAt !== null)) throw actionRefused(`account ${account.email} has no authenticator app set up: nothing to reset`);
-    await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, account.id));
-    await tx
-      .update(accounts)
-      .set({ sessionVersion: sql`${accounts.sessionVersion} + 1`, secondFactorResetAt: input.now, secondFactorResetReason: reason })
-      .where(eq(accounts.id, account.id));
+    const dropped = await dropTotpFactor(tx, account.id, { secondFactorResetAt: input.now, secondFactorResetReason: reason });
+    if (!dropped.wasConfirmed) throw actionRefused(`account ${account.email} has no authenticator app set up: nothing to reset`);
     await recordAudit(tx, { actor: input.actor, action: 'account.second_factor_reset', subject: `account:${account.id}`, reason, after: { kind: 'totp' } });
     return { accountId: account.id, email: account.email };
   });

@@ -132,20 +132,34 @@ export async function checkSecondFactor(db: Database, input: { accountId: number
   return 'recovery_code';
 }
 
+/**
+ * Deletes the account's authenticator (set up or being set up) and its recovery codes, and ends the account's
+ * sessions (the session version moves on), with `alsoSet` written to the account in the same update; in the caller's
+ * transaction, which refuses (and so rolls back) when what was there is not what it expected.
+ */
+export async function dropTotpFactor(
+  tx: Database,
+  accountId: number,
+  alsoSet: Partial<Pick<typeof accounts.$inferInsert, 'secondFactorResetAt' | 'secondFactorResetReason'>> = {},
+): Promise<{ removed: boolean; wasConfirmed: boolean; sessionVersion: number }> {
+  const removed = await tx.delete(accountTotpFactors).where(eq(accountTotpFactors.accountId, accountId)).returning({ confirmedAt: accountTotpFactors.confirmedAt });
+  await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, accountId));
+  const [row] = await tx
+    .update(accounts)
+    .set({ sessionVersion: sql`${accounts.sessionVersion} + 1`, ...alsoSet })
+    .where(eq(accounts.id, accountId))
+    .returning({ sessionVersion: accounts.sessionVersion });
+  return { removed: removed.length > 0, wasConfirmed: removed.some((factor) => factor.confirmedAt !== null), sessionVersion: row!.sessionVersion };
+}
+
 /** Removing the factor asks for the password, and ends the account's other sessions (the session version moves on). */
 export async function removeTotpFactor(db: Database, input: { accountId: number; password: string; now: Date }): Promise<{ sessionVersion: number }> {
   const account = await confirmPassword(db, { accountId: input.accountId, password: input.password, now: input.now });
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const removed = await tx.delete(accountTotpFactors).where(eq(accountTotpFactors.accountId, account.id)).returning({ accountId: accountTotpFactors.accountId });
-    if (removed.length === 0) throw actionRefused('no authenticator app is set up', domainMessage('accounts.secondFactorNotSet'));
-    await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, account.id));
-    const [row] = await tx
-      .update(accounts)
-      .set({ sessionVersion: sql`${accounts.sessionVersion} + 1` })
-      .where(eq(accounts.id, account.id))
-      .returning({ sessionVersion: accounts.sessionVersion });
+    const dropped = await dropTotpFactor(tx, account.id);
+    if (!dropped.removed) throw actionRefused('no authenticator app is set up', domainMessage('accounts.secondFactorNotSet'));
     await recordAudit(tx, { actor: `account:${account.email}`, action: 'account.second_factor_remove', subject: `account:${account.id}`, after: { kind: 'totp' } });
-    return { sessionVersion: row!.sessionVersion };
+    return { sessionVersion: dropped.sessionVersion };
   });
 }
