@@ -21,6 +21,7 @@ export async function OrderRefundsSection({
   refundOrderAction,
   remedyAction,
   latePaymentAction,
+  mayRefund,
 }: {
   orderNo: string;
   channel: string;
@@ -30,6 +31,8 @@ export async function OrderRefundsSection({
   refundOrderAction: Parameters<typeof RefundForm>[0]['refundOrderAction'];
   remedyAction: Parameters<typeof AbnormalRefundRemedy>[0]['remedyAction'];
   latePaymentAction: Parameters<typeof LatePaymentRefund>[0]['refundAction'];
+  /** The member's role refunds (owner, finance): otherwise the refunds are shown without the forms that make them. */
+  mayRefund: boolean;
 }) {
   const [t, writeAmount] = await Promise.all([getTranslations('portal.refunds'), amountWriter()]);
   const readable = (amount: string) => writeAmount(amount, currency);
@@ -46,7 +49,7 @@ export async function OrderRefundsSection({
             <p className="mb-2 text-sm">
               {t('latePayment.explain', { amount: readable(data.latePayment.amount), tradeNo: data.latePayment.tradeNo ?? '—' })}
             </p>
-            {data.latePayment.refundable ? <LatePaymentRefund orderNo={orderNo} refundAction={latePaymentAction} /> : <p className={note}>{t('latePayment.refunded')}</p>}
+            {data.latePayment.refundable && mayRefund ? <LatePaymentRefund orderNo={orderNo} refundAction={latePaymentAction} /> : data.latePayment.refundable ? null : <p className={note}>{t('latePayment.refunded')}</p>}
           </div>
         ) : null}
         <p className={`${note} mb-3`} data-testid="refunded-amount">
@@ -80,7 +83,7 @@ export async function OrderRefundsSection({
                     <td className={td}>
                       <span className={badge(refund.state === 'succeeded' ? 'paid' : refund.state === 'processing' || refund.state === 'abnormal' ? 'pending' : 'failed')}>{state(refund.state)}</span>
                       {refund.failureReason ? <div className={`${note} whitespace-normal`}>{refund.failureReason}</div> : null}
-                      {refund.remedy ? <AbnormalRefundRemedy orderNo={orderNo} refundNo={refund.refundNo} remedyAction={remedyAction} /> : null}
+                      {refund.remedy && mayRefund ? <AbnormalRefundRemedy orderNo={orderNo} refundNo={refund.refundNo} remedyAction={remedyAction} /> : null}
                     </td>
                     <td className={`${td} whitespace-normal`}>
                       {refund.reason ?? '—'}
@@ -115,6 +118,10 @@ export async function OrderRefundsSection({
         ) : data.remainder !== 'some' ? (
           <p className={`${note} font-semibold text-gray-900`} data-testid="refund-remainder" data-remainder={data.remainder}>
             {t(data.remainder === 'refunded' ? 'fullyRefunded' : 'wholeInProgress')}
+          </p>
+        ) : !mayRefund ? (
+          <p className={note} data-testid="refunds-role">
+            {t('roleCannotRefund')}
           </p>
         ) : data.refundable || wallet ? (
           <>

@@ -3,30 +3,36 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { BackOfficeNav } from '@/components/back-office/back-office-nav';
 import type { Locale } from '@/lib/i18n/locales';
+import { roleMay, type TeamAbility, type TeamRole } from '@/lib/accounts/team-roles';
 
-const LINKS = [
+/** Each page, with what the member's role needs to open it (none: every member). */
+const LINKS: readonly { href: string; key: string; ability?: TeamAbility }[] = [
   { href: '/portal', key: 'overview' },
-  { href: '/portal/orders', key: 'orders' },
-  { href: '/portal/keys', key: 'keys' },
-  { href: '/portal/credentials', key: 'credentials' },
-  { href: '/portal/branding', key: 'branding' },
-  { href: '/portal/signature', key: 'signature' },
-  { href: '/portal/api', key: 'api' },
-  { href: '/portal/test', key: 'test' },
+  { href: '/portal/orders', key: 'orders', ability: 'viewOrders' },
+  { href: '/portal/keys', key: 'keys', ability: 'keys' },
+  { href: '/portal/credentials', key: 'credentials', ability: 'credentials' },
+  { href: '/portal/branding', key: 'branding', ability: 'branding' },
+  { href: '/portal/signature', key: 'signature', ability: 'developerTools' },
+  { href: '/portal/api', key: 'api', ability: 'developerTools' },
+  { href: '/portal/test', key: 'test', ability: 'developerTools' },
+  { href: '/portal/team', key: 'team', ability: 'team' },
   { href: '/portal/account', key: 'account' },
-] as const;
+];
 
 export function PortalNav({
   merchantName,
   email,
   badges = {},
   testMode = false,
+  teamRole,
 }: {
   merchantName: string;
   email: string;
-  badges?: Partial<Record<(typeof LINKS)[number]['key'], string>>;
+  badges?: Partial<Record<string, string>>;
   /** The test-mode page is listed only while the sandbox is on. */
   testMode?: boolean;
+  /** Only the pages the role opens are listed (each page checks the role itself too). */
+  teamRole: TeamRole;
 }) {
   const t = useTranslations('portal.nav');
   const common = useTranslations('common');
@@ -37,7 +43,7 @@ export function PortalNav({
       home="/portal"
       email={email}
       locale={useLocale() as Locale}
-      links={LINKS.filter((link) => testMode || link.key !== 'test').map((link) => ({ href: link.href, label: t(`links.${link.key}`), badge: badges[link.key] }))}
+      links={LINKS.filter((link) => (testMode || link.key !== 'test') && (!link.ability || roleMay(teamRole, link.ability))).map((link) => ({ href: link.href, label: t(`links.${link.key}`), badge: badges[link.key] }))}
       texts={{ menu: common('nav.menu'), signOut: common('nav.signOut'), language: common('languageSwitch.label') }}
     />
   );

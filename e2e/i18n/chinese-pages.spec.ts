@@ -190,9 +190,18 @@ test('every page read in Chinese shows no English words outside the allow-list',
     const credential = admin('credential', 'add', '--app-id', appId, '--channel', 'WECHAT', '--sandbox');
     admin('credential', 'reject', '--id', String(credential.credentialId ?? credential.id), '--reason', '商户号与应用不匹配');
 
-    for (const path of ['/portal', '/portal/orders', `/portal/orders/${refusedOrderNo}`, `/portal/orders/${givenUpOrderNo}`, '/portal/keys', '/portal/credentials', '/portal/branding', '/portal/api', '/portal/account']) {
+    for (const path of ['/portal', '/portal/orders', `/portal/orders/${refusedOrderNo}`, `/portal/orders/${givenUpOrderNo}`, '/portal/keys', '/portal/credentials', '/portal/branding', '/portal/api', '/portal/account', '/portal/not-allowed?page=keys', '/portal/team']) {
       await read(page, path);
     }
+    // An invitation made on the Team page, its link's page, and a link that is no more.
+    const inviteForm = page.locator('form', { has: page.locator('#invite-email') });
+    await inviteForm.locator('#invite-email').fill(uniqueEmail('crawl-member'));
+    await inviteForm.locator('#invite-role').selectOption('finance');
+    await inviteForm.locator('button[type="submit"]').click();
+    const invitationLink = (await page.getByTestId('invitation-link').textContent())!.trim();
+    await readShown(page, '/portal/team, an invitation made');
+    await read(page, new URL(invitationLink).pathname);
+    await read(page, '/portal/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     // Test mode: a channel without a usable credential is refused, then a test order is made and opened.
     await read(page, '/portal/test');
     await page.locator('#test-channel').selectOption('WECHAT').catch(() => undefined);

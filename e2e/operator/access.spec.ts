@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { admin, randomTronAddress, signUp, uniqueEmail, anOperator, anotherBrowser, signInAsOperator, withDatabase, merchantIdOf, onStagingService, seedFailedNotification, seedOrder, seedPendingCredential, seedTransfer } from '../factories';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { postServerAction, serverActionsUnder } from '../server-actions';
+import { admin, randomTronAddress, signUp, uniqueEmail, anOperator, anotherBrowser, signInAsOperator, withDatabase, merchantIdOf, seedFailedNotification, seedOrder, seedPendingCredential, seedTransfer } from '../factories';
 
 /**
  * A merchant's session (and no session at all) reaches no operator page and runs no operator server action.
@@ -52,53 +51,6 @@ const PAGE_MARKERS: Record<string, string> = {
   '/operator/account': 'Two-step sign-in keeps the console closed',
   '/operator/merchants/[appId]': 'Recent orders',
 };
-
-function manifests(directory: string): string[] {
-  let found: string[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync(directory);
-  } catch {
-    return [];
-  }
-  for (const entry of entries) {
-    const full = path.join(directory, entry);
-    if (statSync(full).isDirectory()) found = found.concat(manifests(full));
-    else if (entry === 'server-reference-manifest.json') found.push(full);
-  }
-  return found;
-}
-
-/** The URL of a page worker (`app/operator/(usdt)/addresses/page` → `/operator/addresses`): route groups are not in URLs. */
-function routeOfWorker(worker: string): string {
-  return `/${worker.replace(/^app\//, '').replace(/\/page$/, '')}`.replace(/\/\([^/)]+\)/g, '');
-}
-
-/** Every server action defined under app/operator: its id and a page route whose worker serves it. */
-function operatorActions(): Map<string, { id: string; route: string }> {
-  const actions = new Map<string, { id: string; route: string }>();
-  // The manifests of the server under test: the production build's, or the development server's (other ids).
-  for (const root of [onStagingService ? '.next/server' : '.next/dev/server/app/operator']) {
-    for (const file of manifests(root)) {
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }> };
-      for (const [id, entry] of Object.entries(manifest.node)) {
-        if (!entry.filename?.startsWith('app/operator/') || !entry.exportedName) continue;
-        const worker = Object.keys(entry.workers).find((name) => name.startsWith('app/operator') && !name.includes('['));
-        if (worker) actions.set(entry.exportedName, { id, route: routeOfWorker(worker) });
-      }
-    }
-  }
-  return actions;
-}
-
-async function postAction(context: APIRequestContext, action: { id: string; route: string }, args: unknown[], origin: string) {
-  return context.post(action.route, {
-    headers: { 'next-action': action.id, accept: 'text/x-component', 'content-type': 'text/plain;charset=UTF-8', origin },
-    data: JSON.stringify(args),
-    maxRedirects: 0,
-    failOnStatusCode: false,
-  });
-}
 
 /** Everything an operator action could change about the seeded targets, and the operator audit entries since `sinceAuditId`. */
 async function snapshot(targets: Targets, sinceAuditId: number) {
@@ -166,7 +118,7 @@ test('a merchant session or no session reaches no operator page and runs no oper
   }
 
   // Actions: every one defined under app/operator is covered by this test.
-  const actions = operatorActions();
+  const actions = serverActionsUnder('app/operator/');
   expect([...actions.keys()].sort()).toEqual(Object.keys(ACTION_ARGUMENTS).sort());
 
   const auditStart = await withDatabase(async (client) => Number((await client.query('SELECT coalesce(max(id), 0) AS id FROM audit_log')).rows[0].id));
@@ -175,7 +127,7 @@ test('a merchant session or no session reaches no operator page and runs no oper
   expect(before.credential[0].review_status).toBe('pending');
   for (const [who, context] of Object.entries(intruders)) {
     for (const [name, action] of actions) {
-      const response = await postAction(context, action, ACTION_ARGUMENTS[name]!(targets), baseURL!);
+      const response = await postServerAction(context, action, ACTION_ARGUMENTS[name]!(targets), baseURL!);
       const body = await response.text();
       // Refused by the guard: the sign-in redirect, never the action's result.
       expect(response.status(), `${who} ${name}`).toBeLessThan(500);
@@ -186,7 +138,7 @@ test('a merchant session or no session reaches no operator page and runs no oper
   expect(await snapshot(targets, auditStart), 'nothing changed').toEqual(before);
 
   // The same request with the operator's session is carried out: the check above can fail.
-  const allowed = await postAction(ops.request, actions.get('setOrderPermissionAction')!, ACTION_ARGUMENTS.setOrderPermissionAction!(targets), baseURL!);
+  const allowed = await postServerAction(ops.request, actions.get('setOrderPermissionAction')!, ACTION_ARGUMENTS.setOrderPermissionAction!(targets), baseURL!);
   expect(allowed.headers()['x-action-redirect'] ?? '').not.toContain('/portal/sign-in');
   const after = await snapshot(targets, auditStart);
   expect(after.merchant[0].order_permission).toBe(true);

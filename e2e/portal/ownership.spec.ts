@@ -32,10 +32,11 @@ interface Merchant {
 }
 
 /** Every page under app/portal/(merchant) and every server action in its actions.ts files; a new one fails the guard below. */
-const PAGES = ['/portal', '/portal/account', '/portal/api', '/portal/branding', '/portal/credentials', '/portal/keys', '/portal/orders', '/portal/orders/[orderNo]', '/portal/signature', '/portal/test'];
+const PAGES = ['/portal', '/portal/account', '/portal/api', '/portal/branding', '/portal/credentials', '/portal/keys', '/portal/not-allowed', '/portal/orders', '/portal/orders/[orderNo]', '/portal/signature', '/portal/team', '/portal/test'];
 const ACTIONS = [
   'addSandboxCredentialAction',
   'changePasswordAction',
+  'changeRoleAction',
   'closeOrderAction',
   'confirmSecondFactorAction',
   'createTestOrderAction',
@@ -43,12 +44,15 @@ const ACTIONS = [
   'deleteCredentialAction',
   'endOverlapAction',
   'endSessionsAction',
+  'inviteMemberAction',
   'refundLatePaymentAction',
   'refundOrderAction',
   'remedyAbnormalRefundAction',
+  'removeMemberAction',
   'removeSecondFactorAction',
   'resendNotificationAction',
   'revealSecretAction',
+  'revokeInvitationAction',
   'rotateSecretAction',
   'saveBrandingAction',
   'saveCloseNoticesAction',
@@ -56,6 +60,7 @@ const ACTIONS = [
   'setCredentialEnabledAction',
   'startSecondFactorAction',
   'submitCredentialAction',
+  'transferOwnershipAction',
 ];
 
 let db: pg.Client;
@@ -144,7 +149,8 @@ async function snapshot(merchant: Merchant) {
   const query = async (text: string, values: unknown[]) => (await db.query(text, values)).rows;
   return {
     merchant: await query('SELECT name, app_secret_encrypted, order_permission, time_zone, updated_at FROM merchants WHERE id = $1', [merchant.merchantId]),
-    accounts: await query('SELECT id, email, password_hash, session_version FROM accounts WHERE merchant_id = $1 ORDER BY id', [merchant.merchantId]),
+    accounts: await query('SELECT id, email, password_hash, session_version, team_role FROM accounts WHERE merchant_id = $1 ORDER BY id', [merchant.merchantId]),
+    invitations: await query('SELECT id, revoked_at, accepted_at FROM team_invitations WHERE merchant_id = $1 ORDER BY id', [merchant.merchantId]),
     sessions: await query('SELECT id, ended_at FROM account_sessions WHERE account_id IN (SELECT id FROM accounts WHERE merchant_id = $1) ORDER BY id', [merchant.merchantId]),
     secondFactors: await query('SELECT account_id, secret_encrypted, confirmed_at FROM account_totp_factors WHERE account_id IN (SELECT id FROM accounts WHERE merchant_id = $1)', [
       merchant.merchantId,
@@ -248,7 +254,7 @@ test('pages: Bob never sees Alice’s data, whatever the URL names', async () =>
 
   const request = bob.context.request;
   const aliceIds = new URLSearchParams({ merchantId: String(alice.merchantId), appId: alice.appId, id: String(alice.credentialId), orderNo: alice.orderNo });
-  for (const page of ['/portal', '/portal/account', '/portal/api', '/portal/credentials', '/portal/keys', '/portal/signature']) {
+  for (const page of ['/portal', '/portal/account', '/portal/api', '/portal/credentials', '/portal/keys', '/portal/signature', '/portal/team']) {
     for (const url of [page, `${page}?${aliceIds}`]) {
       const response = await request.get(url);
       expect(response.status(), url).toBe(200);
@@ -337,6 +343,15 @@ test('actions: Bob’s requests naming Alice’s things are refused, and Alice�
   rewritten = await tamperNextAction(page, () => [{ sessionId: aliceSession.id }]);
   await page.getByRole('button', { name: "Sign out here: end this browser's session" }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'That session has ended already' })).toBeVisible();
+  await rewritten();
+
+  // A role change and a removal on the Team page, with Alice's account id in place of his own: not in his team.
+  await page.goto('/portal/team');
+  const ownRow = page.getByTestId('team-member').filter({ hasText: bob.email });
+  await ownRow.getByLabel(`Role of ${bob.email}`, { exact: true }).selectOption('viewer');
+  rewritten = await tamperNextAction(page, () => [alice.accountId, 'viewer']);
+  await ownRow.getByRole('button', { name: `Change role of ${bob.email}` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not found' })).toBeVisible();
   await rewritten();
 
   // The signature debugger signs with Bob's own secret, never Alice's, even for a body that Alice signed, naming her

@@ -41,7 +41,7 @@ export async function signUpMerchant(db: Database, input: SignUpInput & { client
     const { merchant } = await createMerchant(tx, { name: input.merchantName, orderPermission: false });
     const inserted = await tx
       .insert(accounts)
-      .values({ email, passwordHash, role: 'merchant', merchantId: merchant.id })
+      .values({ email, passwordHash, role: 'merchant', teamRole: 'owner', merchantId: merchant.id })
       .onConflictDoNothing({ target: accounts.email })
       .returning({ id: accounts.id });
     if (inserted.length === 0) throw emailAlreadyRegistered(); // rolls the merchant back

@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, merchants } from '../db/schema';
 import { touchLiveSession, type SessionToken } from '../accounts/account-sessions';
+import type { TeamRole } from '../accounts/team-roles';
 
 /** Who is acting in the portal: built from the session on every page and action, re-read from the database. */
 export interface MerchantContext {
   accountId: number;
   email: string;
   merchantId: number;
+  /** The account's role in the merchant's team: what it may open and do (lib/accounts/team-roles.ts). */
+  teamRole: TeamRole;
   appId: string;
   merchantName: string;
   orderPermission: boolean;
@@ -27,6 +30,7 @@ export async function merchantContextOf(db: Database, accountId: number): Promis
       accountId: accounts.id,
       email: accounts.email,
       role: accounts.role,
+      teamRole: accounts.teamRole,
       merchantId: merchants.id,
       appId: merchants.appId,
       merchantName: merchants.name,
@@ -37,11 +41,12 @@ export async function merchantContextOf(db: Database, accountId: number): Promis
     .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
     .where(eq(accounts.id, accountId))
     .limit(1);
-  if (!row || row.role !== 'merchant') return undefined;
+  if (!row || row.role !== 'merchant' || !row.teamRole) return undefined;
   return {
     accountId: row.accountId,
     email: row.email,
     merchantId: row.merchantId,
+    teamRole: row.teamRole,
     appId: row.appId,
     merchantName: row.merchantName,
     orderPermission: row.orderPermission,

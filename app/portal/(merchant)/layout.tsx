@@ -14,7 +14,7 @@ export default async function MerchantLayout({ children }: { children: ReactNode
   const badges = failing.length > 0 ? { overview: t('failingBadge') } : {};
   return (
     <>
-      <PortalNav merchantName={merchant.merchantName} email={merchant.email} badges={badges} testMode={sandboxEnabled()} />
+      <PortalNav merchantName={merchant.merchantName} email={merchant.email} badges={badges} testMode={sandboxEnabled()} teamRole={merchant.teamRole} />
       <main id="main">{children}</main>
     </>
   );

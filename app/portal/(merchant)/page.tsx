@@ -8,6 +8,14 @@ import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { merchantDashboard } from '@/lib/portal/merchant-dashboard';
 import { requireMerchant } from '../_session/require-merchant';
+import { roleMay } from '@/lib/accounts/team-roles';
+
+/** The overview's links to the pages a merchant uses most, each shown to the roles that may open it. */
+const OVERVIEW_SHORTCUTS = [
+  { key: 'orders', href: '/portal/orders', ability: 'viewOrders' },
+  { key: 'keys', href: '/portal/keys', ability: 'keys' },
+  { key: 'signature', href: '/portal/signature', ability: 'developerTools' },
+] as const;
 
 const stat = 'rounded-xl border border-gray-200 bg-white p-4';
 const statValue = 'mt-1 mb-0 text-2xl font-bold';
@@ -17,6 +25,7 @@ export default async function PortalHome() {
   const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
   const [t, nav, timeZone] = await Promise.all([getTranslations('portal.overview'), getTranslations('portal.nav.links'), getTimeZone()]);
   const now = new Date();
+  const shortcuts = OVERVIEW_SHORTCUTS.filter((shortcut) => roleMay(merchant.teamRole, shortcut.ability));
   const [dashboard, failing] = await Promise.all([
     merchantDashboard(db, merchant, now, timeZone),
     failingDestinations(db, now, { merchantId: merchant.merchantId }),
@@ -117,17 +126,14 @@ export default async function PortalHome() {
           <dd className={`${detailsValue} ${mono}`}>{merchant.appId}</dd>
         </dl>
         <p className="mt-4 mb-0 flex flex-wrap gap-x-2 gap-y-1">
-          <Link className={link} href="/portal/orders">
-            {nav('orders')}
-          </Link>
-          <span aria-hidden="true">·</span>
-          <Link className={link} href="/portal/keys">
-            {nav('keys')}
-          </Link>
-          <span aria-hidden="true">·</span>
-          <Link className={link} href="/portal/signature">
-            {nav('signature')}
-          </Link>
+          {shortcuts.map((shortcut, index) => (
+            <span key={shortcut.key} className="contents">
+              {index > 0 ? <span aria-hidden="true">·</span> : null}
+              <Link className={link} href={shortcut.href}>
+                {nav(shortcut.key)}
+              </Link>
+            </span>
+          ))}
         </p>
       </section>
     </>

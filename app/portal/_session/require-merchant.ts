@@ -4,6 +4,7 @@ import { cache } from 'react';
 import { getDb } from '@/lib/db/client';
 import { loadMerchantContext, type MerchantContext } from '@/lib/portal/merchant-context';
 import { authOptions } from './auth-options';
+import { roleMay, type TeamAbility } from '@/lib/accounts/team-roles';
 
 /**
  * The request's session and, when it is a current merchant session, its merchant, read once per request: the layout,
@@ -17,10 +18,15 @@ export const signedInMerchant = cache(async (): Promise<{ session: Session | nul
 
 /**
  * The merchant behind the request's session, re-read from the database on every page and action (an account that
- * is gone or a session from before a password change is sent to sign in again; an operator to the operator console).
+ * is gone or a session from before a password change is sent to sign in again; an operator to the operator console),
+ * for a page that needs `ability` of the member's role. Server actions check their ability themselves
+ * (assertRoleMay), so that the form shows the refusal.
  */
-export async function requireMerchant(): Promise<MerchantContext> {
-  return (await requireMerchantSession()).merchant;
+export async function requireMerchant(ability?: TeamAbility): Promise<MerchantContext> {
+  const { merchant } = await requireMerchantSession();
+  // A page the member's role does not open says so (and whom to ask) instead of showing anything of it.
+  if (ability && !roleMay(merchant.teamRole, ability)) redirect(`/portal/not-allowed?page=${ability}`);
+  return merchant;
 }
 
 /** requireMerchant, with the id of the session the request came in (the account page marks it, and keeps it). */

@@ -22,7 +22,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <main id="main" className="auth card">
       <LanguageSwitch locale={isLocale(locale) ? locale : 'en'} returnTo="/portal/sign-in" label={common('languageSwitch.label')} className="auth-language" />
       <h1>{t('title')}</h1>
-      <SignInForm initialError={error} notice={params.signedUp === '1' ? t('signedUp') : undefined} next={safeNext(params.next)} />
+      <SignInForm initialError={error} notice={params.signedUp === '1' ? t('signedUp') : params.joined === '1' ? t('joined') : undefined} next={safeNext(params.next)} />
       <p className="note">
         {t('noAccount')} <Link href="/portal/sign-up">{t('signUp')}</Link>
       </p>

@@ -1,5 +1,6 @@
 import { bigint, bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants';
+import type { TeamRole } from './team-role-names';
 
 /** People who sign in to the back office: merchant staff (bound to a merchant) and operators. */
 export const accounts = pgTable('accounts', {
@@ -7,6 +8,8 @@ export const accounts = pgTable('accounts', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   role: text('role').notNull(),
+  /** A merchant account's role in its merchant's team (lib/accounts/team-roles.ts); an operator has none. */
+  teamRole: text('team_role').$type<TeamRole>(),
   merchantId: bigint('merchant_id', { mode: 'number' }).references(() => merchants.id),
   /** Raised on a password change: portal sessions (JWTs) carrying an older value are no longer accepted. */
   sessionVersion: integer('session_version').notNull().default(0),

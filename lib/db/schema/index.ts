@@ -11,6 +11,7 @@ export * from './accounts';
 export * from './account-sign-in-networks';
 export * from './account-second-factors';
 export * from './account-sessions';
+export * from './team-invitations';
 export * from './notifications';
 export * from './audit-log';
 export * from './upstream-orders';

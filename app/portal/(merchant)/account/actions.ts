@@ -1,5 +1,6 @@
 'use server';
 
+import { assertRoleMay } from '@/lib/accounts/team-roles';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
@@ -38,6 +39,7 @@ export async function changePasswordAction(input: { password: string; newPasswor
 export async function saveTimeZoneAction(input: { timeZone: string }): Promise<ActionResult<{ timeZone: string }>> {
   const merchant = await requireMerchant();
   try {
+    assertRoleMay(merchant, 'merchantSettings');
     const timeZone = await setMerchantTimeZone(getDb(), {
       merchantId: merchant.merchantId,
       timeZone: typeof input?.timeZone === 'string' ? input.timeZone : '',
@@ -54,6 +56,7 @@ export async function saveTimeZoneAction(input: { timeZone: string }): Promise<A
 export async function saveCloseNoticesAction(input: { enabled: boolean }): Promise<ActionResult<{ enabled: boolean }>> {
   const merchant = await requireMerchant();
   try {
+    assertRoleMay(merchant, 'merchantSettings');
     const enabled = await setCloseNotices(getDb(), { merchantId: merchant.merchantId, enabled: input?.enabled === true, actor: portalActor(merchant), now: new Date() });
     return { ok: true, data: { enabled } };
   } catch (error) {

@@ -18,7 +18,7 @@ const code = (chunks: ReactNode) => <code>{chunks}</code>;
 
 /** The merchant's API reference: one language per page; every channel, its fields and examples come from the registry. */
 export default async function ApiReferencePage() {
-  const merchant = await requireMerchant();
+  const merchant = await requireMerchant('developerTools');
   const [t, requestLocale, common] = await Promise.all([getTranslations('portal.api'), getLocale(), getTranslations('common')]);
   /** A channel as the reader's language names it (支付宝 for ALIPAY); the payType values themselves stay in code. */
   const channelName = channelNameIn(common);

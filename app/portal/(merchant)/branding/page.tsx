@@ -9,7 +9,7 @@ const REFUSALS = new Set(['displayNameLength', 'displayNameCharacters', 'logoSiz
 
 /** What the merchant's payers see on the checkout: the display name and an optional logo (PNG, JPEG or WebP, ≤ 100 KB). */
 export default async function BrandingPage({ searchParams }: { searchParams: Promise<{ saved?: string; refused?: string }> }) {
-  const merchant = await requireMerchant();
+  const merchant = await requireMerchant('branding');
   const { saved, refused } = await searchParams;
   const branding = await findMerchantBranding(getDb(), merchant.merchantId);
   const { t } = await checkoutTranslations(undefined);

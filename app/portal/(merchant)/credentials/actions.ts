@@ -1,5 +1,6 @@
 'use server';
 
+import { assertRoleMay } from '@/lib/accounts/team-roles';
 import { revalidatePath } from 'next/cache';
 import { credentialChannelNamed } from '@/lib/channels';
 import { deleteCredential, setCredentialEnabled, submitCredential } from '@/lib/credentials/credentials';
@@ -23,6 +24,7 @@ const credentialRefusal = refusal;
 export async function submitCredentialAction(input: Record<string, unknown>): Promise<ActionResult<{ id: number }>> {
   const merchant = await requireMerchant();
   try {
+    assertRoleMay(merchant, 'credentials');
     const credential = await submitCredential(getDb(), credentialChannelNamed(asText(input?.channel)), {
       merchantId: merchant.merchantId,
       actor: portalActor(merchant),
@@ -39,6 +41,7 @@ export async function submitCredentialAction(input: Record<string, unknown>): Pr
 export async function setCredentialEnabledAction(credentialId: number, enabled: boolean): Promise<ActionResult<{ enabled: boolean }>> {
   const merchant = await requireMerchant();
   try {
+    assertRoleMay(merchant, 'credentials');
     const credential = await setCredentialEnabled(getDb(), {
       credentialId: Number(credentialId),
       scope: { kind: 'merchant', merchantId: merchant.merchantId },
@@ -56,6 +59,7 @@ export async function setCredentialEnabledAction(credentialId: number, enabled: 
 export async function deleteCredentialAction(credentialId: number): Promise<ActionResult> {
   const merchant = await requireMerchant();
   try {
+    assertRoleMay(merchant, 'credentials');
     await deleteCredential(getDb(), { credentialId: Number(credentialId), scope: { kind: 'merchant', merchantId: merchant.merchantId }, actor: portalActor(merchant), now: new Date() });
     revalidatePath(PAGE);
     return { ok: true, data: undefined };

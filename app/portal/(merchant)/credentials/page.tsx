@@ -17,7 +17,7 @@ import { ChannelName } from '@/components/i18n/channel-name';
 const stackedCell = `${td} max-md:flex max-md:gap-2 max-md:border-0 max-md:px-0 max-md:py-1 max-md:whitespace-normal max-md:before:min-w-24 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-gray-600 max-md:before:content-[attr(data-label)]`;
 
 export default async function CredentialsPage() {
-  const merchant = await requireMerchant();
+  const merchant = await requireMerchant('credentials');
   const [credentials, t] = await Promise.all([listMerchantCredentials(getDb(), merchant.merchantId), getTranslations('portal.credentials')]);
   return (
     <>

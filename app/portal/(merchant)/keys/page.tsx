@@ -7,7 +7,7 @@ import { requireMerchant } from '../../_session/require-merchant';
 import { card, mono, note, pageTitle, sectionTitle } from '@/components/portal/styles';
 
 export default async function InterfaceKeysPage() {
-  const merchant = await requireMerchant();
+  const merchant = await requireMerchant('keys');
   const [t, overlapUntil] = await Promise.all([getTranslations('portal.keys'), appSecretOverlapUntil(getDb(), merchant, new Date())]);
   return (
     <>

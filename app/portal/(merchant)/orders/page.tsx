@@ -13,6 +13,7 @@ import { TestOrderBadge } from '@/components/back-office/test-order-badge';
 import { FilterSelect } from '@/components/portal/filter-select';
 import { ChannelName, channelNameIn } from '@/components/i18n/channel-name';
 import { OrderStandingBadge } from '@/components/back-office/order-standing-badge';
+import { roleMay } from '@/lib/accounts/team-roles';
 import { StatementForm, statementFormState } from '@/components/portal/statement-form';
 
 /** The list with the same filters, at the page above (`after`) or below (`before`) a row. */
@@ -25,7 +26,7 @@ function pageHref(filters: OrderFilters, cursor: { before?: string; after?: stri
 }
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const merchant = await requireMerchant();
+  const merchant = await requireMerchant('viewOrders');
   const db = await backOfficeDb(); // the replica unless this person just wrote or it lags
   const params = await searchParams;
   const filters = parseOrderFilters(params);
@@ -34,6 +35,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const [result, failing] = await Promise.all([listMerchantOrders(db, merchant, filters), failingDestinations(db, new Date(), { merchantId: merchant.merchantId })]);
   const [t, common, status] = await Promise.all([getTranslations('portal.orders'), getTranslations('common'), getTranslations('portal.status')]);
   const channelName = channelNameIn(common);
+  const mayExport = roleMay(merchant.teamRole, 'statements');
   const statusLabel = (value: string) => ((PORTAL_ORDER_STATUSES as readonly string[]).includes(value) ? status(value as (typeof PORTAL_ORDER_STATUSES)[number]) : value);
   return (
     <>
@@ -43,7 +45,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           screen; a filter in use or a statement refusal keeps its form open. */}
       <p className="mb-3 flex flex-wrap gap-x-4 gap-y-1 sm:hidden" data-testid="phone-form-links">
         <a className={link} href="#filters">{t('filterLabel')}</a>
-        <a className={link} href="#statement">{t('statementLabel')}</a>
+        {mayExport ? <a className={link} href="#statement">{t('statementLabel')}</a> : null}
       </p>
       <form
         id="filters"
@@ -82,7 +84,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           {t.rich('datesIn', { zone: merchant.timeZone, account: (chunks) => <Link className={link} href="/portal/account">{chunks}</Link> })}
         </p>
       </form>
-      <StatementForm timeZone={merchant.timeZone} defaults={filters} state={statementState} includeTest={filters.test !== undefined} foldOnPhone={!statementState.refused} />
+      {mayExport ? <StatementForm timeZone={merchant.timeZone} defaults={filters} state={statementState} includeTest={filters.test !== undefined} foldOnPhone={!statementState.refused} /> : null}
       <p className={`${note} mb-2`} role="status" data-testid="orders-total">
         {t('onPage', { count: result.rows.length })}
         {filters.test ? null : (

@@ -5,7 +5,7 @@ import { requireMerchant } from '../../_session/require-merchant';
 import { note, pageTitle } from '@/components/portal/styles';
 
 export default async function SignaturePage() {
-  const merchant = await requireMerchant();
+  const merchant = await requireMerchant('developerTools');
   const t = await getTranslations('portal.signature');
   return (
     <>

@@ -1,6 +1,7 @@
 import { getServerSession } from 'next-auth';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
+import { roleMay } from '@/lib/accounts/team-roles';
 import { backOfficeDb } from '@/app/_back-office/back-office-db';
 import { loadMerchantContext } from '@/lib/portal/merchant-context';
 import { STATEMENT_COLUMNS, statementRange, type StatementColumn, type StatementRefusal } from '@/lib/portal/merchant-statement';
@@ -33,10 +34,11 @@ export async function GET(request: Request) {
   const session = await getServerSession(authOptions());
   const merchant = session ? await loadMerchantContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion, sessionId: session.sessionId }) : undefined;
   if (!merchant) return new Response('sign in to download statements', { status: 401, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const t = await getTranslations('portal.statement');
+  if (!roleMay(merchant.teamRole, 'statements')) return new Response(t('roleRefused'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const params = new URL(request.url).searchParams;
   const from = params.get('from') ?? undefined;
   const to = params.get('to') ?? undefined;
-  const t = await getTranslations('portal.statement');
   const range = statementRange(from, to, merchant.timeZone);
   if ('refused' in range) return refusal(request, range.refused, { from, to }, t(`refused.${range.refused}`));
   const header = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, t(`columns.${column}`)])) as Record<StatementColumn, string>;

@@ -13,7 +13,7 @@ import { getDb } from '@/lib/db/client';
 
 /** Test mode: only while the sandbox is on, so every order made here is paid by the simulators. */
 export default async function TestModePage() {
-  const merchant = await requireMerchant();
+  const merchant = await requireMerchant('developerTools');
   if (!sandboxEnabled()) notFound();
   const [t, credentials] = await Promise.all([getTranslations('portal.test'), listMerchantCredentials(getDb(), merchant.merchantId)]);
   const credentialChannels = CREDENTIAL_CHANNEL_NAMES.map((name) => ({

@@ -1,5 +1,6 @@
 'use server';
 
+import { assertRoleMay } from '@/lib/accounts/team-roles';
 import { revalidatePath } from 'next/cache';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
@@ -12,6 +13,7 @@ import { requireMerchant } from '../../../_session/require-merchant';
 export async function resendNotificationAction(orderNo: string): Promise<ActionResult<{ cycle: number }>> {
   const merchant = await requireMerchant();
   try {
+    assertRoleMay(merchant, 'resendNotifications');
     const { cycle } = await resendOrderNotification(getDb(), merchant, { orderNo: String(orderNo), now: new Date() });
     revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
     return { ok: true, data: { cycle } };
@@ -31,11 +33,12 @@ export interface RefundFormInput {
 /** The order's refund (or, for a channel the service does not refund on, the record of one made from the merchant's wallet). */
 export async function refundOrderAction(orderNo: string, input: RefundFormInput, wallet: boolean): Promise<ActionResult<{ status: string }>> {
   const merchant = await requireMerchant();
-  if (input.confirmed !== true) {
-    const t = await getTranslations('portal.refunds');
-    return { ok: false, message: t('confirmRequired'), fieldErrors: { confirmed: t('confirmRequired') } };
-  }
   try {
+    assertRoleMay(merchant, 'refund');
+    if (input.confirmed !== true) {
+      const t = await getTranslations('portal.refunds');
+      return { ok: false, message: t('confirmRequired'), fieldErrors: { confirmed: t('confirmRequired') } };
+    }
     const common = { orderNo: String(orderNo), amount: String(input.amount), password: String(input.password), now: new Date() };
     const { refund } = wallet
       ? await recordWalletRefundFromPortal(getDb(), merchant, { ...common, transactionId: String(input.transactionId), note: String(input.reason) })
@@ -59,6 +62,7 @@ export interface AbnormalRemedyInput {
 export async function remedyAbnormalRefundAction(orderNo: string, refundNo: string, input: AbnormalRemedyInput): Promise<ActionResult<{ status: string }>> {
   const merchant = await requireMerchant();
   try {
+    assertRoleMay(merchant, 'refund');
     const outcome = await remedyAbnormalFromPortal(getDb(), merchant, {
       orderNo: String(orderNo),
       refundNo: String(refundNo),
@@ -80,6 +84,7 @@ export async function remedyAbnormalRefundAction(orderNo: string, refundNo: stri
 export async function refundLatePaymentAction(orderNo: string, password: string): Promise<ActionResult<{ status: string }>> {
   const merchant = await requireMerchant();
   try {
+    assertRoleMay(merchant, 'refund');
     const refund = await refundLatePaymentFromPortal(getDb(), merchant, { orderNo: String(orderNo), password: String(password), now: new Date() });
     revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
     return { ok: true, data: { status: refund.state } };
@@ -91,6 +96,7 @@ export async function refundLatePaymentAction(orderNo: string, password: string)
 export async function closeOrderAction(orderNo: string): Promise<ActionResult<{ status: string }>> {
   const merchant = await requireMerchant();
   try {
+    assertRoleMay(merchant, 'closeOrders');
     const order = await closeMerchantOrder(getDb(), merchant, { orderNo: String(orderNo), now: new Date() });
     revalidatePath(`/portal/orders/${encodeURIComponent(orderNo)}`);
     return { ok: true, data: { status: order.status } };

@@ -5,6 +5,7 @@ import { ErrorInWords } from '@/components/i18n/error-in-words';
 import { LocalTime } from '@/components/i18n/local-time';
 import { Amount } from '@/components/i18n/amount';
 import { FailingDestinationsNotice } from '@/components/portal/failing-destinations-notice';
+import { roleMay } from '@/lib/accounts/team-roles';
 import { CloseOrderButton } from '@/components/portal/close-order-button';
 import { ResendButton } from '@/components/portal/resend-button';
 import { OrderRefundsSection } from '@/components/portal/order-refunds';
@@ -70,7 +71,7 @@ function describe(event: TimelineEvent, t: Translate): { title: string; detail?:
 }
 
 export default async function OrderDetailPage({ params }: { params: Promise<{ orderNo: string }> }) {
-  const merchant = await requireMerchant();
+  const merchant = await requireMerchant('viewOrders');
   const { orderNo } = await params;
   let detail;
   let row;
@@ -146,7 +147,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
             <LocalTime value={order.expiresAt} />
           </dd>
         </dl>
-        {detail.canClose ? (
+        {detail.canClose && roleMay(merchant.teamRole, 'closeOrders') ? (
           <div className="mt-3" data-testid="order-close">
             <p className={`${note} mb-2`}>{t('closeNote')}</p>
             <CloseOrderButton orderNo={order.orderNo} closeOrderAction={closeOrderAction} />
@@ -221,9 +222,9 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
             </pre>
           </div>
         ) : null}
-        {detail.canResend ? <ResendButton orderNo={order.orderNo} resendNotificationAction={resendNotificationAction} /> : null}
+        {detail.canResend && roleMay(merchant.teamRole, 'resendNotifications') ? <ResendButton orderNo={order.orderNo} resendNotificationAction={resendNotificationAction} /> : null}
       </section>
-      <OrderRefundsSection orderNo={row.orderNo} channel={row.channel} paid={row.status === 'paid'} currency={order.currency} data={refunds} refundOrderAction={refundOrderAction} remedyAction={remedyAbnormalRefundAction} latePaymentAction={refundLatePaymentAction} />
+      <OrderRefundsSection orderNo={row.orderNo} channel={row.channel} paid={row.status === 'paid'} currency={order.currency} data={refunds} refundOrderAction={refundOrderAction} remedyAction={remedyAbnormalRefundAction} latePaymentAction={refundLatePaymentAction} mayRefund={roleMay(merchant.teamRole, 'refund')} />
     </>
   );
 }

@@ -1,0 +1,76 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { revalidatePath } from 'next/cache';
+import { clientAddressFrom } from '@/lib/accounts/client-address';
+import { inviteTeamMember, revokeTeamInvitation } from '@/lib/accounts/team-invitations';
+import { changeTeamRole, removeTeamMember, transferOwnership } from '@/lib/accounts/team-members';
+import { publicBaseUrl } from '@/lib/orders/identifiers';
+import { getDb } from '@/lib/db/client';
+import { portalActor, type MerchantContext } from '@/lib/portal/merchant-context';
+import { refusal, type ActionResult } from '../../_session/action-result';
+import { requireMerchant } from '../../_session/require-merchant';
+
+const PAGE = '/portal/team';
+
+async function actedFrom(merchant: MerchantContext) {
+  return { actor: portalActor(merchant), clientAddress: clientAddressFrom((await headers()).get('x-forwarded-for')) };
+}
+
+/** Invites a person in a role: the one-time link is shown to the owner (this once) to pass on. */
+export async function inviteMemberAction(input: { email: string; role: string }): Promise<ActionResult<{ email: string; link: string; expiresAt: string }>> {
+  const merchant = await requireMerchant();
+  try {
+    const invitation = await inviteTeamMember(getDb(), { by: merchant, invitation: input, from: await actedFrom(merchant), now: new Date() });
+    revalidatePath(PAGE);
+    const link = `${publicBaseUrl()}/portal/invite/${invitation.token}`;
+    return { ok: true, data: { email: invitation.email, link, expiresAt: invitation.expiresAt.toISOString() } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+export async function revokeInvitationAction(invitationId: number): Promise<ActionResult> {
+  const merchant = await requireMerchant();
+  try {
+    await revokeTeamInvitation(getDb(), { by: merchant, invitationId, from: await actedFrom(merchant), now: new Date() });
+    revalidatePath(PAGE);
+    return { ok: true, data: undefined };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+export async function changeRoleAction(accountId: number, role: string): Promise<ActionResult<{ email: string; role: string }>> {
+  const merchant = await requireMerchant();
+  try {
+    const changed = await changeTeamRole(getDb(), { by: merchant, accountId, role, from: await actedFrom(merchant) });
+    revalidatePath(PAGE);
+    return { ok: true, data: changed };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+export async function removeMemberAction(accountId: number): Promise<ActionResult<{ email: string }>> {
+  const merchant = await requireMerchant();
+  try {
+    const removed = await removeTeamMember(getDb(), { by: merchant, accountId, from: await actedFrom(merchant) });
+    revalidatePath(PAGE);
+    return { ok: true, data: removed };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Hands the team to a member; the owner keeps the role they chose (and so leaves the team page). */
+export async function transferOwnershipAction(accountId: number, ownNewRole: string): Promise<ActionResult<{ email: string }>> {
+  const merchant = await requireMerchant();
+  try {
+    const transferred = await transferOwnership(getDb(), { by: merchant, accountId, ownNewRole, from: await actedFrom(merchant) });
+    revalidatePath('/portal', 'layout');
+    return { ok: true, data: transferred };
+  } catch (error) {
+    return refusal(error);
+  }
+}
