@@ -25,6 +25,7 @@ export function PortalNav({
   badges = {},
   testMode = false,
   teamRole,
+  onlyAccount = false,
 }: {
   merchantName: string;
   email: string;
@@ -33,6 +34,8 @@ export function PortalNav({
   testMode?: boolean;
   /** Only the pages the role opens are listed (each page checks the role itself too). */
   teamRole: TeamRole;
+  /** While a required two-step set-up is pending, the account page is the only one that opens. */
+  onlyAccount?: boolean;
 }) {
   const t = useTranslations('portal.nav');
   const common = useTranslations('common');
@@ -43,7 +46,7 @@ export function PortalNav({
       home="/portal"
       email={email}
       locale={useLocale() as Locale}
-      links={LINKS.filter((link) => (testMode || link.key !== 'test') && (!link.ability || roleMay(teamRole, link.ability))).map((link) => ({ href: link.href, label: t(`links.${link.key}`), badge: badges[link.key] }))}
+      links={LINKS.filter((link) => (onlyAccount ? link.key === 'account' : (testMode || link.key !== 'test') && (!link.ability || roleMay(teamRole, link.ability)))).map((link) => ({ href: link.href, label: t(`links.${link.key}`), badge: badges[link.key] }))}
       texts={{ menu: common('nav.menu'), signOut: common('nav.signOut'), language: common('languageSwitch.label') }}
     />
   );

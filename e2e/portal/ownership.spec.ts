@@ -58,6 +58,7 @@ const ACTIONS = [
   'saveCloseNoticesAction',
   'saveTimeZoneAction',
   'setCredentialEnabledAction',
+  'setTeamSecondFactorAction',
   'startSecondFactorAction',
   'submitCredentialAction',
   'transferOwnershipAction',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import type pg from 'pg';
+import { authenticatorCode } from '../../test/totp-code';
 import { expectAxeClean } from '../axe-clean';
 import { admin, anotherBrowser, connectE2eDatabase, merchantIdOf, randomTronAddress, seedOrder, seedPendingCredential, signUp, uniqueEmail } from '../factories';
 import { postServerAction, serverActionsUnder } from '../server-actions';
@@ -90,6 +91,7 @@ const ACTIONS: Record<string, { roles: MemberRole[]; args: (t: Targets) => unkno
   changeRoleAction: { roles: [], args: (t) => [t.member.accountId, 'owner'] },
   removeMemberAction: { roles: [], args: (t) => [t.owner.accountId] },
   transferOwnershipAction: { roles: [], args: (t) => [t.member.accountId, 'viewer'] },
+  setTeamSecondFactorAction: { roles: [], args: () => [true] },
 };
 /** The account page's own actions: every member runs them on their own account. */
 const EVERY_MEMBER = ['changePasswordAction', 'startSecondFactorAction', 'confirmSecondFactorAction', 'removeSecondFactorAction', 'endSessionsAction'];
@@ -268,7 +270,9 @@ test('every action a role may not run is refused when posted forged, and nothing
       refused += 1;
     }
   }
-  expect(refused).toBe(3 * 22 - 13 - 4); // developer may 13 of them, finance 4, the viewer none
+  const mayRun = (role: MemberRole) => Object.values(ACTIONS).filter((action) => action.roles.includes(role)).length;
+  expect([mayRun('developer'), mayRun('finance'), mayRun('viewer')]).toEqual([13, 4, 0]);
+  expect(refused).toBe(3 * Object.keys(ACTIONS).length - 13 - 4);
   expect(await snapshot()).toEqual(before);
 
   // The developer's reveal with the same post answers the secret: the refusals above are the role's.
@@ -329,6 +333,61 @@ test('the owner changes a role and removes a member; the team keeps an owner; wi
     await context.close();
   }
   expect((await db.query('SELECT 1 FROM accounts WHERE email = ANY($1)', [[withdrawnEmail, expiredEmail]])).rowCount).toBe(0);
+});
+
+/** Sets up an authenticator app on the account page, as the person does with the QR code's secret. */
+async function setUpAuthenticator(page: Page): Promise<void> {
+  const factor = en.portal.account.secondFactor;
+  await page.goto('/portal/account');
+  await page.getByRole('button', { name: factor.start }).click();
+  const confirm = page.getByRole('form', { name: factor.confirmTitle });
+  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+  await confirm.getByLabel(factor.code).fill(authenticatorCode(secret));
+  await confirm.getByRole('button', { name: factor.confirm }).click();
+  await expect(page.getByRole('list', { name: factor.recoveryCodesTitle }).getByRole('listitem')).toHaveCount(10);
+}
+
+test('the owner requires two-step sign-in: a member without it opens only the account page until they set it up', async ({ baseURL }) => {
+  const { page } = owner;
+  const member = members.get('viewer')!; // finance by now
+  const texts = en.portal.team.secondFactor;
+  const domain = JSON.parse(readFileSync('messages/en/domain.json', 'utf8'));
+  const save = async () => {
+    await page.goto('/portal/team');
+    const form = page.locator('form', { has: page.getByLabel(texts.label) });
+    await form.getByLabel(texts.label).check();
+    await form.getByRole('button', { name: texts.submit }).click();
+  };
+  // Not before the owner has an authenticator of their own.
+  await save();
+  await expect(page.getByRole('alert').filter({ hasText: domain.accounts.team.ownFactorFirst })).toBeVisible();
+  await setUpAuthenticator(page);
+  await save();
+  await expect(page.getByRole('status').filter({ hasText: texts.savedOn })).toBeVisible();
+
+  // The member's pages, actions and statement lead to the set-up; the navigation lists the account page alone.
+  const orders = await member.context.request.get('/portal/orders', { maxRedirects: 0 });
+  expect(orders.headers().location).toMatch(/\/portal\/account\?secondFactor=required$/);
+  const close = await postServerAction(member.context.request, serverActionsUnder('app/portal/(merchant)/').get('closeOrderAction')!, [owner.pendingOrderNo], baseURL!);
+  expect(close.headers()['x-action-redirect'] ?? '').toContain('/portal/account?secondFactor=required');
+  expect((await db.query('SELECT status FROM orders WHERE order_no = $1', [owner.pendingOrderNo])).rows[0].status).toBe('pending');
+  await member.page.goto(`/portal/orders/${owner.pendingOrderNo}`);
+  await member.page.waitForURL(/\/portal\/account\?secondFactor=required$/);
+  await expect(member.page.getByTestId('second-factor-required')).toContainText(`Team shop ${test.info().project.name}`);
+  expect(await member.page.locator('[data-testid="back-office-nav"] nav a').evaluateAll((links) => [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))])).toEqual(['/portal/account']);
+  await expectAxeClean(member.page, 'account page, set-up required');
+
+  await setUpAuthenticator(member.page);
+  await member.page.goto(`/portal/orders/${owner.pendingOrderNo}`);
+  await expect(member.page.getByTestId('order-close')).toBeVisible();
+  expect((await db.query("SELECT count(*)::int AS n FROM audit_log WHERE action = 'team.second_factor_required' AND subject = $1", [`merchant:${owner.appId}`])).rows[0].n).toBe(1);
+
+  // Off again: the finance member who joined in Chinese has none, and is handed the team next.
+  const form = page.locator('form', { has: page.getByLabel(texts.label) });
+  await page.goto('/portal/team');
+  await form.getByLabel(texts.label).uncheck();
+  await form.getByRole('button', { name: texts.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: texts.savedOff })).toBeVisible();
 });
 
 test('the owner hands the team over: the member becomes an owner, the former owner loses the Team page', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, accountTotpFactors, teamInvitations } from '../db/schema';
+import { accounts, accountTotpFactors, merchants, teamInvitations } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { actionRefused, notFound } from '../errors/domain-error';
 import { domainMessage } from '../errors/domain-message';
@@ -24,9 +24,9 @@ export interface OpenInvitation {
   expiresAt: Date;
 }
 
-/** The team page: its members (owners first) and the invitations still open. */
-export async function listTeam(db: Database, merchantId: number, now: Date): Promise<{ members: TeamMember[]; invitations: OpenInvitation[] }> {
-  const [members, invitations] = await Promise.all([
+/** The team page: its members (owners first), the invitations still open, and whether two-step sign-in is required. */
+export async function listTeam(db: Database, merchantId: number, now: Date): Promise<{ members: TeamMember[]; invitations: OpenInvitation[]; secondFactorRequired: boolean }> {
+  const [members, invitations, [merchant]] = await Promise.all([
     db
       .select({ accountId: accounts.id, email: accounts.email, role: accounts.teamRole, joinedAt: accounts.createdAt, factorConfirmedAt: accountTotpFactors.confirmedAt })
       .from(accounts)
@@ -38,12 +38,14 @@ export async function listTeam(db: Database, merchantId: number, now: Date): Pro
       .from(teamInvitations)
       .where(and(eq(teamInvitations.merchantId, merchantId), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt), gt(teamInvitations.expiresAt, now)))
       .orderBy(desc(teamInvitations.createdAt)),
+    db.select({ required: merchants.teamRequiresSecondFactor }).from(merchants).where(eq(merchants.id, merchantId)),
   ]);
   return {
     members: members
       .flatMap(({ factorConfirmedAt, role, ...member }) => (role ? [{ ...member, role, secondFactor: Boolean(factorConfirmedAt) }] : []))
       .sort((a, b) => TEAM_ROLES.indexOf(a.role) - TEAM_ROLES.indexOf(b.role)),
     invitations,
+    secondFactorRequired: merchant?.required ?? false,
   };
 }
 

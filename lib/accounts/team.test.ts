@@ -12,6 +12,9 @@ import { authenticateAccount } from './authenticate-account';
 import { signUpMerchant } from './sign-up-merchant';
 import { acceptTeamInvitation, INVITATION_LIFETIME_MS, invitationOfToken, inviteTeamMember, revokeTeamInvitation } from './team-invitations';
 import { changeTeamRole, listTeam, removeTeamMember, transferOwnership } from './team-members';
+import { setTeamSecondFactorRequired } from './team-second-factor';
+import { confirmTotpEnrolment, startTotpEnrolment } from './totp-factor';
+import { authenticatorCode } from '../../test/totp-code';
 import { assertRoleMay, roleMay, TEAM_ABILITIES, TEAM_ROLES } from './team-roles';
 
 const PASSWORD = 'team member password 1';
@@ -181,6 +184,28 @@ describe('members', () => {
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const roles = await getDb().select({ role: accounts.teamRole }).from(accounts).where(and(eq(accounts.merchantId, owner.merchantId)));
     expect(roles.filter((row) => row.role === 'owner')).toHaveLength(1);
+  });
+});
+
+describe('two-step sign-in required of the team', () => {
+  it('needs the owner’s own authenticator; then a member without one must set one up; audited', async () => {
+    const owner = await aMerchantOwner();
+    const member = await aMember(owner, 'finance');
+    expect(await refusalOf(setTeamSecondFactorRequired(getDb(), { by: owner, required: true, from: from(owner), now: new Date() }))).toMatchObject({ key: 'accounts.team.ownFactorFirst' });
+    expect(await refusalOf(setTeamSecondFactorRequired(getDb(), { by: member, required: true, from: from(member), now: new Date() }))).toMatchObject({ key: 'accounts.roleNotPermitted' });
+    const now = new Date(Math.floor(Date.now() / 30_000) * 30_000);
+    const { secret } = await startTotpEnrolment(getDb(), { accountId: owner.accountId, now });
+    await confirmTotpEnrolment(getDb(), { accountId: owner.accountId, code: authenticatorCode(secret, now), now });
+    expect(await setTeamSecondFactorRequired(getDb(), { by: owner, required: true, from: from(owner), now })).toBe(true);
+    expect((await merchantContextOf(getDb(), member.accountId))!.mustSetUpSecondFactor).toBe(true);
+    expect((await merchantContextOf(getDb(), owner.accountId))!.mustSetUpSecondFactor).toBe(false);
+    const other = await aMerchantOwner();
+    expect((await merchantContextOf(getDb(), other.accountId))!.mustSetUpSecondFactor).toBe(false);
+    expect((await listTeam(getDb(), owner.merchantId, now)).secondFactorRequired).toBe(true);
+    expect(await setTeamSecondFactorRequired(getDb(), { by: owner, required: false, from: from(owner), now })).toBe(false);
+    expect((await merchantContextOf(getDb(), member.accountId))!.mustSetUpSecondFactor).toBe(false);
+    const audit = await getDb().select({ after: auditLog.after }).from(auditLog).where(and(eq(auditLog.action, 'team.second_factor_required'), eq(auditLog.subject, `merchant:${owner.appId}`)));
+    expect(audit.map((entry) => (entry.after as { required: boolean }).required)).toEqual([true, false]);
   });
 });
 

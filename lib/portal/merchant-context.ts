@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, merchants } from '../db/schema';
+import { accounts, accountTotpFactors, merchants } from '../db/schema';
 import { touchLiveSession, type SessionToken } from '../accounts/account-sessions';
 import type { TeamRole } from '../accounts/team-roles';
 
@@ -11,6 +11,8 @@ export interface MerchantContext {
   merchantId: number;
   /** The account's role in the merchant's team: what it may open and do (lib/accounts/team-roles.ts). */
   teamRole: TeamRole;
+  /** The team requires two-step sign-in and this account has no authenticator yet: only its account page opens. */
+  mustSetUpSecondFactor: boolean;
   appId: string;
   merchantName: string;
   orderPermission: boolean;
@@ -36,9 +38,12 @@ export async function merchantContextOf(db: Database, accountId: number): Promis
       merchantName: merchants.name,
       orderPermission: merchants.orderPermission,
       timeZone: merchants.timeZone,
+      teamRequiresSecondFactor: merchants.teamRequiresSecondFactor,
+      factorConfirmedAt: accountTotpFactors.confirmedAt,
     })
     .from(accounts)
     .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
+    .leftJoin(accountTotpFactors, eq(accountTotpFactors.accountId, accounts.id))
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!row || row.role !== 'merchant' || !row.teamRole) return undefined;
@@ -47,6 +52,7 @@ export async function merchantContextOf(db: Database, accountId: number): Promis
     email: row.email,
     merchantId: row.merchantId,
     teamRole: row.teamRole,
+    mustSetUpSecondFactor: row.teamRequiresSecondFactor && !row.factorConfirmedAt,
     appId: row.appId,
     merchantName: row.merchantName,
     orderPermission: row.orderPermission,

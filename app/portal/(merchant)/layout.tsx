@@ -4,17 +4,18 @@ import { PortalNav } from '@/components/portal/portal-nav';
 import { getDb } from '@/lib/db/client';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { sandboxEnabled } from '@/lib/sandbox/sandbox-enabled';
-import { requireMerchant } from '../_session/require-merchant';
+import { requireMerchantSession } from '../_session/require-merchant';
 
 /** Every page below checks the session itself too (layouts are not re-run on client navigation). */
 export default async function MerchantLayout({ children }: { children: ReactNode }) {
-  const merchant = await requireMerchant();
+  // The account page opens during a required set-up of two-step sign-in; every other page checks that itself.
+  const { merchant } = await requireMerchantSession({ duringSecondFactorSetUp: true });
   const [failing, t] = await Promise.all([failingDestinations(getDb(), new Date(), { merchantId: merchant.merchantId }), getTranslations('portal.nav')]);
   // The badge sits on Overview, where the notice explains it.
   const badges = failing.length > 0 ? { overview: t('failingBadge') } : {};
   return (
     <>
-      <PortalNav merchantName={merchant.merchantName} email={merchant.email} badges={badges} testMode={sandboxEnabled()} teamRole={merchant.teamRole} />
+      <PortalNav merchantName={merchant.merchantName} email={merchant.email} badges={badges} testMode={sandboxEnabled()} teamRole={merchant.teamRole} onlyAccount={merchant.mustSetUpSecondFactor} />
       <main id="main">{children}</main>
     </>
   );

@@ -23,14 +23,18 @@ export const signedInMerchant = cache(async (): Promise<{ session: Session | nul
  * (assertRoleMay), so that the form shows the refusal.
  */
 export async function requireMerchant(ability?: TeamAbility): Promise<MerchantContext> {
-  const { merchant } = await requireMerchantSession();
+  const { merchant } = await requireMerchantSession({ duringSecondFactorSetUp: false });
   // A page the member's role does not open says so (and whom to ask) instead of showing anything of it.
   if (ability && !roleMay(merchant.teamRole, ability)) redirect(`/portal/not-allowed?page=${ability}`);
   return merchant;
 }
 
-/** requireMerchant, with the id of the session the request came in (the account page marks it, and keeps it). */
-export async function requireMerchantSession(): Promise<{ merchant: MerchantContext; sessionId: string }> {
+/**
+ * requireMerchant, with the id of the session the request came in (the account page marks it, and keeps it). While
+ * the team requires two-step sign-in of a member who has not set it up, only what `duringSecondFactorSetUp` allows
+ * runs (the account page, its set-up, password and sessions): everything else sends to the account page.
+ */
+export async function requireMerchantSession(options: { duringSecondFactorSetUp: boolean }): Promise<{ merchant: MerchantContext; sessionId: string }> {
   const { session, merchant } = await signedInMerchant();
   if (!session) redirect('/portal/sign-in');
   if (!merchant) {
@@ -38,5 +42,6 @@ export async function requireMerchantSession(): Promise<{ merchant: MerchantCont
     if (session.role === 'operator') redirect('/operator');
     redirect('/portal/sign-in?error=SessionExpired');
   }
+  if (merchant.mustSetUpSecondFactor && !options.duringSecondFactorSetUp) redirect('/portal/account?secondFactor=required');
   return { merchant, sessionId: session.sessionId };
 }

@@ -21,6 +21,8 @@ export const merchants = pgTable('merchants', {
    * Off by default: a payment handler that reads every notice as "paid" must never receive one.
    */
   closeNotices: boolean('close_notices').notNull().default(false),
+  /** The owner's rule that every member of the team signs in with a second factor (lib/accounts/team-second-factor.ts). */
+  teamRequiresSecondFactor: boolean('team_requires_second_factor').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

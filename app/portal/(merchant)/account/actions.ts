@@ -17,11 +17,14 @@ import { portalActor } from '@/lib/portal/merchant-context';
 import { fieldErrorsOf, refusal, type ActionResult } from '../../_session/action-result';
 import { requireMerchant, requireMerchantSession } from '../../_session/require-merchant';
 
+/** What a member whose team requires two-step sign-in may still do before setting it up: their own account. */
+const DURING_SET_UP = { duringSecondFactorSetUp: true };
+
 const changePasswordSchema = z.object({ password: z.string().min(1, 'Required'), newPassword: newPasswordSchema });
 
 /** Changes the password; every session of the account (this one too) ends, so the form signs in again. */
 export async function changePasswordAction(input: { password: string; newPassword: string }): Promise<ActionResult<{ email: string }>> {
-  const merchant = await requireMerchant();
+  const { merchant } = await requireMerchantSession(DURING_SET_UP);
   const parsed = changePasswordSchema.safeParse(input);
   if (!parsed.success) {
     const [t, fields] = await Promise.all([getTranslations('portal.account'), getTranslations('portal.account.fieldErrors')]);
@@ -66,7 +69,7 @@ export async function saveCloseNoticesAction(input: { enabled: boolean }): Promi
 
 /** A new authenticator secret for this account, as the QR code an app scans and as text to type. */
 export async function startSecondFactorAction(): Promise<ActionResult<{ secret: string; qrCode: string }>> {
-  const merchant = await requireMerchant();
+  const { merchant } = await requireMerchantSession(DURING_SET_UP);
   try {
     const { secret, uri } = await startTotpEnrolment(getDb(), { accountId: merchant.accountId, now: new Date() });
     return { ok: true, data: { secret, qrCode: qrSvgDataUrl(uri) } };
@@ -77,7 +80,7 @@ export async function startSecondFactorAction(): Promise<ActionResult<{ secret: 
 
 /** The app's first code: the factor is in force from now on, and its recovery codes are shown this once. */
 export async function confirmSecondFactorAction(input: { code: string }): Promise<ActionResult<{ recoveryCodes: string[] }>> {
-  const merchant = await requireMerchant();
+  const { merchant } = await requireMerchantSession(DURING_SET_UP);
   try {
     return { ok: true, data: await confirmTotpEnrolment(getDb(), { accountId: merchant.accountId, code: typeof input?.code === 'string' ? input.code : '', now: new Date() }) };
   } catch (error) {
@@ -87,7 +90,7 @@ export async function confirmSecondFactorAction(input: { code: string }): Promis
 
 /** Removes the authenticator after the password is asked again; the account's other sessions end. */
 export async function removeSecondFactorAction(input: { password: string }): Promise<ActionResult<{ removed: true }>> {
-  const merchant = await requireMerchant();
+  const { merchant } = await requireMerchantSession(DURING_SET_UP);
   try {
     await removeTotpFactor(getDb(), { accountId: merchant.accountId, password: typeof input?.password === 'string' ? input.password : '', now: new Date() });
     return { ok: true, data: { removed: true } };
@@ -98,7 +101,7 @@ export async function removeSecondFactorAction(input: { password: string }): Pro
 
 /** Ends one session of the account (the one in use too: the form then signs this browser out), or every one but it. */
 export async function endSessionsAction(input: { sessionId: string } | { allButThis: true }): Promise<ActionResult<{ ended: number; thisOne: boolean }>> {
-  const { merchant, sessionId } = await requireMerchantSession();
+  const { merchant, sessionId } = await requireMerchantSession(DURING_SET_UP);
   try {
     const by = { actor: portalActor(merchant), clientAddress: clientAddressFrom((await headers()).get('x-forwarded-for')) };
     return { ok: true, data: await endSessionsFromAccountPage(getDb(), { accountId: merchant.accountId, currentSessionId: sessionId, choice: input, by, now: new Date() }) };

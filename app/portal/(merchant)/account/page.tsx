@@ -23,11 +23,14 @@ import { SignInAttempts } from '@/components/portal/sign-in-attempts';
 import { getDb } from '@/lib/db/client';
 import { timeZoneChoices } from '@/lib/merchants/merchant-time-zone';
 import { requireMerchantSession } from '../../_session/require-merchant';
-import { card, note, pageTitle, sectionTitle } from '@/components/portal/styles';
+import { card, formError, note, pageTitle, sectionTitle } from '@/components/portal/styles';
+import { roleMay } from '@/lib/accounts/team-roles';
 
 export default async function AccountPage() {
-  const { merchant, sessionId } = await requireMerchantSession();
+  const { merchant, sessionId } = await requireMerchantSession({ duringSecondFactorSetUp: true });
   const now = new Date();
+  // The merchant's own settings, for the roles that change them (and not before a required set-up).
+  const mayChangeSettings = roleMay(merchant.teamRole, 'merchantSettings') && !merchant.mustSetUpSecondFactor;
   const [t, closeNotices, signInFailures, secondFactor, factorReset, sessions] = await Promise.all([
     getTranslations('portal.account'),
     closeNoticesEnabled(getDb(), merchant.merchantId),
@@ -39,6 +42,11 @@ export default async function AccountPage() {
   return (
     <>
       <h1 className={pageTitle}>{t('title')}</h1>
+      {merchant.mustSetUpSecondFactor ? (
+        <p className={`${formError} font-semibold`} role="alert" data-testid="second-factor-required">
+          {t('secondFactor.requiredByTeam', { merchant: merchant.merchantName })}
+        </p>
+      ) : null}
       <section className={card} aria-labelledby="password-heading">
         <h2 id="password-heading" className={sectionTitle}>{t('changePassword')}</h2>
         <p className={`${note} mb-4`}>
@@ -65,16 +73,20 @@ export default async function AccountPage() {
         />
       </section>
       <SignInAttempts email={merchant.email} failures={signInFailures} />
-      <section className={card} aria-labelledby="time-zone-heading">
-        <h2 id="time-zone-heading" className={sectionTitle}>{t('timeZone.heading')}</h2>
-        <p className={`${note} mb-4`}>{t('timeZone.intro')}</p>
-        <TimeZoneForm current={merchant.timeZone} choices={timeZoneChoices(merchant.timeZone, new Date())} saveTimeZoneAction={saveTimeZoneAction} />
-      </section>
-      <section className={card} aria-labelledby="close-notices-heading">
-        <h2 id="close-notices-heading" className={sectionTitle}>{t('closeNotices.heading')}</h2>
-        <p className={`${note} mb-4`}>{t.rich('closeNotices.intro', { code: (chunks) => <code>{chunks}</code> })}</p>
-        <CloseNoticesForm enabled={closeNotices} saveCloseNoticesAction={saveCloseNoticesAction} />
-      </section>
+      {mayChangeSettings ? (
+        <>
+          <section className={card} aria-labelledby="time-zone-heading">
+            <h2 id="time-zone-heading" className={sectionTitle}>{t('timeZone.heading')}</h2>
+            <p className={`${note} mb-4`}>{t('timeZone.intro')}</p>
+            <TimeZoneForm current={merchant.timeZone} choices={timeZoneChoices(merchant.timeZone, new Date())} saveTimeZoneAction={saveTimeZoneAction} />
+          </section>
+          <section className={card} aria-labelledby="close-notices-heading">
+            <h2 id="close-notices-heading" className={sectionTitle}>{t('closeNotices.heading')}</h2>
+            <p className={`${note} mb-4`}>{t.rich('closeNotices.intro', { code: (chunks) => <code>{chunks}</code> })}</p>
+            <CloseNoticesForm enabled={closeNotices} saveCloseNoticesAction={saveCloseNoticesAction} />
+          </section>
+        </>
+      ) : null}
     </>
   );
 }

@@ -35,7 +35,7 @@ export async function GET(request: Request) {
   const merchant = session ? await loadMerchantContext(getDb(), { accountId: session.accountId, sessionVersion: session.sessionVersion, sessionId: session.sessionId }) : undefined;
   if (!merchant) return new Response('sign in to download statements', { status: 401, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const t = await getTranslations('portal.statement');
-  if (!roleMay(merchant.teamRole, 'statements')) return new Response(t('roleRefused'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!roleMay(merchant.teamRole, 'statements') || merchant.mustSetUpSecondFactor) return new Response(t('roleRefused'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const params = new URL(request.url).searchParams;
   const from = params.get('from') ?? undefined;
   const to = params.get('to') ?? undefined;

@@ -5,6 +5,7 @@ import { revalidatePath } from 'next/cache';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
 import { inviteTeamMember, revokeTeamInvitation } from '@/lib/accounts/team-invitations';
 import { changeTeamRole, removeTeamMember, transferOwnership } from '@/lib/accounts/team-members';
+import { setTeamSecondFactorRequired } from '@/lib/accounts/team-second-factor';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
 import { getDb } from '@/lib/db/client';
 import { portalActor, type MerchantContext } from '@/lib/portal/merchant-context';
@@ -70,6 +71,18 @@ export async function transferOwnershipAction(accountId: number, ownNewRole: str
     const transferred = await transferOwnership(getDb(), { by: merchant, accountId, ownNewRole, from: await actedFrom(merchant) });
     revalidatePath('/portal', 'layout');
     return { ok: true, data: transferred };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Requires (or stops requiring) two-step sign-in of every member; the owner needs an authenticator of their own first. */
+export async function setTeamSecondFactorAction(required: boolean): Promise<ActionResult<{ enabled: boolean }>> {
+  const merchant = await requireMerchant();
+  try {
+    const enabled = await setTeamSecondFactorRequired(getDb(), { by: merchant, required, from: await actedFrom(merchant), now: new Date() });
+    revalidatePath(PAGE);
+    return { ok: true, data: { enabled } };
   } catch (error) {
     return refusal(error);
   }

@@ -3,12 +3,13 @@ import { TeamInviteForm } from '@/components/portal/team-invite-form';
 import { TeamInvitations } from '@/components/portal/team-invitations';
 import { TeamMembers } from '@/components/portal/team-members';
 import { TeamTransfer } from '@/components/portal/team-transfer';
+import { TeamSecondFactorForm } from '@/components/portal/team-second-factor-form';
 import { card, note, pageTitle, sectionTitle } from '@/components/portal/styles';
 import { listTeam } from '@/lib/accounts/team-members';
 import { TEAM_ROLES, type TeamRole } from '@/lib/accounts/team-roles';
 import { getDb } from '@/lib/db/client';
 import { requireMerchant } from '../../_session/require-merchant';
-import { changeRoleAction, inviteMemberAction, removeMemberAction, revokeInvitationAction, transferOwnershipAction } from './actions';
+import { changeRoleAction, inviteMemberAction, removeMemberAction, revokeInvitationAction, setTeamSecondFactorAction, transferOwnershipAction } from './actions';
 
 /** The owner's page of the team: members and their roles, invitations, and the hand-over of the team. */
 export default async function TeamPage() {
@@ -35,6 +36,13 @@ export default async function TeamPage() {
         <TeamInviteForm roleNames={roleNames} inviteMemberAction={inviteMemberAction} />
         <h3 className="mt-6 mb-2 text-base font-semibold">{t('invitations.heading')}</h3>
         <TeamInvitations invitations={team.invitations} roleNames={roleNames} revokeInvitationAction={revokeInvitationAction} />
+      </section>
+      <section className={card} aria-labelledby="team-second-factor-heading">
+        <h2 id="team-second-factor-heading" className={sectionTitle}>
+          {t('secondFactor.heading')}
+        </h2>
+        <p className={`${note} mb-4`}>{t('secondFactor.intro', { without: team.members.filter((member) => !member.secondFactor).length })}</p>
+        <TeamSecondFactorForm required={team.secondFactorRequired} setTeamSecondFactorAction={setTeamSecondFactorAction} />
       </section>
       <section className={card} aria-labelledby="transfer-heading">
         <h2 id="transfer-heading" className={sectionTitle}>
