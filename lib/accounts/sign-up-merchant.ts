@@ -18,7 +18,8 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 /** For the service's own callers (tests, tools): the portal never says it (requestSignUp). */
 const emailAlreadyRegistered = () => new DomainError('email_already_registered', { message: 'this email already has an account' });
 
-const signUpThrottled = () =>
+/** Sign-ups from one network past the hour's limit: the portal's sign-up and an invitation's alike. */
+export const signUpThrottled = () =>
   new DomainError('too_many_attempts', {
     message: 'too many sign-ups from this address',
     userMessage: domainMessage('accounts.signUpThrottled'),

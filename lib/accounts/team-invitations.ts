@@ -4,10 +4,11 @@ import type { Database } from '../db/client';
 import { accounts, merchants, teamInvitations } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { DomainError, actionRefused, notFound } from '../errors/domain-error';
-import { domainMessage } from '../errors/domain-message';
+import { domainMessage, type DomainMessage } from '../errors/domain-message';
 import { sessionNetworkOf } from './account-sessions';
 import { emailSchema, hashPassword, newPasswordSchema } from './passwords';
 import { signUpAddressRule, takeAttempt } from './sign-in-throttle';
+import { signUpThrottled } from './sign-up-merchant';
 import { assertRoleMay, isTeamRole, type TeamRole } from './team-roles';
 
 /** How long an invitation link can be used: long enough to pass on over a weekend, short enough to be no standing key. */
@@ -33,18 +34,14 @@ function tokenHashOf(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-const invalidField = (field: string, key: 'accounts.team.emailInvalid' | 'accounts.team.roleInvalid') =>
-  new DomainError('invalid_parameter', {
-    message: `${field}: ${field === 'email' ? 'not an email address' : 'not a team role (owner, developer, finance, viewer)'}`,
-    fieldErrors: { [field]: key === 'accounts.team.emailInvalid' ? domainMessage('accounts.team.emailInvalid') : domainMessage('accounts.team.roleInvalid') },
-  });
+const invalidField = (field: 'email' | 'role', problem: string, message: DomainMessage) => new DomainError('invalid_parameter', { message: `${field}: ${problem}`, fieldErrors: { [field]: message } });
 
 /** Reads the invitation form as the browser sent it (any shape): an email and a role, each refused by name. */
 export function invitationInputOf(input: unknown): { email: string; role: TeamRole } {
   const { email, role } = (input !== null && typeof input === 'object' ? input : {}) as { email?: unknown; role?: unknown };
   const parsedEmail = emailSchema.safeParse(email);
-  if (!parsedEmail.success) throw invalidField('email', 'accounts.team.emailInvalid');
-  if (!isTeamRole(role)) throw invalidField('role', 'accounts.team.roleInvalid');
+  if (!parsedEmail.success) throw invalidField('email', 'not an email address', domainMessage('accounts.team.emailInvalid'));
+  if (!isTeamRole(role)) throw invalidField('role', 'not a team role (owner, developer, finance, viewer)', domainMessage('accounts.team.roleInvalid'));
   return { email: parsedEmail.data, role };
 }
 
@@ -111,8 +108,8 @@ export async function revokeTeamInvitation(db: Database, input: { by: TeamActor;
  * The actor's own row, locked with every account of the merchant, still an owner: a demotion or removal that
  * committed meanwhile refuses the action (and two owners demoting each other cannot leave the team without one).
  */
-export async function lockedOwner(tx: Database, actor: TeamActor): Promise<{ id: number; teamRole: TeamRole | null }[]> {
-  const team = await tx.select({ id: accounts.id, teamRole: accounts.teamRole }).from(accounts).where(eq(accounts.merchantId, actor.merchantId)).orderBy(accounts.id).for('update');
+export async function lockedOwner(tx: Database, actor: TeamActor): Promise<{ id: number; email: string; teamRole: TeamRole | null }[]> {
+  const team = await tx.select({ id: accounts.id, email: accounts.email, teamRole: accounts.teamRole }).from(accounts).where(eq(accounts.merchantId, actor.merchantId)).orderBy(accounts.id).for('update');
   const self = team.find((member) => member.id === actor.accountId);
   assertRoleMay({ teamRole: self?.teamRole ?? 'viewer' }, 'team');
   return team;
@@ -131,10 +128,15 @@ export async function invitationOfToken(db: Database, token: unknown, now: Date)
     .innerJoin(merchants, eq(merchants.id, teamInvitations.merchantId))
     .where(eq(teamInvitations.tokenHash, tokenHashOf(token)));
   if (!row) return { state: 'unknown' };
-  if (row.acceptedAt) return { state: 'used' };
-  if (row.revokedAt) return { state: 'revoked' };
-  if (row.expiresAt.getTime() <= now.getTime()) return { state: 'expired' };
-  return { state: 'open', email: row.email, role: row.role, merchantName: row.merchantName, expiresAt: row.expiresAt };
+  const closed = closedStateOf(row, now);
+  return closed ? { state: closed } : { state: 'open', email: row.email, role: row.role, merchantName: row.merchantName, expiresAt: row.expiresAt };
+}
+
+/** Why an invitation can no longer be used (used, withdrawn, expired), or undefined while it is open. */
+function closedStateOf(row: { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date }, now: Date): 'used' | 'revoked' | 'expired' | undefined {
+  if (row.acceptedAt) return 'used';
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt.getTime() <= now.getTime() ? 'expired' : undefined;
 }
 
 const invitationClosed = (state: Exclude<InvitationState['state'], 'open'>) =>
@@ -156,7 +158,7 @@ export async function acceptTeamInvitation(db: Database, input: { token: unknown
     throw new DomainError('invalid_parameter', { message: `password: ${password.error.issues[0]?.message}`, fieldErrors: { password: domainMessage('accounts.team.passwordTooShort') } });
   }
   const verdict = await takeAttempt(db, [signUpAddressRule(input.clientAddress)], input.now);
-  if (!verdict.allowed) throw new DomainError('too_many_attempts', { message: 'too many sign-ups from this address', userMessage: domainMessage('accounts.signUpThrottled') });
+  if (!verdict.allowed) throw signUpThrottled();
   const before = await invitationOfToken(db, input.token, input.now);
   if (before.state !== 'open') throw invitationClosed(before.state);
   const passwordHash = await hashPassword(password.data);
@@ -164,9 +166,8 @@ export async function acceptTeamInvitation(db: Database, input: { token: unknown
     const tx = transaction as unknown as Database;
     const [invitation] = await tx.select().from(teamInvitations).where(eq(teamInvitations.tokenHash, tokenHashOf(String(input.token)))).for('update');
     if (!invitation) throw invitationClosed('unknown');
-    if (invitation.acceptedAt) throw invitationClosed('used');
-    if (invitation.revokedAt) throw invitationClosed('revoked');
-    if (invitation.expiresAt.getTime() <= input.now.getTime()) throw invitationClosed('expired');
+    const closed = closedStateOf(invitation, input.now);
+    if (closed) throw invitationClosed(closed);
     const [created] = await tx
       .insert(accounts)
       .values({ email: invitation.email, passwordHash, role: 'merchant', teamRole: invitation.teamRole, merchantId: invitation.merchantId })

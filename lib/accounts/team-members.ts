@@ -52,19 +52,14 @@ export async function listTeam(db: Database, merchantId: number, now: Date): Pro
 const lastOwner = () => actionRefused('the team must keep an owner', domainMessage('accounts.team.lastOwner'));
 
 /** The member of the locked team that the owner named, never one of another merchant (not found). */
-function memberOf(team: { id: number; teamRole: TeamRole | null }[], accountId: unknown) {
+function memberOf(team: { id: number; email: string; teamRole: TeamRole | null }[], accountId: unknown) {
   const member = team.find((row) => row.id === Number(accountId));
   if (!member?.teamRole) throw notFound('team member');
-  return { id: member.id, teamRole: member.teamRole };
+  return { id: member.id, email: member.email, teamRole: member.teamRole };
 }
 
 function ownersLeft(team: { id: number; teamRole: TeamRole | null }[], changed: Map<number, TeamRole | undefined>): number {
   return team.filter((row) => (changed.has(row.id) ? changed.get(row.id) : row.teamRole) === 'owner').length;
-}
-
-async function emailOf(tx: Database, accountId: number): Promise<string> {
-  const [row] = await tx.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId));
-  return row!.email;
 }
 
 /**
@@ -81,7 +76,7 @@ export async function changeTeamRole(db: Database, input: { by: TeamActor; accou
     const member = memberOf(team, input.accountId);
     if (ownersLeft(team, new Map([[member.id, role]])) === 0) throw lastOwner();
     await tx.update(accounts).set({ teamRole: role }).where(eq(accounts.id, member.id));
-    const email = await emailOf(tx, member.id);
+    const { email } = member;
     await recordAudit(tx, {
       actor: input.from.actor,
       action: 'team.role_change',
@@ -106,7 +101,7 @@ export async function removeTeamMember(db: Database, input: { by: TeamActor; acc
     const member = memberOf(team, input.accountId);
     if (member.id === input.by.accountId) throw actionRefused('an owner does not remove themselves', domainMessage('accounts.team.notYourself'));
     if (ownersLeft(team, new Map([[member.id, undefined]])) === 0) throw lastOwner();
-    const email = await emailOf(tx, member.id);
+    const { email } = member;
     await tx.update(teamInvitations).set({ acceptedAccountId: null }).where(eq(teamInvitations.acceptedAccountId, member.id));
     await tx.delete(accounts).where(eq(accounts.id, member.id));
     await recordAudit(tx, { actor: input.from.actor, action: 'team.member_remove', subject: `account:${email}`, before: { role: member.teamRole }, after: { from: sessionNetworkOf(input.from.clientAddress) } });
@@ -126,7 +121,7 @@ export async function transferOwnership(db: Database, input: { by: TeamActor; ac
     if (member.id === input.by.accountId) throw actionRefused('ownership goes to another member', domainMessage('accounts.team.notYourself'));
     await tx.update(accounts).set({ teamRole: 'owner' }).where(eq(accounts.id, member.id));
     await tx.update(accounts).set({ teamRole: ownNewRole }).where(eq(accounts.id, input.by.accountId));
-    const email = await emailOf(tx, member.id);
+    const { email } = member;
     await recordAudit(tx, {
       actor: input.from.actor,
       action: 'team.ownership_transfer',
