@@ -3,7 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { ensureEmbeddedServer } from '../lib/db/embedded-server';
-import { onStagingService } from '../playwright.config';
+import { authenticatorCode } from '../test/totp-code';
+import { baseURL, onStagingService } from '../playwright.config';
+import { postServerAction, serverActionsUnder } from './server-actions';
 
 /**
  * The one factory module of the Playwright specs: people (merchants through the sign-up form, operators through the
@@ -88,18 +90,27 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 }
 
 /** Signs in over plain HTTP through next-auth's credentials endpoint; the request context then carries the session cookie. */
-export async function signInOverHttp(request: APIRequestContext, email: string, password = PASSWORD): Promise<void> {
+export async function signInOverHttp(request: APIRequestContext, email: string, password = PASSWORD, code?: string): Promise<void> {
   const csrf = await request.get('/api/auth/csrf');
   const { csrfToken } = await csrf.json();
   // As a browser posts it: a post without its Origin is refused (lib/security/same-origin.ts).
-  const response = await request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password, json: 'true' }, headers: { origin: new URL(csrf.url()).origin } });
+  const form = { csrfToken, email, password, json: 'true', ...(code ? { code } : {}) };
+  const response = await request.post('/api/auth/callback/credentials', { form, headers: { origin: new URL(csrf.url()).origin } });
   expect(response.ok()).toBe(true);
   const session = await (await request.get('/api/auth/session')).json();
   expect(session.user.email).toBe(email);
 }
 
+/** An operator as a spec knows them: the CLI's account, and once set up, their authenticator app (a shared secret). */
+export interface OperatorAccount {
+  email: string;
+  password: string;
+  /** The app's secret and the last 30-second step whose code was used (the service takes each step's code once). */
+  authenticator?: { secret: string; lastStep: number };
+}
+
 /** An operator account made the way an operator makes one: `npm run admin -- operator add`, the password in the environment. */
-export function anOperator(label: string): { email: string; password: string } {
+export function anOperator(label: string): OperatorAccount {
   const email = `ops-${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   const password = `operator ${randomBytes(6).toString('hex')}`;
   const output = execFileSync(process.execPath, ['dist/cli/admin.js', 'operator', 'add', '--email', email, '--json'], {
@@ -110,14 +121,65 @@ export function anOperator(label: string): { email: string; password: string } {
   return { email, password };
 }
 
-/** Signs in on the shared sign-in page; an operator lands on the console. */
-export async function signInAsOperator(page: Page, operator: { email: string; password: string }): Promise<void> {
+const STEP_MS = 30_000;
+
+/**
+ * The operator's app's code for a step the service has not taken yet: the present step, or the next one (the service
+ * accepts the steps either side of its clock) when the present one was used, waiting for a later one past that.
+ */
+export async function nextAuthenticatorCode(operator: OperatorAccount): Promise<string> {
+  const authenticator = operator.authenticator;
+  if (!authenticator) throw new Error(`${operator.email} has no authenticator app set up`);
+  const step = Math.max(Math.floor(Date.now() / STEP_MS), authenticator.lastStep + 1);
+  const wait = (step - 1) * STEP_MS + 500 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  authenticator.lastStep = step;
+  return authenticatorCode(authenticator.secret, new Date(step * STEP_MS));
+}
+
+/**
+ * Sets up the operator's authenticator app with the account page's own server actions, in the signed-in request
+ * context (a browser context's request shares its cookies): the staging service, a production build, opens the
+ * console only to an operator with one.
+ */
+export async function setUpOperatorAuthenticator(request: APIRequestContext, operator: OperatorAccount): Promise<void> {
+  const actions = serverActionsUnder('app/operator/account/');
+  const start = await postServerAction(request, actions.get('startOperatorSecondFactorAction')!, [], baseURL);
+  const secret = /"secret":"([A-Z2-7]+)"/.exec(await start.text())?.[1];
+  expect(secret, `${operator.email}: the set-up's secret`).toBeTruthy();
+  operator.authenticator = { secret: secret!, lastStep: 0 };
+  const confirm = await postServerAction(request, actions.get('confirmOperatorSecondFactorAction')!, [{ code: await nextAuthenticatorCode(operator) }], baseURL);
+  expect(await confirm.text(), `${operator.email}: the set-up confirmed`).toContain('"recoveryCodes"');
+}
+
+/**
+ * Signs in on the shared sign-in page, with the app's code when the operator has one; an operator lands on the
+ * console. On the staging service an operator without an app is sent to set one up first: unless `setUp` is false,
+ * it is set up here (as the operator would on that page) and the console opened.
+ */
+export async function signInAsOperator(page: Page, operator: OperatorAccount, options: { setUp?: boolean } = {}): Promise<void> {
   await page.goto('/portal/sign-in');
   await page.getByLabel('Email').fill(operator.email);
   await page.getByLabel('Password').fill(operator.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (operator.authenticator) {
+    const code = page.getByLabel('Code from your authenticator app');
+    await code.fill(await nextAuthenticatorCode(operator));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  } else if (onStagingService) {
+    await page.waitForURL(/\/operator\/account\?secondFactor=required$/, { timeout: 60_000 });
+    if (options.setUp === false) return;
+    await setUpOperatorAuthenticator(page.request, operator);
+    await page.goto('/operator');
+  }
   await page.waitForURL(/\/operator$/, { timeout: 60_000 });
   await expect(page.getByTestId('operator-email')).toHaveText(operator.email);
+}
+
+/** signInAsOperator over plain HTTP (the request context then carries the session cookie), the app set up if need be. */
+export async function signInAsOperatorOverHttp(request: APIRequestContext, operator: OperatorAccount): Promise<void> {
+  await signInOverHttp(request, operator.email, operator.password, operator.authenticator ? await nextAuthenticatorCode(operator) : undefined);
+  if (!operator.authenticator && onStagingService) await setUpOperatorAuthenticator(request, operator);
 }
 
 /** The running service's database (the e2e embedded server, or DATABASE_URL), to seed and to check what changed. */
@@ -154,8 +216,7 @@ export { onStagingService };
  */
 export async function asSandboxPayer(context: BrowserContext): Promise<void> {
   if (!onStagingService) return;
-  const operator = anOperator('sandbox-payer');
-  await signInOverHttp(context.request, operator.email, operator.password);
+  await signInAsOperatorOverHttp(context.request, anOperator('sandbox-payer'));
 }
 
 /** A second browser (another person) with the same device settings as the test's project. */

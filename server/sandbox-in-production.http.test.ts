@@ -7,6 +7,7 @@ import { portalAuthSecret } from '../lib/accounts/auth-secret';
 import { chainConfig } from '../lib/channels/usdt/chain/chain-config';
 import { getDb } from '../lib/db/client';
 import { aTronAddress } from '../test/factories';
+import { withAuthenticatorApp } from '../test/operator-authenticator';
 import { serveWebHandler } from '../test/web-handler-server';
 
 /** The sandbox mounted in production (SANDBOX_ENABLED=true) on a staging service: loud, never a silent default. */
@@ -35,8 +36,10 @@ afterAll(async () => {
   }
 });
 
-async function operatorCookie(): Promise<string> {
+/** An operator's session cookie; in production only an operator with an authenticator app is one (`withApp`). */
+async function operatorCookie(options: { withApp: boolean }): Promise<string> {
   const account = await createAccount(getDb(), { email: `op-${randomBytes(4).toString('hex')}@example.com`, password: 'a good long password', role: 'operator' });
+  if (options.withApp) await withAuthenticatorApp(getDb(), account.id);
   return `next-auth.session-token=${await portalSessionToken(getDb(), { id: account.id, role: 'operator' }, portalAuthSecret())}`;
 }
 
@@ -51,11 +54,13 @@ describe('the sandbox in production', () => {
     expect(() => chainConfig()).toThrow(/TRONGRID_API_KEY is required in production/);
   });
 
-  it('an anonymous sandbox transfer is refused (401); an operator may send one', async () => {
+  it('an anonymous sandbox transfer is refused (401), and so is an operator who has not set up two-step sign-in; an operator with it may send one', async () => {
     const anonymous = await transfer();
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).toMatch(/operator session/);
-    const operator = await transfer({ cookie: await operatorCookie() });
+    const withoutApp = await transfer({ cookie: await operatorCookie({ withApp: false }) });
+    expect(withoutApp.status).toBe(401);
+    const operator = await transfer({ cookie: await operatorCookie({ withApp: true }) });
     expect(operator.status).toBe(200);
     expect(await operator.json()).toMatchObject({ transactionId: expect.any(String) });
   });

@@ -9,9 +9,12 @@ export async function generateMetadata() {
   return { title: t('nav.title') };
 }
 
-/** Every page below checks the session itself too (layouts are not re-run on client navigation). */
+/**
+ * Every page below checks the session itself too (layouts are not re-run on client navigation), and sends an operator
+ * who must still set up two-step sign-in to the account page, the one link the navigation then lists.
+ */
 export default async function OperatorLayout({ children }: { children: ReactNode }) {
-  const operator = await requireOperator();
+  const operator = await requireOperator({ duringSecondFactorSetUp: true });
   const t = await getTranslations('common');
   return (
     <AreaMessagesProvider areas={['common', 'console']}>
@@ -19,7 +22,7 @@ export default async function OperatorLayout({ children }: { children: ReactNode
         <a href="#main" className="absolute -left-[999px] focus:top-2 focus:left-2 focus:z-10 focus:bg-white focus:p-2">
           {t('skipToContent')}
         </a>
-        <OperatorNav email={operator.email} />
+        <OperatorNav email={operator.email} onlyAccount={operator.mustSetUpSecondFactor} />
         <main id="main" className="mx-auto max-w-7xl px-4 py-5">
           {children}
         </main>

@@ -16,18 +16,19 @@ const LINKS = [
   { href: '/operator/account', key: 'account' },
 ] as const;
 
-export function OperatorNav({ email, badges = {} }: { email: string; badges?: Partial<Record<(typeof LINKS)[number]['key'], string>> }) {
+/** `onlyAccount`: the operator must set up two-step sign-in first, and reaches nothing else. */
+export function OperatorNav({ email, badges = {}, onlyAccount = false }: { email: string; badges?: Partial<Record<(typeof LINKS)[number]['key'], string>>; onlyAccount?: boolean }) {
   const t = useTranslations('console.nav');
   const common = useTranslations('common');
   return (
     <BackOfficeNav
       title={t('title')}
       label={t('title')}
-      home="/operator"
+      home={onlyAccount ? '/operator/account' : '/operator'}
       email={email}
       emailTestId="operator-email"
       locale={useLocale() as Locale}
-      links={LINKS.map((link) => ({ href: link.href, label: t(`links.${link.key}`), badge: badges[link.key] }))}
+      links={LINKS.filter((link) => !onlyAccount || link.key === 'account').map((link) => ({ href: link.href, label: t(`links.${link.key}`), badge: badges[link.key] }))}
       texts={{ menu: common('nav.menu'), signOut: common('nav.signOut'), language: common('languageSwitch.label') }}
     />
   );

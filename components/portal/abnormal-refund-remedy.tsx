@@ -4,7 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ActionResult } from './action-result';
+import type { StepUpAsk } from '@/lib/accounts/step-up';
 import { Field, FormMessage, SelectField } from './field';
+import { StepUpField } from './step-up-field';
 import { useRefundOutcome } from './refund-outcome';
 import { button } from './styles';
 
@@ -18,15 +20,17 @@ interface AbnormalRemedyInput {
 
 /**
  * WeChat Pay's remedy for an abnormal refund, beside it on the order page: to the payer's bank card (bank code, card
- * number, holder's name) or back to the merchant's own bank account; the password asked again.
+ * number, holder's name) or back to the merchant's own bank account; the step-up asked (StepUpField).
  */
 export function AbnormalRefundRemedy({
   orderNo,
   refundNo,
   remedyAction,
+  stepUp,
 }: {
   orderNo: string;
   refundNo: string;
+  stepUp: StepUpAsk;
   remedyAction: (orderNo: string, refundNo: string, input: AbnormalRemedyInput) => Promise<ActionResult<{ status: string }>>;
 }) {
   const router = useRouter();
@@ -73,7 +77,7 @@ export function AbnormalRefundRemedy({
           <Field label={t('remedy.realName')} name="realName" fieldId={id('realName')} autoComplete="off" required />
         </>
       ) : null}
-      <Field label={t('password')} name="password" fieldId={id('password')} type="password" required autoComplete="current-password" />
+      <StepUpField ask={stepUp} passwordLabel={t('password')} fieldId={id('password')} error={message.fields?.password} />
       <button type="submit" className={button()} disabled={pending}>
         {t('remedy.submit')}
       </button>

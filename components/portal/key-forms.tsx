@@ -3,7 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { ActionResult } from './action-result';
-import { Field, FormMessage } from './field';
+import type { StepUpAsk } from '@/lib/accounts/step-up';
+import { FormMessage } from './field';
+import { StepUpField } from './step-up-field';
 import { button, card, formSuccess, mono, note, sectionTitle, warning } from './styles';
 import { useHydrated } from './use-hydrated';
 
@@ -33,10 +35,10 @@ function CopyButton({ text, label, copiedLabel }: { text: string; label: string;
 }
 
 /**
- * The AppSecret: revealed after the password, rotated (by default keeping the old one valid for 24 hours so that a
+ * The AppSecret: revealed after the step-up (`stepUp`: the password, or the authenticator app's code), rotated (by default keeping the old one valid for 24 hours so that a
  * deployment can switch over), and the overlap ended early. `overlapUntil`: until when the previous secret still works.
  */
-export function KeyForms({ actions, overlapUntil }: { actions: KeyActions; overlapUntil: string | null }) {
+export function KeyForms({ actions, overlapUntil, stepUp }: { actions: KeyActions; overlapUntil: string | null; stepUp: StepUpAsk }) {
   const { revealSecretAction, rotateSecretAction, endOverlapAction } = actions;
   const t = useTranslations('portal.keys');
   const hydrated = useHydrated();
@@ -102,7 +104,7 @@ export function KeyForms({ actions, overlapUntil }: { actions: KeyActions; overl
           <form onSubmit={reveal} noValidate aria-busy={pending === 'reveal'}>
             <p className={`${note} mb-3`}>{t('hidden')}</p>
             <FormMessage error={revealError.message} />
-            <Field label={t('password')} name="password" fieldId="reveal-password" type="password" autoComplete="current-password" required error={revealError.password} />
+            <StepUpField ask={stepUp} passwordLabel={t('password')} fieldId="reveal-password" error={revealError.password} />
             <button type="submit" className={button()} disabled={pending !== undefined || !hydrated}>
               {t('reveal')}
             </button>
@@ -124,12 +126,12 @@ export function KeyForms({ actions, overlapUntil }: { actions: KeyActions; overl
             <input id="rotate-confirmed" className="mt-0.5 size-4 shrink-0 accent-teal-700" name="confirmed" type="checkbox" aria-invalid={rotateError.confirmed ? true : undefined} aria-describedby="rotate-warning" />
             <label htmlFor="rotate-confirmed" className="text-sm">{t('understand')}</label>
           </div>
-          <Field label={t('password')} name="password" fieldId="rotate-password" type="password" autoComplete="current-password" required error={rotateError.password} />
+          <StepUpField ask={stepUp} passwordLabel={t('password')} fieldId="rotate-password" error={rotateError.password} />
           <button type="submit" className={button('danger')} disabled={pending !== undefined || !hydrated}>
             {t('rotate')}
           </button>
         </form>
-        {overlapUntil && !overlapEndedAt ? <EndOverlapForm overlapUntil={overlapUntil} endOverlapAction={endOverlapAction} onEnded={setOverlapEndedAt} /> : null}
+        {overlapUntil && !overlapEndedAt ? <EndOverlapForm overlapUntil={overlapUntil} endOverlapAction={endOverlapAction} onEnded={setOverlapEndedAt} stepUp={stepUp} /> : null}
         {overlapEndedAt ? (
           <p className={`${formSuccess} mt-4`} role="status" data-testid="overlap-ended">
             {t('overlapEnded', { at: new Date(overlapEndedAt) })}
@@ -144,7 +146,17 @@ export function KeyForms({ actions, overlapUntil }: { actions: KeyActions; overl
  * Ending the overlap early stops every request still signed with the old AppSecret, as a rotation without overlap
  * would: the same confirmation and password before it, and the time it stopped after.
  */
-function EndOverlapForm({ overlapUntil, endOverlapAction, onEnded }: { overlapUntil: string; endOverlapAction: KeyActions['endOverlapAction']; onEnded: (endedAt: string) => void }) {
+function EndOverlapForm({
+  overlapUntil,
+  endOverlapAction,
+  onEnded,
+  stepUp,
+}: {
+  overlapUntil: string;
+  endOverlapAction: KeyActions['endOverlapAction'];
+  onEnded: (endedAt: string) => void;
+  stepUp: StepUpAsk;
+}) {
   const t = useTranslations('portal.keys');
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -174,7 +186,7 @@ function EndOverlapForm({ overlapUntil, endOverlapAction, onEnded }: { overlapUn
             <input id="end-overlap-confirmed" className="mt-0.5 size-4 shrink-0 accent-teal-700" name="confirmed" type="checkbox" aria-invalid={error.confirmed ? true : undefined} aria-describedby="end-overlap-warning" />
             <label htmlFor="end-overlap-confirmed" className="text-sm">{t('understandEndOverlap')}</label>
           </div>
-          <Field label={t('password')} name="password" fieldId="end-overlap-password" type="password" autoComplete="current-password" required error={error.password} />
+          <StepUpField ask={stepUp} passwordLabel={t('password')} fieldId="end-overlap-password" error={error.password} />
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={button('danger')} disabled={pending || !hydrated}>
               {t('confirmEndOverlapButton')}

@@ -4,16 +4,26 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ActionResult } from './action-result';
-import { Field, FormMessage } from './field';
+import type { StepUpAsk } from '@/lib/accounts/step-up';
+import { FormMessage } from './field';
+import { StepUpField } from './step-up-field';
 import { useRefundOutcome } from './refund-outcome';
 import { button } from './styles';
 
-/** Refunds, in full and in one action, a payment that arrived after the order was closed; the password asked again. */
-export function LatePaymentRefund({ orderNo, refundAction }: { orderNo: string; refundAction: (orderNo: string, password: string) => Promise<ActionResult<{ status: string }>> }) {
+/** Refunds, in full and in one action, a payment that arrived after the order was closed; the step-up asked (StepUpField). */
+export function LatePaymentRefund({
+  orderNo,
+  refundAction,
+  stepUp,
+}: {
+  orderNo: string;
+  refundAction: (orderNo: string, password: string) => Promise<ActionResult<{ status: string }>>;
+  stepUp: StepUpAsk;
+}) {
   const router = useRouter();
   const t = useTranslations('portal.refunds');
   const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<{ error?: string; success?: string }>({});
+  const [message, setMessage] = useState<{ error?: string; success?: string; password?: string }>({});
   const announce = useRefundOutcome((success) => setMessage({ success }));
   return (
     <form
@@ -28,11 +38,11 @@ export function LatePaymentRefund({ orderNo, refundAction }: { orderNo: string; 
         if (result.ok) {
           announce(t('done', { status: t(`states.${result.data.status}` as 'states.processing') }));
           router.refresh();
-        } else setMessage({ error: result.message });
+        } else setMessage({ error: result.message, password: result.fieldErrors?.password });
       }}
     >
       <FormMessage error={message.error} success={message.success} />
-      <Field label={t('password')} name="password" fieldId="late-payment-password" type="password" required autoComplete="current-password" />
+      <StepUpField ask={stepUp} passwordLabel={t('password')} fieldId="late-payment-password" error={message.password} />
       <button type="submit" className={button()} disabled={pending}>
         {t('latePayment.refund')}
       </button>

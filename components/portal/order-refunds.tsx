@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { Amount } from '@/components/i18n/amount';
 import { amountWriter } from '@/components/i18n/amount-writer';
 import { LocalTime } from '@/components/i18n/local-time';
+import type { StepUpAsk } from '@/lib/accounts/step-up';
 import type { listOrderRefunds } from '@/lib/portal/order-refunds';
 import { RefundForm } from './refund-form';
 import { AbnormalRefundRemedy } from './abnormal-refund-remedy';
@@ -22,6 +23,7 @@ export async function OrderRefundsSection({
   remedyAction,
   latePaymentAction,
   mayRefund,
+  stepUp,
 }: {
   orderNo: string;
   channel: string;
@@ -33,6 +35,8 @@ export async function OrderRefundsSection({
   latePaymentAction: Parameters<typeof LatePaymentRefund>[0]['refundAction'];
   /** The member's role refunds (owner, finance): otherwise the refunds are shown without the forms that make them. */
   mayRefund: boolean;
+  /** What the refund forms ask before they run (lib/accounts/step-up.ts). */
+  stepUp: StepUpAsk;
 }) {
   const [t, writeAmount] = await Promise.all([getTranslations('portal.refunds'), amountWriter()]);
   const readable = (amount: string) => writeAmount(amount, currency);
@@ -49,7 +53,7 @@ export async function OrderRefundsSection({
             <p className="mb-2 text-sm">
               {t('latePayment.explain', { amount: readable(data.latePayment.amount), tradeNo: data.latePayment.tradeNo ?? '—' })}
             </p>
-            {data.latePayment.refundable && mayRefund ? <LatePaymentRefund orderNo={orderNo} refundAction={latePaymentAction} /> : data.latePayment.refundable ? null : <p className={note}>{t('latePayment.refunded')}</p>}
+            {data.latePayment.refundable && mayRefund ? <LatePaymentRefund orderNo={orderNo} refundAction={latePaymentAction} stepUp={stepUp} /> : data.latePayment.refundable ? null : <p className={note}>{t('latePayment.refunded')}</p>}
           </div>
         ) : null}
         <p className={`${note} mb-3`} data-testid="refunded-amount">
@@ -83,7 +87,7 @@ export async function OrderRefundsSection({
                     <td className={td}>
                       <span className={badge(refund.state === 'succeeded' ? 'paid' : refund.state === 'processing' || refund.state === 'abnormal' ? 'pending' : 'failed')}>{state(refund.state)}</span>
                       {refund.failureReason ? <div className={`${note} whitespace-normal`}>{refund.failureReason}</div> : null}
-                      {refund.remedy && mayRefund ? <AbnormalRefundRemedy orderNo={orderNo} refundNo={refund.refundNo} remedyAction={remedyAction} /> : null}
+                      {refund.remedy && mayRefund ? <AbnormalRefundRemedy orderNo={orderNo} refundNo={refund.refundNo} remedyAction={remedyAction} stepUp={stepUp} /> : null}
                     </td>
                     <td className={`${td} whitespace-normal`}>
                       {refund.reason ?? '—'}
@@ -126,7 +130,7 @@ export async function OrderRefundsSection({
         ) : data.refundable || wallet ? (
           <>
             {wallet ? <p className={`${note} mb-3`}>{t('walletHint')}</p> : null}
-            <RefundForm orderNo={orderNo} wallet={wallet} leftAmount={data.leftAmount} currency={currency} refundOrderAction={refundOrderAction} />
+            <RefundForm orderNo={orderNo} wallet={wallet} leftAmount={data.leftAmount} currency={currency} refundOrderAction={refundOrderAction} stepUp={stepUp} />
           </>
         ) : (
           <p className={note}>{t('notOffered', { channel })}</p>

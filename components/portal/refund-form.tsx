@@ -4,7 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ActionResult } from './action-result';
+import type { StepUpAsk } from '@/lib/accounts/step-up';
 import { Field, FormMessage } from './field';
+import { StepUpField } from './step-up-field';
 import { useRefundOutcome } from './refund-outcome';
 import { button, fieldError } from './styles';
 
@@ -18,7 +20,7 @@ interface RefundFormInput {
 
 /**
  * Refunds part of a paid order (amount, reason), or records a refund the merchant sent from its own wallet (`wallet`:
- * amount, transaction id, note). Both ask for a confirmation and the password again.
+ * amount, transaction id, note). Both ask for a confirmation and the step-up (the password again, or the app's code).
  */
 export function RefundForm({
   orderNo,
@@ -26,8 +28,11 @@ export function RefundForm({
   leftAmount,
   currency,
   refundOrderAction,
+  stepUp,
 }: {
   orderNo: string;
+  /** What the refund asks before it runs (the password, or the authenticator app's code: StepUpField). */
+  stepUp: StepUpAsk;
   wallet: boolean;
   leftAmount: string;
   currency: string;
@@ -66,7 +71,7 @@ export function RefundForm({
       <Field label={t('amount', { currency })} name="amount" inputMode="decimal" required hint={t('left', { amount: leftAmount, currency })} error={message.fields?.amount} />
       {wallet ? <Field label={t('transactionId')} name="transactionId" required autoComplete="off" error={message.fields?.transactionId} /> : null}
       <Field label={wallet ? t('note') : t('reason')} name="reason" maxLength={80} error={message.fields?.reason} />
-      <Field label={t('password')} name="password" type="password" required autoComplete="current-password" error={message.fields?.password} />
+      <StepUpField ask={stepUp} passwordLabel={t('password')} fieldId="refund-password" error={message.fields?.password} />
       <label className="mb-4 flex items-start gap-2 text-sm">
         <input type="checkbox" name="confirmed" className="mt-1" />
         <span>{wallet ? t('confirmRecord') : t('confirm')}</span>

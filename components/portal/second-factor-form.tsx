@@ -3,7 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { ActionResult } from './action-result';
+import type { StepUpAsk } from '@/lib/accounts/step-up';
 import { Field, FormMessage } from './field';
+import { StepUpField } from './step-up-field';
 import { LocalTime } from '@/components/i18n/local-time';
 import { button, mono, note, subTitle, warning } from './styles';
 import { useHydrated } from './use-hydrated';
@@ -19,19 +21,22 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 /**
  * Setting up an authenticator app (scan or type the secret, confirm with its code, keep the recovery codes shown this
- * once) and removing it (the password asked again).
+ * once) and removing it (the step-up asked: StepUpField).
  */
 export function SecondFactorForm({
   enrolled,
   recoveryCodesLeft,
   resetByOperator,
   actions,
+  stepUp,
 }: {
   enrolled: boolean;
   recoveryCodesLeft: number;
   /** An operator's reset of a lost factor, not answered by a new set-up yet: the owner is told. */
   resetByOperator?: { at: Date; reason: string };
   actions: SecondFactorActions;
+  /** What removing the app asks first: its code, unless this session answered it in the last 10 minutes. */
+  stepUp: StepUpAsk;
 }) {
   const t = useTranslations('portal.account.secondFactor');
   const hydrated = useHydrated();
@@ -95,7 +100,7 @@ export function SecondFactorForm({
       <form onSubmit={onRemove} noValidate aria-busy={pending} aria-label={t('removeTitle')}>
         <FormMessage error={message.error} />
         <p className={`${note} mb-3`} data-testid="second-factor-state">{t('active', { left: recoveryCodesLeft })}</p>
-        <Field label={t('password')} name="password" fieldId="second-factor-password" type="password" autoComplete="current-password" required error={errors.password} />
+        <StepUpField ask={stepUp} passwordLabel={t('password')} fieldId="second-factor-password" error={errors.password} />
         <button type="submit" className={button('danger')} disabled={pending || !hydrated}>
           {t('remove')}
         </button>

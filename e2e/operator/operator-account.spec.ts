@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { authenticatorCode } from '../../test/totp-code';
-import { admin, anOperator, followNavLink, signInAsOperator } from '../factories';
+import { baseURL } from '../../playwright.config';
+import { admin, anOperator, followNavLink, onStagingService, randomTronAddress, signInAsOperator, withDatabase } from '../factories';
+import { postServerAction, serverActionsUnder } from '../server-actions';
 import { expectAxeClean } from '../axe-clean';
 
 /**
@@ -25,16 +27,46 @@ function wordsOf(locale: string) {
     sessions: (key: string) => portal.account.sessions[key] as string,
     signIn: (key: string) => portal.signIn[key] as string,
     signInError: (key: string) => portal.signIn.errors[key] as string,
+    required: console.account.secondFactorRequired as string,
   };
+}
+
+/**
+ * Production asks two-step sign-in of every operator: until the app is set up, the account page says so, the
+ * navigation lists it alone, every other console page sends back to it, every other console action posted (forged,
+ * with the operator's own session) is refused before it runs, and `/healthz?details`, which an operator's session
+ * opens, does not take it.
+ */
+async function expectHeldForSetUp(page: Page, words: ReturnType<typeof wordsOf>) {
+  await expect(page).toHaveURL(/\/operator\/account\?secondFactor=required$/);
+  await expect(page.getByTestId('second-factor-required')).toHaveText(words.required);
+  const navigation = page.locator('[data-testid="back-office-nav"] nav a');
+  expect(await navigation.evaluateAll((links) => [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))])).toEqual(['/operator/account']);
+  await expectAxeClean(page, 'operator account, set-up required');
+  for (const path of ['/operator', '/operator/merchants', '/operator/credentials', '/operator/attention', '/operator/audit', '/operator/health', '/operator/reconciliation', '/operator/addresses']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/operator\/account\?secondFactor=required$/);
+  }
+  const address = randomTronAddress();
+  const actions = [...serverActionsUnder('app/operator/').entries()].filter(([, action]) => action.route !== '/operator/account');
+  expect(actions.length).toBeGreaterThan(15);
+  for (const [name, action] of actions) {
+    const args = name === 'addAddressAction' ? [{ chain: 'TRC20', address }] : ['1', '1'];
+    const response = await postServerAction(page.request, action, args, baseURL);
+    expect(response.headers()['x-action-redirect'] ?? '', name).toContain('/operator/account?secondFactor=required');
+  }
+  expect(await withDatabase(async (client) => (await client.query('SELECT 1 FROM receiving_addresses WHERE address = $1', [address])).rowCount)).toBe(0);
+  expect((await page.request.get('/healthz?details')).status()).toBe(401);
 }
 
 for (const locale of LOCALES) {
   test(`an operator sets up two-step sign-in on the account page (${locale}); the console then asks for the code; axe clean`, async ({ page }) => {
     const words = wordsOf(locale);
     const operator = anOperator(`account-${locale.toLowerCase()}`);
-    await signInAsOperator(page, operator);
+    await signInAsOperator(page, operator, { setUp: false });
     await page.context().addCookies([{ name: 'NEXT_LOCALE', value: locale, domain: new URL(page.url()).hostname, path: '/' }]);
     await page.reload();
+    if (onStagingService) await expectHeldForSetUp(page, words);
     await followNavLink(page, words.nav);
     await expect(page).toHaveURL(/\/operator\/account$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.title);
@@ -78,7 +110,8 @@ for (const locale of LOCALES) {
     await page.getByLabel(words.signIn('email')).fill(operator.email);
     await page.getByLabel(words.signIn('password'), { exact: true }).fill(operator.password);
     await page.getByRole('button', { name: words.signIn('submit') }).click();
-    await page.waitForURL(/\/operator$/);
+    // In production, without an app again, the console is held at the account page until one is set up.
+    await page.waitForURL(onStagingService ? /\/operator\/account\?secondFactor=required$/ : /\/operator$/);
     await page.goto('/operator/account');
     await expect(page.getByTestId('second-factor-reset')).toContainText(reason);
     await expect(page.getByRole('button', { name: words.factor('start') })).toBeVisible();

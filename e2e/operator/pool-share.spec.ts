@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, anOperator, merchantIdOf, randomTronAddress, seedOrder, signInOverHttp, withDatabase } from '../factories';
+import { admin, anOperator, merchantIdOf, randomTronAddress, seedOrder, signInAsOperatorOverHttp, withDatabase } from '../factories';
 
 /**
  * The health page's receiving pool as the fair-use rule reads it: who may place orders on it and what each may hold
@@ -21,7 +21,7 @@ test('the health page shows who shares the USDT pool, the default share, and the
   // Signed in over HTTP (the page's context shares the cookie): the page under test is the health page, and the
   // dev server compiles only it.
   const operator = anOperator('pool-share');
-  await signInOverHttp(page.request, operator.email, operator.password);
+  await signInAsOperatorOverHttp(page.request, operator);
   await page.goto('/operator/health', { timeout: 180_000 });
   await expect(page.getByTestId('pool-share-TRC20')).toHaveText(
     `TRC20: ${merchants} merchants may place orders; by default each may hold ${addresses} of the ${2 * addresses} slots of an amount and the next cent, and 500 slots in all.`,

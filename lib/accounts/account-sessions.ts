@@ -45,7 +45,7 @@ const liveSince = (now: Date) => new Date(now.getTime() - SESSION_IDLE_LIMIT_MS)
 /** A good sign-in opens a session (its id goes into the session token) and deletes the account's long-over ones. */
 export async function openAccountSession(
   db: Database,
-  input: { accountId: number; sessionVersion: number; userAgent: string | undefined; clientAddress: string; now: Date },
+  input: { accountId: number; sessionVersion: number; userAgent: string | undefined; clientAddress: string; now: Date; secondFactorAnswered?: boolean },
 ): Promise<string> {
   const id = randomBytes(18).toString('base64url');
   await db.insert(accountSessions).values({
@@ -56,6 +56,7 @@ export async function openAccountSession(
     network: sessionNetworkOf(input.clientAddress),
     signedInAt: input.now,
     lastSeenAt: input.now,
+    secondFactorAt: input.secondFactorAnswered ? input.now : null,
   });
   await db.delete(accountSessions).where(and(eq(accountSessions.accountId, input.accountId), lt(accountSessions.lastSeenAt, new Date(input.now.getTime() - OVER_SESSIONS_KEPT_MS))));
   return id;

@@ -25,6 +25,8 @@ export interface AuthenticatedAccount {
   role: 'merchant' | 'operator';
   merchantId: number | null;
   sessionVersion: number;
+  /** The sign-in answered the account's second factor: the session's sensitive actions need none for 10 minutes. */
+  secondFactorAnswered: boolean;
 }
 
 /**
@@ -113,6 +115,6 @@ export async function authenticateAccount(
   await rememberSignInNetwork(db, row.id, input.clientAddress, input.now);
   return {
     ok: true,
-    account: { id: row.id, email: row.email, role: row.role as AuthenticatedAccount['role'], merchantId: row.merchantId, sessionVersion: row.sessionVersion },
+    account: { id: row.id, email: row.email, role: row.role as AuthenticatedAccount['role'], merchantId: row.merchantId, sessionVersion: row.sessionVersion, secondFactorAnswered: withFactor },
   };
 }

@@ -6,7 +6,8 @@ import { accountTotpFactors, accounts, auditLog } from '../db/schema';
 import { createAccount } from './accounts';
 import { authenticateAccount } from './authenticate-account';
 import { ACCOUNT_DAILY_CAP, PAIR_LIMIT } from './sign-in-throttle';
-import { confirmTotpEnrolment, RECOVERY_CODE_COUNT, removeTotpFactor, secondFactorState, startTotpEnrolment } from './totp-factor';
+import { removeTotpFactor } from './remove-totp-factor';
+import { confirmTotpEnrolment, RECOVERY_CODE_COUNT, secondFactorState, startTotpEnrolment } from './totp-factor';
 
 const PASSWORD = 'correct horse battery';
 let sequence = 0;
@@ -102,13 +103,13 @@ describe('an authenticator app as a second factor', () => {
     expect((await signIn(account.email, { now: later, clientAddress: '198.51.100.80', secondFactor: authenticatorCode(secret, later) })).ok).toBe(true);
   });
 
-  it('removing the factor asks for the password and ends the other sessions; then the password alone signs in', async () => {
-    const { account } = await anEnrolledAccount();
+  it('removing the factor asks for the app\'s code (the step-up: lib/accounts/step-up.ts) and ends the other sessions; then the password alone signs in', async () => {
+    const { account, secret } = await anEnrolledAccount();
     const now = new Date(stepStart().getTime() + STEP);
-    await expect(removeTotpFactor(getDb(), { accountId: account.id, password: 'not it', now })).rejects.toMatchObject({ kind: 'password_rejected' });
+    await expect(removeTotpFactor(getDb(), { accountId: account.id, answer: PASSWORD, now })).rejects.toMatchObject({ kind: 'password_rejected', fieldErrors: { password: { key: 'accounts.secondFactorWrongField' } } });
     expect(await secondFactorState(getDb(), account.id)).toMatchObject({ enrolled: true });
     const [before] = await getDb().select({ sessionVersion: accounts.sessionVersion }).from(accounts).where(eq(accounts.id, account.id));
-    const { sessionVersion } = await removeTotpFactor(getDb(), { accountId: account.id, password: PASSWORD, now });
+    const { sessionVersion } = await removeTotpFactor(getDb(), { accountId: account.id, answer: authenticatorCode(secret, now), now });
     expect(sessionVersion).toBe(before!.sessionVersion + 1);
     expect(await secondFactorState(getDb(), account.id)).toEqual({ enrolled: false, confirmedAt: null, recoveryCodesLeft: 0 });
     expect((await signIn(account.email, { now })).ok).toBe(true);

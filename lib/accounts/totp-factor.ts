@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/record-audit';
 import { decryptSecret, encryptSecret } from '../crypto/secret-box';
 import { DomainError, actionRefused } from '../errors/domain-error';
 import { domainMessage } from '../errors/domain-message';
-import { confirmPassword, tooManyAttempts } from './change-password';
+import { tooManyAttempts } from './change-password';
 import { reentryRule, refundAttempt, takeAttempt } from './sign-in-throttle';
 
 /**
@@ -152,14 +152,3 @@ export async function dropTotpFactor(
   return { removed: removed.length > 0, wasConfirmed: removed.some((factor) => factor.confirmedAt !== null), sessionVersion: row!.sessionVersion };
 }
 
-/** Removing the factor asks for the password, and ends the account's other sessions (the session version moves on). */
-export async function removeTotpFactor(db: Database, input: { accountId: number; password: string; now: Date }): Promise<{ sessionVersion: number }> {
-  const account = await confirmPassword(db, { accountId: input.accountId, password: input.password, now: input.now });
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    const dropped = await dropTotpFactor(tx, account.id);
-    if (!dropped.removed) throw actionRefused('no authenticator app is set up', domainMessage('accounts.secondFactorNotSet'));
-    await recordAudit(tx, { actor: `account:${account.email}`, action: 'account.second_factor_remove', subject: `account:${account.id}`, after: { kind: 'totp' } });
-    return { sessionVersion: dropped.sessionVersion };
-  });
-}

@@ -19,7 +19,7 @@ const addUsage = `usage: npm run admin -- operator add --email <email> [--json]
 Creates an operator account for the console (/operator; same sign-in page as merchants). The password is read from
 the environment variable OPERATOR_PASSWORD, else from the first line of stdin; never from the command line.
 At least 10 characters. Audited. Prints the link to the new operator's account page, where they set up two-step
-sign-in (an authenticator app) after signing in.
+sign-in (an authenticator app) after signing in; in production the console opens nothing else until they have.
 
   --email <email>    the operator's sign-in email (also the actor named in the audit log)
   --json             print one JSON object: {"id","email","role","enrolUrl"}`;

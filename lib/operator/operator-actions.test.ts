@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../db/client';
-import { accounts, attentionDismissals, auditLog, merchants, notifications, orders, receivingAddresses } from '../db/schema';
+import { accountTotpFactors, accounts, attentionDismissals, auditLog, merchants, notifications, orders, receivingAddresses } from '../db/schema';
 import { createAccount } from '../accounts/accounts';
 import { addReceivingAddress, setReceivingAddressEnabled } from '../channels/usdt/receiving-addresses';
 import { recordTransfers } from '../channels/usdt/chain/record-transfers';
@@ -19,7 +19,9 @@ import { addOperatorAccount } from './add-operator-account';
 import { listAttention } from './attention';
 import { assignTransferToOrder, completeOrderFromAttention, dismissAttentionItem, resendFailedNotification } from './attention-actions';
 import { listAuditLog } from './audit-log';
-import { loadOperatorContext, operatorActor } from './operator-context';
+import { loadOperatorContext, operatorActor, operatorsNeedSecondFactor } from './operator-context';
+import { startTotpEnrolment } from '../accounts/totp-factor';
+import { withAuthenticatorApp } from '../../test/operator-authenticator';
 import { openAccountSession } from '../accounts/account-sessions';
 
 const db = () => getDb();
@@ -53,7 +55,7 @@ describe('the operator session context', () => {
     const merchantAccount = await createAccount(db(), { email: `m-${randomBytes(3).toString('hex')}@example.com`, password: 'merchant password 1', role: 'merchant', merchantId: merchant.id });
     const sessionOf = (accountId: number) => openAccountSession(db(), { accountId, sessionVersion: 0, userAgent: 'test', clientAddress: '192.0.2.1', now: new Date() });
     const sessionId = await sessionOf(operator.id);
-    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0, sessionId })).toEqual({ accountId: operator.id, email: operator.email, sessionId });
+    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0, sessionId })).toEqual({ accountId: operator.id, email: operator.email, sessionId, mustSetUpSecondFactor: false });
     expect(await loadOperatorContext(db(), { accountId: merchantAccount.id, sessionVersion: 0, sessionId: await sessionOf(merchantAccount.id) })).toBeUndefined();
     expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 1, sessionId })).toBeUndefined();
     expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0, sessionId: 'made up' })).toBeUndefined();
@@ -62,6 +64,27 @@ describe('the operator session context', () => {
     await db().update(accounts).set({ sessionVersion: 1 }).where(eq(accounts.id, operator.id));
     expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0, sessionId })).toBeUndefined();
     expect(operatorActor({ email: 'a@b.c' })).toBe('a@b.c');
+  });
+
+  it('in production holds an operator without a confirmed authenticator app to setting one up; a test run or a development server does not', async () => {
+    const operator = await createAccount(db(), { email: `op-${randomBytes(3).toString('hex')}@example.com`, password: 'operator password 1', role: 'operator' });
+    const token = { accountId: operator.id, sessionVersion: 0, sessionId: await openAccountSession(db(), { accountId: operator.id, sessionVersion: 0, userAgent: 'test', clientAddress: '192.0.2.1', now: new Date() }) };
+    expect(operatorsNeedSecondFactor({ NODE_ENV: 'production' } as NodeJS.ProcessEnv)).toBe(true);
+    expect(operatorsNeedSecondFactor({ NODE_ENV: 'development' } as NodeJS.ProcessEnv)).toBe(false);
+    expect(operatorsNeedSecondFactor({} as NodeJS.ProcessEnv)).toBe(false);
+    const saved = process.env.NODE_ENV;
+    (process.env as Record<string, string>).NODE_ENV = 'production';
+    try {
+      expect(await loadOperatorContext(db(), token)).toMatchObject({ accountId: operator.id, mustSetUpSecondFactor: true });
+      // Begun but not confirmed by the app's code: still held.
+      await startTotpEnrolment(db(), { accountId: operator.id, now: new Date() });
+      expect(await loadOperatorContext(db(), token)).toMatchObject({ mustSetUpSecondFactor: true });
+      await db().delete(accountTotpFactors).where(eq(accountTotpFactors.accountId, operator.id));
+      await withAuthenticatorApp(db(), operator.id);
+      expect(await loadOperatorContext(db(), token)).toMatchObject({ accountId: operator.id, mustSetUpSecondFactor: false });
+    } finally {
+      (process.env as Record<string, string>).NODE_ENV = saved!;
+    }
   });
 
   it('adds operator accounts: hashed password, audited, a taken email or a short password refused', async () => {

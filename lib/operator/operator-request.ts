@@ -21,7 +21,8 @@ function cookiesOf(request: Request): Record<string, string> {
 /**
  * The operator whose portal session cookie came with a plain Web request (a route served outside the pages, e.g. a
  * probe or a sandbox endpoint), re-read from the database like every console page: undefined for no session, a
- * merchant's, or one ended by sign-out or a password change.
+ * merchant's, one ended by sign-out or a password change, or (in production) an operator's before they have set up
+ * two-step sign-in, who may do nothing but that.
  */
 export async function operatorBehindRequest(db: Database, request: Request): Promise<OperatorContext | undefined> {
   const token = await getToken({
@@ -30,5 +31,6 @@ export async function operatorBehindRequest(db: Database, request: Request): Pro
     secureCookie: sessionCookiesSecure(),
   });
   if (!token || typeof token.accountId !== 'number' || typeof token.sessionVersion !== 'number' || typeof token.sessionId !== 'string') return undefined;
-  return loadOperatorContext(db, { accountId: token.accountId, sessionVersion: token.sessionVersion, sessionId: token.sessionId });
+  const operator = await loadOperatorContext(db, { accountId: token.accountId, sessionVersion: token.sessionVersion, sessionId: token.sessionId });
+  return operator?.mustSetUpSecondFactor ? undefined : operator;
 }

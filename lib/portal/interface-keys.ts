@@ -4,7 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { merchants } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
-import { confirmPassword } from '../accounts/change-password';
+import { confirmStepUp } from '../accounts/step-up';
 import { decryptSecret, encryptSecret } from '../crypto/secret-box';
 import { portalActor, type MerchantContext } from './merchant-context';
 
@@ -15,9 +15,9 @@ export async function currentAppSecret(db: Database, context: MerchantContext): 
   return decryptSecret(row.secret);
 }
 
-/** The AppSecret of the context's merchant, after the account's password was entered again. */
+/** The AppSecret of the context's merchant, after the step-up (the password again, or the authenticator app's code). */
 export async function revealAppSecret(db: Database, context: MerchantContext, input: { password: string; now: Date }): Promise<string> {
-  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  await confirmStepUp(db, { accountId: context.accountId, sessionId: context.sessionId, answer: input.password, now: input.now });
   const secret = await currentAppSecret(db, context);
   await recordAudit(db, { actor: portalActor(context), action: 'merchant.app_secret.reveal', subject: `merchant:${context.appId}` });
   return secret;
@@ -33,7 +33,7 @@ export const APP_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
  * once. Audited, with the overlap's end. Returns the new secret, shown once.
  */
 export async function rotateAppSecret(db: Database, context: MerchantContext, input: { password: string; now: Date; overlap?: boolean }): Promise<string> {
-  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  await confirmStepUp(db, { accountId: context.accountId, sessionId: context.sessionId, answer: input.password, now: input.now });
   const appSecret = randomBytes(24).toString('base64url');
   const overlapUntil = input.overlap ? new Date(input.now.getTime() + APP_SECRET_OVERLAP_MS) : null;
   await db.transaction(async (transaction) => {
@@ -67,8 +67,8 @@ export async function appSecretOverlapUntil(db: Database, context: MerchantConte
 
 /** Ends the overlap now: the previous AppSecret stops working (1002) from the moment this commits. Audited. */
 export async function endAppSecretOverlap(db: Database, context: MerchantContext, input: { password: string; now: Date }): Promise<{ endedAt: Date }> {
-  // As grave as the rotation it cuts short (every request still signed with the old secret fails from now): the password again.
-  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  // As grave as the rotation it cuts short (every request still signed with the old secret fails from now): the step-up again.
+  await confirmStepUp(db, { accountId: context.accountId, sessionId: context.sessionId, answer: input.password, now: input.now });
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const ended = await tx

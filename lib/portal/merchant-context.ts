@@ -18,6 +18,8 @@ export interface MerchantContext {
   orderPermission: boolean;
   /** The zone the merchant reads its back office in: times, calendar days of the filters and figures. */
   timeZone: string;
+  /** The session the request came in (a page's or action's context): its second-factor answers open the step-up window. */
+  sessionId?: string;
 }
 
 /** The audit actor of a portal action. */
@@ -66,5 +68,6 @@ export async function merchantContextOf(db: Database, accountId: number): Promis
  */
 export async function loadMerchantContext(db: Database, token: SessionToken, now = new Date()): Promise<MerchantContext | undefined> {
   if (!(await touchLiveSession(db, token, now))) return undefined;
-  return merchantContextOf(db, token.accountId);
+  const context = await merchantContextOf(db, token.accountId);
+  return context && { ...context, sessionId: token.sessionId };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { confirmPassword } from '../accounts/change-password';
+import { confirmStepUp } from '../accounts/step-up';
 import { invalidParameter } from '../errors/domain-error';
 import { notificationAttempts, notifications, refunds } from '../db/schema';
 import { formatMinorUnits } from '../money/decimal-amount';
@@ -69,11 +69,11 @@ function checkReason(text: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** The merchant refunds part of a paid order from the portal, its password asked again; the same path as the open API. */
+/** The merchant refunds part of a paid order from the portal, the step-up asked (the password again, or the authenticator app's code); the same path as the open API. */
 export async function refundFromPortal(db: Database, context: MerchantContext, input: { orderNo: string; amount: string; reason: string; password: string; now: Date }) {
   const amountMinor = requirePositiveAmount(input.amount.trim(), 'amount');
   const reason = checkReason(input.reason);
-  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  await confirmStepUp(db, { accountId: context.accountId, sessionId: context.sessionId, answer: input.password, now: input.now });
   const order = await findMerchantOrder(db, context, input.orderNo);
   const request = { merchantOrderNo: order.merchantOrderNo, merchantRefundNo: `P${input.now.getTime()}${Math.floor(Math.random() * 1e6)}`, amountMinor, reason, notifyUrl: null };
   return submitRefund(db, { merchantId: context.merchantId, request, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
@@ -81,7 +81,7 @@ export async function refundFromPortal(db: Database, context: MerchantContext, i
 
 /**
  * The merchant applies WeChat Pay's remedy to one of the order's abnormal refunds (to the payer's bank card, or back
- * to its own bank account), its password asked again; the payer's bank details go to WeChat Pay encrypted and are
+ * to its own bank account), the step-up asked (the password again, or the authenticator app's code); the payer's bank details go to WeChat Pay encrypted and are
  * kept nowhere here.
  */
 export async function remedyAbnormalFromPortal(
@@ -90,22 +90,22 @@ export async function remedyAbnormalFromPortal(
   input: { orderNo: string; refundNo: string; type: string; bankType: string; bankAccount: string; realName: string; password: string; now: Date },
 ) {
   const order = await findMerchantOrder(db, context, input.orderNo);
-  // Read by the rules of the order's channel (its upstream's bank codes), before the password is asked.
+  // Read by the rules of the order's channel (its upstream's bank codes), before the step-up is asked.
   const remedy = parseAbnormalRemedy(order, refundsOfOrder, input);
-  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  await confirmStepUp(db, { accountId: context.accountId, sessionId: context.sessionId, answer: input.password, now: input.now });
   const [refund] = await db.select({ orderId: refunds.orderId }).from(refunds).where(and(eq(refunds.refundNo, input.refundNo), eq(refunds.orderId, order.id)));
   if (!refund) throw invalidParameter(`refund ${input.refundNo} is not a refund of order ${order.orderNo}`);
   return remedyAbnormalRefund(db, { merchantId: context.merchantId, refundNo: input.refundNo, remedy, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
 }
 
-/** The merchant refunds, in full, a payment that arrived after the order was closed; its password asked again. */
+/** The merchant refunds, in full, a payment that arrived after the order was closed; the step-up asked (the password again, or the authenticator app's code). */
 export async function refundLatePaymentFromPortal(db: Database, context: MerchantContext, input: { orderNo: string; password: string; now: Date }) {
-  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  await confirmStepUp(db, { accountId: context.accountId, sessionId: context.sessionId, answer: input.password, now: input.now });
   const order = await findMerchantOrder(db, context, input.orderNo);
   return refundLatePayment(db, { merchantId: context.merchantId, orderNo: order.orderNo, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
 }
 
-/** The merchant records a USDT refund it sent from its own wallet; its password asked again. */
+/** The merchant records a USDT refund it sent from its own wallet; the step-up asked (the password again, or the authenticator app's code). */
 export async function recordWalletRefundFromPortal(
   db: Database,
   context: MerchantContext,
@@ -113,6 +113,6 @@ export async function recordWalletRefundFromPortal(
 ) {
   const amountMinor = requirePositiveAmount(input.amount.trim(), 'amount');
   const note = checkReason(input.note);
-  await confirmPassword(db, { accountId: context.accountId, password: input.password, now: input.now });
+  await confirmStepUp(db, { accountId: context.accountId, sessionId: context.sessionId, answer: input.password, now: input.now });
   return recordWalletRefund(db, { merchantId: context.merchantId, orderNo: input.orderNo, amountMinor, transactionId: input.transactionId, note, actor: portalActor(context), now: input.now });
 }

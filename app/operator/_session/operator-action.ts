@@ -7,9 +7,13 @@ import { requireOperator } from './require-operator';
 
 export type { OperatorActionResult };
 
-/** Every operator server action runs through here: the session check, then lib/callers/operator-action.ts. */
-export function operatorAction<T>(work: (operator: OperatorContext) => Promise<T>, options: { field?: string } = {}): Promise<OperatorActionResult<T>> {
-  return runOperatorAction(requireOperator, work, { ...options, words: operatorWords });
+/**
+ * Every operator server action runs through here: the session check, then lib/callers/operator-action.ts. Only the
+ * account page's own actions run `duringSecondFactorSetUp` (requireOperator).
+ */
+export function operatorAction<T>(work: (operator: OperatorContext) => Promise<T>, options: { field?: string; duringSecondFactorSetUp?: boolean } = {}): Promise<OperatorActionResult<T>> {
+  const { duringSecondFactorSetUp = false, ...rest } = options;
+  return runOperatorAction(() => requireOperator({ duringSecondFactorSetUp }), work, { ...rest, words: operatorWords });
 }
 
 /** Values from the browser are taken as text (or an id), never trusted for their type. */

@@ -4,32 +4,36 @@ import { headers } from 'next/headers';
 import { qrSvgDataUrl } from '@/components/checkout/qr-svg';
 import { endSessionsFromAccountPage } from '@/lib/accounts/account-sessions';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
-import { confirmTotpEnrolment, removeTotpFactor, startTotpEnrolment } from '@/lib/accounts/totp-factor';
+import { removeTotpFactor } from '@/lib/accounts/remove-totp-factor';
+import { confirmTotpEnrolment, startTotpEnrolment } from '@/lib/accounts/totp-factor';
 import { getDb } from '@/lib/db/client';
 import { operatorActor } from '@/lib/operator/operator-context';
 import { asText, operatorAction, type OperatorActionResult } from '../_session/operator-action';
+
+/** The account page's actions run for an operator who must still set up two-step sign-in (requireOperator). */
+const DURING_SET_UP = { duringSecondFactorSetUp: true };
 
 /** A new authenticator secret for the operator's own account, as the QR code an app scans and as text to type. */
 export async function startOperatorSecondFactorAction(): Promise<OperatorActionResult<{ secret: string; qrCode: string }>> {
   return operatorAction(async (operator) => {
     const { secret, uri } = await startTotpEnrolment(getDb(), { accountId: operator.accountId, now: new Date() });
     return { secret, qrCode: qrSvgDataUrl(uri) };
-  });
+  }, DURING_SET_UP);
 }
 
 /** The app's first code: the factor is in force from now on, and its recovery codes are shown this once. */
 export async function confirmOperatorSecondFactorAction(input: { code?: unknown }): Promise<OperatorActionResult<{ recoveryCodes: string[] }>> {
-  return operatorAction((operator) => confirmTotpEnrolment(getDb(), { accountId: operator.accountId, code: asText(input?.code), now: new Date() }), { field: 'code' });
+  return operatorAction((operator) => confirmTotpEnrolment(getDb(), { accountId: operator.accountId, code: asText(input?.code), now: new Date() }), { field: 'code', ...DURING_SET_UP });
 }
 
-/** Removes the operator's authenticator after the password is asked again; the account's sessions end. */
+/** Removes the operator's authenticator after the step-up (the app's code, unless answered in the last 10 minutes); the other sessions end. */
 export async function removeOperatorSecondFactorAction(input: { password?: unknown }): Promise<OperatorActionResult<{ removed: true }>> {
   return operatorAction(
     async (operator) => {
-      await removeTotpFactor(getDb(), { accountId: operator.accountId, password: asText(input?.password), now: new Date() });
+      await removeTotpFactor(getDb(), { accountId: operator.accountId, sessionId: operator.sessionId, answer: asText(input?.password), now: new Date() });
       return { removed: true as const };
     },
-    { field: 'password' },
+    { field: 'password', ...DURING_SET_UP },
   );
 }
 
@@ -43,5 +47,6 @@ export async function endOperatorSessionsAction(input: { sessionId: string } | {
       by: { actor: operatorActor(operator), clientAddress: clientAddressFrom((await headers()).get('x-forwarded-for')) },
       now: new Date(),
     }),
+    DURING_SET_UP,
   );
 }

@@ -3,10 +3,12 @@ import { AreaMessagesProvider } from '@/components/i18n/area-messages-provider';
 import { PageTitle, Section } from '@/components/operator/ui';
 import { AccountSessions } from '@/components/portal/account-sessions';
 import { SecondFactorForm } from '@/components/portal/second-factor-form';
+import { formError } from '@/components/portal/styles';
 import { listLiveSessions } from '@/lib/accounts/account-sessions';
 import { sessionDeviceOf } from '@/lib/accounts/session-device';
 import { pendingSecondFactorReset } from '@/lib/accounts/reset-second-factor';
 import { secondFactorState } from '@/lib/accounts/totp-factor';
+import { stepUpAsk } from '@/lib/accounts/step-up';
 import { getDb } from '@/lib/db/client';
 import { requireOperator } from '../_session/require-operator';
 import { confirmOperatorSecondFactorAction, endOperatorSessionsAction, removeOperatorSecondFactorAction, startOperatorSecondFactorAction } from './actions';
@@ -21,24 +23,32 @@ const SECOND_FACTOR_ACTIONS = {
 
 /** The operator's own account: the authenticator app of two-step sign-in, and the sessions signed in. */
 export default async function OperatorAccountPage() {
-  const operator = await requireOperator();
-  const [t, portal, secondFactor, factorReset, sessions] = await Promise.all([
+  const operator = await requireOperator({ duringSecondFactorSetUp: true });
+  const now = new Date();
+  const [t, portal, secondFactor, factorReset, sessions, stepUp] = await Promise.all([
     getTranslations('console.account'),
     getTranslations('portal.account'),
     secondFactorState(getDb(), operator.accountId),
     pendingSecondFactorReset(getDb(), operator.accountId),
-    listLiveSessions(getDb(), operator.accountId, new Date()),
+    listLiveSessions(getDb(), operator.accountId, now),
+    stepUpAsk(getDb(), operator, now),
   ]);
   return (
     // The forms are the portal's account forms, in the portal's words.
     <AreaMessagesProvider areas={['common', 'console', 'portal']}>
       <PageTitle title={t('title')} intro={t.rich('intro', { email: operator.email, b: (chunks) => <strong data-testid="signed-in-email">{chunks}</strong> })} />
+      {operator.mustSetUpSecondFactor ? (
+        <p className={`${formError} font-semibold`} role="alert" data-testid="second-factor-required">
+          {t('secondFactorRequired')}
+        </p>
+      ) : null}
       <Section title={portal('secondFactor.heading')} id="second-factor-heading">
         <SecondFactorForm
           enrolled={secondFactor.enrolled}
           recoveryCodesLeft={secondFactor.recoveryCodesLeft}
           resetByOperator={factorReset}
           actions={SECOND_FACTOR_ACTIONS}
+          stepUp={stepUp}
         />
       </Section>
       <Section title={portal('sessions.heading')} id="sessions-heading">

@@ -65,6 +65,7 @@ export function authOptions(): NextAuthOptions {
             userAgent: typeof userAgent === 'string' ? userAgent : undefined,
             clientAddress,
             now,
+            secondFactorAnswered: account.secondFactorAnswered,
           });
           return { id: String(account.id), email: account.email, accountId: account.id, role: account.role, sessionVersion: account.sessionVersion, sessionId };
         },

@@ -9,7 +9,8 @@ import { changePassword } from '@/lib/accounts/change-password';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
 import { newPasswordSchema } from '@/lib/accounts/passwords';
 import { qrSvgDataUrl } from '@/components/checkout/qr-svg';
-import { confirmTotpEnrolment, removeTotpFactor, startTotpEnrolment } from '@/lib/accounts/totp-factor';
+import { removeTotpFactor } from '@/lib/accounts/remove-totp-factor';
+import { confirmTotpEnrolment, startTotpEnrolment } from '@/lib/accounts/totp-factor';
 import { getDb } from '@/lib/db/client';
 import { setCloseNotices } from '@/lib/merchants/close-notices';
 import { setMerchantTimeZone } from '@/lib/merchants/merchant-time-zone';
@@ -88,11 +89,11 @@ export async function confirmSecondFactorAction(input: { code: string }): Promis
   }
 }
 
-/** Removes the authenticator after the password is asked again; the account's other sessions end. */
+/** Removes the authenticator after the step-up (the app's code, unless answered in the last 10 minutes); the account's other sessions end. */
 export async function removeSecondFactorAction(input: { password: string }): Promise<ActionResult<{ removed: true }>> {
   const { merchant } = await requireMerchantSession(DURING_SET_UP);
   try {
-    await removeTotpFactor(getDb(), { accountId: merchant.accountId, password: typeof input?.password === 'string' ? input.password : '', now: new Date() });
+    await removeTotpFactor(getDb(), { accountId: merchant.accountId, sessionId: merchant.sessionId, answer: typeof input?.password === 'string' ? input.password : '', now: new Date() });
     return { ok: true, data: { removed: true } };
   } catch (error) {
     return refusal(error);

@@ -13,6 +13,7 @@ import { sessionDeviceOf } from '@/lib/accounts/session-device';
 import { SecondFactorForm } from '@/components/portal/second-factor-form';
 import { pendingSecondFactorReset } from '@/lib/accounts/reset-second-factor';
 import { secondFactorState } from '@/lib/accounts/totp-factor';
+import { stepUpAsk } from '@/lib/accounts/step-up';
 import { getTranslations } from 'next-intl/server';
 import { PasswordForm } from '@/components/portal/password-form';
 import { TimeZoneForm } from '@/components/portal/time-zone-form';
@@ -31,13 +32,14 @@ export default async function AccountPage() {
   const now = new Date();
   // The merchant's own settings, for the roles that change them (and not before a required set-up).
   const mayChangeSettings = roleMay(merchant.teamRole, 'merchantSettings') && !merchant.mustSetUpSecondFactor;
-  const [t, closeNotices, signInFailures, secondFactor, factorReset, sessions] = await Promise.all([
+  const [t, closeNotices, signInFailures, secondFactor, factorReset, sessions, stepUp] = await Promise.all([
     getTranslations('portal.account'),
     closeNoticesEnabled(getDb(), merchant.merchantId),
     signInFailuresOf(getDb(), merchant.email, now),
     secondFactorState(getDb(), merchant.accountId),
     pendingSecondFactorReset(getDb(), merchant.accountId),
     listLiveSessions(getDb(), merchant.accountId, now),
+    stepUpAsk(getDb(), merchant, now),
   ]);
   return (
     <>
@@ -61,6 +63,7 @@ export default async function AccountPage() {
           recoveryCodesLeft={secondFactor.recoveryCodesLeft}
           resetByOperator={factorReset}
           actions={{ startSecondFactorAction, confirmSecondFactorAction, removeSecondFactorAction }}
+          stepUp={stepUp}
         />
       </section>
       <section className={card} aria-labelledby="sessions-heading" data-testid="account-sessions">

@@ -1,6 +1,7 @@
 import { endOverlapAction, revealSecretAction, rotateSecretAction } from './actions';
 import { getDb } from '@/lib/db/client';
 import { appSecretOverlapUntil } from '@/lib/portal/interface-keys';
+import { stepUpAsk } from '@/lib/accounts/step-up';
 import { getTranslations } from 'next-intl/server';
 import { KeyForms } from '@/components/portal/key-forms';
 import { requireMerchant } from '../../_session/require-merchant';
@@ -8,7 +9,8 @@ import { card, mono, note, pageTitle, sectionTitle } from '@/components/portal/s
 
 export default async function InterfaceKeysPage() {
   const merchant = await requireMerchant('keys');
-  const [t, overlapUntil] = await Promise.all([getTranslations('portal.keys'), appSecretOverlapUntil(getDb(), merchant, new Date())]);
+  const now = new Date();
+  const [t, overlapUntil, stepUp] = await Promise.all([getTranslations('portal.keys'), appSecretOverlapUntil(getDb(), merchant, now), stepUpAsk(getDb(), merchant, now)]);
   return (
     <>
       <h1 className={pageTitle}>{t('title')}</h1>
@@ -22,7 +24,7 @@ export default async function InterfaceKeysPage() {
           <strong className="text-gray-900" data-testid="order-permission">{merchant.orderPermission ? t('enabled') : t('notEnabled')}</strong>
         </p>
       </section>
-      <KeyForms actions={{ revealSecretAction, rotateSecretAction, endOverlapAction }} overlapUntil={overlapUntil?.toISOString() ?? null} />
+      <KeyForms actions={{ revealSecretAction, rotateSecretAction, endOverlapAction }} overlapUntil={overlapUntil?.toISOString() ?? null} stepUp={stepUp} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { listOrderRefunds } from '@/lib/portal/order-refunds';
 import { TestOrderBadge } from '@/components/back-office/test-order-badge';
 import { badge, card, codeBlock, details, detailsTerm, detailsValue, link, mono, note, pageTitle, sectionTitle } from '@/components/portal/styles';
 import { getDb } from '@/lib/db/client';
+import { stepUpAsk } from '@/lib/accounts/step-up';
 import { destinationOf } from '@/lib/notifications/destination';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
 import { payUrlFor } from '@/lib/orders/identifiers';
@@ -224,7 +225,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ or
         ) : null}
         {detail.canResend && roleMay(merchant.teamRole, 'resendNotifications') ? <ResendButton orderNo={order.orderNo} resendNotificationAction={resendNotificationAction} /> : null}
       </section>
-      <OrderRefundsSection orderNo={row.orderNo} channel={row.channel} paid={row.status === 'paid'} currency={order.currency} data={refunds} refundOrderAction={refundOrderAction} remedyAction={remedyAbnormalRefundAction} latePaymentAction={refundLatePaymentAction} mayRefund={roleMay(merchant.teamRole, 'refund')} />
+      <OrderRefundsSection orderNo={row.orderNo} channel={row.channel} paid={row.status === 'paid'} currency={order.currency} data={refunds} refundOrderAction={refundOrderAction} remedyAction={remedyAbnormalRefundAction} latePaymentAction={refundLatePaymentAction} mayRefund={roleMay(merchant.teamRole, 'refund')} stepUp={await stepUpAsk(getDb(), merchant, new Date())} />
     </>
   );
 }

@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { accountSessions } from '../db/schema';
+import { DomainError } from '../errors/domain-error';
+import { domainMessage } from '../errors/domain-message';
+import { confirmPassword, tooManyAttempts } from './change-password';
+import { reentryRule, refundAttempt, takeAttempt } from './sign-in-throttle';
+import { checkSecondFactor, hasSecondFactor } from './totp-factor';
+
+/** How long a good answer to the second factor lets a session's sensitive actions run without asking again. */
+export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * What a sensitive action (revealing or rotating the AppSecret, a refund, removing the authenticator app) asks of the
+ * person before it runs: for an account with an authenticator app, the app's code (or a recovery code), unless this
+ * session answered it in the last 10 minutes ('none'); for an account without one, its password, as before.
+ */
+export type StepUpAsk = 'password' | 'code' | 'none';
+
+export interface StepUpSession {
+  accountId: number;
+  /** The session the request came in; without one (a caller outside the pages) the code is always asked. */
+  sessionId?: string;
+}
+
+async function answeredWithinWindow(db: Database, session: StepUpSession, now: Date): Promise<boolean> {
+  if (!session.sessionId) return false;
+  const [row] = await db
+    .select({ at: accountSessions.secondFactorAt })
+    .from(accountSessions)
+    .where(and(eq(accountSessions.id, session.sessionId), eq(accountSessions.accountId, session.accountId)))
+    .limit(1);
+  return row?.at != null && now.getTime() - row.at.getTime() < STEP_UP_WINDOW_MS;
+}
+
+export async function stepUpAsk(db: Database, session: StepUpSession, now: Date): Promise<StepUpAsk> {
+  if (!(await hasSecondFactor(db, session.accountId))) return 'password';
+  return (await answeredWithinWindow(db, session, now)) ? 'none' : 'code';
+}
+
+/** Notes that the session's person answered the second factor now (a sign-in's code, or a step-up's). */
+export async function noteSecondFactorAnswered(db: Database, session: Required<StepUpSession>, now: Date): Promise<void> {
+  await db
+    .update(accountSessions)
+    .set({ secondFactorAt: now })
+    .where(and(eq(accountSessions.id, session.sessionId), eq(accountSessions.accountId, session.accountId)));
+}
+
+const stepUpCodeWrong = (answer: string) =>
+  new DomainError('password_rejected', {
+    message: answer === '' ? 'password: the authenticator app\'s code is required (the last check was over 10 minutes ago)' : 'password: not the current code of the authenticator app, nor an unused recovery code',
+    userMessage: domainMessage(answer === '' ? 'accounts.stepUpCodeMissing' : 'accounts.secondFactorWrong'),
+    fieldErrors: { password: domainMessage(answer === '' ? 'accounts.stepUpCodeMissingField' : 'accounts.secondFactorWrongField') },
+  });
+
+/**
+ * Runs before a sensitive action, with what the person entered in the form's confirmation field (`answer`, sent as
+ * the field `password`): the password for an account without an authenticator app; the app's code, or a recovery
+ * code, for one with it, where a good answer opens a 10-minute window for this session and, inside that window,
+ * nothing is checked. Wrong answers count against the account's re-entry throttle, as wrong passwords do; a code is
+ * taken once (a replayed one is wrong).
+ */
+export async function confirmStepUp(db: Database, input: StepUpSession & { answer: string; now: Date }): Promise<void> {
+  const ask = await stepUpAsk(db, input, input.now);
+  if (ask === 'none') return;
+  if (ask === 'password') {
+    await confirmPassword(db, { accountId: input.accountId, password: input.answer, now: input.now });
+    return;
+  }
+  const answer = input.answer.trim();
+  if (answer === '') throw stepUpCodeWrong(answer);
+  const rule = reentryRule(input.accountId);
+  const verdict = await takeAttempt(db, [rule], input.now);
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAt);
+  if ((await checkSecondFactor(db, { accountId: input.accountId, code: answer, now: input.now })) === 'wrong') throw stepUpCodeWrong(answer);
+  await refundAttempt(db, { clear: rule });
+  if (input.sessionId) await noteSecondFactorAnswered(db, { accountId: input.accountId, sessionId: input.sessionId }, input.now);
+}
