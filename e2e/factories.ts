@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { ensureEmbeddedServer } from '../lib/db/embedded-server';
-import { authenticatorCode } from '../test/totp-code';
+import { nextAuthenticatorCode } from '../test/totp-code';
 import { baseURL, onStagingService } from '../playwright.config';
 import { postServerAction, serverActionsUnder } from './server-actions';
 
@@ -121,20 +121,10 @@ export function anOperator(label: string): OperatorAccount {
   return { email, password };
 }
 
-const STEP_MS = 30_000;
-
-/**
- * The operator's app's code for a step the service has not taken yet: the present step, or the next one (the service
- * accepts the steps either side of its clock) when the present one was used, waiting for a later one past that.
- */
-export async function nextAuthenticatorCode(operator: OperatorAccount): Promise<string> {
-  const authenticator = operator.authenticator;
-  if (!authenticator) throw new Error(`${operator.email} has no authenticator app set up`);
-  const step = Math.max(Math.floor(Date.now() / STEP_MS), authenticator.lastStep + 1);
-  const wait = (step - 1) * STEP_MS + 500 - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  authenticator.lastStep = step;
-  return authenticatorCode(authenticator.secret, new Date(step * STEP_MS));
+/** The operator's app's code for a step the service has not taken yet (test/operator-authenticator.ts). */
+export async function nextOperatorCode(operator: OperatorAccount): Promise<string> {
+  if (!operator.authenticator) throw new Error(`${operator.email} has no authenticator app set up`);
+  return nextAuthenticatorCode(operator.authenticator);
 }
 
 /**
@@ -148,7 +138,7 @@ export async function setUpOperatorAuthenticator(request: APIRequestContext, ope
   const secret = /"secret":"([A-Z2-7]+)"/.exec(await start.text())?.[1];
   expect(secret, `${operator.email}: the set-up's secret`).toBeTruthy();
   operator.authenticator = { secret: secret!, lastStep: 0 };
-  const confirm = await postServerAction(request, actions.get('confirmOperatorSecondFactorAction')!, [{ code: await nextAuthenticatorCode(operator) }], baseURL);
+  const confirm = await postServerAction(request, actions.get('confirmOperatorSecondFactorAction')!, [{ code: await nextOperatorCode(operator) }], baseURL);
   expect(await confirm.text(), `${operator.email}: the set-up confirmed`).toContain('"recoveryCodes"');
 }
 
@@ -164,7 +154,7 @@ export async function signInAsOperator(page: Page, operator: OperatorAccount, op
   await page.getByRole('button', { name: 'Sign in' }).click();
   if (operator.authenticator) {
     const code = page.getByLabel('Code from your authenticator app');
-    await code.fill(await nextAuthenticatorCode(operator));
+    await code.fill(await nextOperatorCode(operator));
     await page.getByRole('button', { name: 'Sign in' }).click();
   } else if (onStagingService) {
     await page.waitForURL(/\/operator\/account\?secondFactor=required$/, { timeout: 60_000 });
@@ -178,7 +168,7 @@ export async function signInAsOperator(page: Page, operator: OperatorAccount, op
 
 /** signInAsOperator over plain HTTP (the request context then carries the session cookie), the app set up if need be. */
 export async function signInAsOperatorOverHttp(request: APIRequestContext, operator: OperatorAccount): Promise<void> {
-  await signInOverHttp(request, operator.email, operator.password, operator.authenticator ? await nextAuthenticatorCode(operator) : undefined);
+  await signInOverHttp(request, operator.email, operator.password, operator.authenticator ? await nextOperatorCode(operator) : undefined);
   if (!operator.authenticator && onStagingService) await setUpOperatorAuthenticator(request, operator);
 }
 

@@ -7,6 +7,8 @@ import { applyMigrations } from '../lib/db/migrate';
 import { READ_PRIMARY_COOKIE } from '../lib/db/read-your-writes';
 import { createMerchant } from '../lib/merchants/merchants';
 import { addOperatorAccount } from '../lib/operator/add-operator-account';
+import { withAuthenticatorApp } from '../test/operator-authenticator';
+import { nextAuthenticatorCode, type AuthenticatorApp } from '../test/totp-code';
 import { startRealServer, type RealServer } from '../test/real-server';
 import { startStandbyPair, standbyPairUnavailable, type StandbyPair } from '../test/standby-pair';
 import { eventually } from '../test/wait-for';
@@ -28,6 +30,7 @@ const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };
+let operatorApp: AuthenticatorApp | undefined;
 const operator = { email: `ops-ryw-${randomBytes(3).toString('hex')}@example.com`, password: `operator ${randomBytes(6).toString('hex')}` };
 
 let pair: StandbyPair | undefined;
@@ -60,6 +63,9 @@ async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
   await page.getByLabel('Email').fill(operator.email);
   await page.getByLabel('Password').fill(operator.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // A production service asks every operator for the authenticator app's code after the password.
+  await page.getByLabel('Code from your authenticator app').fill(await nextAuthenticatorCode(operatorApp!));
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/operator$/, { timeout: 60_000 });
   return { context, page };
 }
@@ -87,7 +93,8 @@ describe.skipIf(unavailable !== undefined)('read-your-writes in a browser, on a 
     // Seeded after the build, so that the replica's last replayed transaction is recent once replay pauses: its lag
     // then counts from here (replica-lag.ts), well within the max.
     seedDb = createDatabase(primaryUrl, 2);
-    await addOperatorAccount(seedDb, { ...operator, actor: 'test:read-your-writes' });
+    const account = await addOperatorAccount(seedDb, { ...operator, actor: 'test:read-your-writes' });
+    operatorApp = await withAuthenticatorApp(seedDb, account.id);
     const created = await createMerchant(seedDb, { name: `Replica reader ${Date.now()}`, orderPermission: true });
     merchant = { appId: created.merchant.appId, name: created.merchant.name };
     browser = await chromium.launch(CHROMIUM);

@@ -20,3 +20,23 @@ export function authenticatorCode(secretBase32: string, at: Date = new Date()): 
   const binary = digest.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 1_000_000).padStart(6, '0');
 }
+
+const STEP_MS = 30_000;
+
+/** An authenticator app as a test holds it: the secret, and the last 30-second step whose code was used. */
+export interface AuthenticatorApp {
+  secret: string;
+  lastStep: number;
+}
+
+/**
+ * The app's code for a step the service has not taken yet (it takes each step's code once, and accepts the steps
+ * either side of its clock): the present one, or the next, waiting for a later step past that.
+ */
+export async function nextAuthenticatorCode(app: AuthenticatorApp): Promise<string> {
+  const step = Math.max(Math.floor(Date.now() / STEP_MS), app.lastStep + 1);
+  const wait = (step - 1) * STEP_MS + 500 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  app.lastStep = step;
+  return authenticatorCode(app.secret, new Date(step * STEP_MS));
+}

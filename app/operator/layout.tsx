@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { AreaMessagesProvider } from '@/components/i18n/area-messages-provider';
+import { SecondFactorResetNotice } from '@/components/back-office/second-factor-reset-notice';
 import { OperatorNav } from '@/components/operator/operator-nav';
 import { requireOperator } from './_session/require-operator';
 
@@ -23,6 +24,7 @@ export default async function OperatorLayout({ children }: { children: ReactNode
           {t('skipToContent')}
         </a>
         <OperatorNav email={operator.email} onlyAccount={operator.mustSetUpSecondFactor} />
+        <SecondFactorResetNotice accountId={operator.accountId} accountPage="/operator/account" />
         <main id="main" className="mx-auto max-w-7xl px-4 py-5">
           {children}
         </main>

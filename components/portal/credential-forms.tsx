@@ -1,11 +1,13 @@
 'use client';
 
+import type { StepUpAsk } from '@/lib/accounts/step-up';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CredentialForm, CredentialFormChoice, CredentialFormField } from '@/lib/credentials/credential-form';
 import type { ActionResult } from './action-result';
 import { Field, FormMessage, TextAreaField } from './field';
+import { StepUpField } from './step-up-field';
 import { button, card, fieldError, fieldLabel, sectionTitle } from './styles';
 import { useHydrated } from './use-hydrated';
 
@@ -98,7 +100,18 @@ function CredentialChoice({ choice, channelKey, text, fieldErrors }: { choice: C
  * A channel's credential form, rendered from the description the channel gives (lib/channels/<name>/credential-form.ts);
  * its texts are the channel's messages (portal.credentials.<name in lower case>: title, form, submit, the labels).
  */
-export function ChannelCredentialForm({ channel, form, submitCredentialAction }: { channel: string; form: CredentialForm; submitCredentialAction: CredentialSubmit }) {
+export function ChannelCredentialForm({
+  channel,
+  form,
+  submitCredentialAction,
+  stepUp,
+}: {
+  channel: string;
+  form: CredentialForm;
+  submitCredentialAction: CredentialSubmit;
+  /** What the submission asks first (StepUpField): for an account with an authenticator app, its code. */
+  stepUp: StepUpAsk;
+}) {
   const credentials = useTranslations('portal.credentials');
   const channelKey = channel.toLowerCase();
   const text: Translate = Object.assign((key: string) => credentials(`${channelKey}.${key}`), {
@@ -120,6 +133,7 @@ export function ChannelCredentialForm({ channel, form, submitCredentialAction }:
             <CredentialInput key={part.name} field={part} channelKey={channelKey} text={text} error={fieldErrors[part.name]} />
           ),
         )}
+        <StepUpField ask={stepUp} fieldId={`${channelKey}-step-up`} error={fieldErrors.password} />
         <button type="submit" className={button()} disabled={pending || !hydrated}>
           {text('submit')}
         </button>

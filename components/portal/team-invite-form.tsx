@@ -4,16 +4,18 @@ import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { useServerAction } from '@/components/back-office/use-server-action';
 import { LocalTime } from '@/components/i18n/local-time';
+import type { StepUpAsk } from '@/lib/accounts/step-up';
 import { TEAM_ROLES, type TeamRole } from '@/lib/accounts/team-roles';
 import type { ActionResult } from './action-result';
 import { Field, FormMessage, SelectField } from './field';
+import { StepUpField } from './step-up-field';
 import { button, codeBlock } from './styles';
 import { useHydrated } from './use-hydrated';
 
-type InviteMember = (input: { email: string; role: string }) => Promise<ActionResult<{ email: string; link: string; expiresAt: string }>>;
+type InviteMember = (input: { email: string; role: string; password: string }) => Promise<ActionResult<{ email: string; link: string; expiresAt: string }>>;
 
-/** The owner's invitation: an email and a role; the one-time link is shown once, to pass on. */
-export function TeamInviteForm({ roleNames, inviteMemberAction }: { roleNames: Record<TeamRole, string>; inviteMemberAction: InviteMember }) {
+/** The owner's invitation: an email and a role (and the step-up of an owner with an authenticator app); the one-time link is shown once, to pass on. */
+export function TeamInviteForm({ roleNames, inviteMemberAction, stepUp }: { roleNames: Record<TeamRole, string>; inviteMemberAction: InviteMember; stepUp: StepUpAsk }) {
   const t = useTranslations('portal.team.invite');
   const hydrated = useHydrated();
   const { pending, error, fieldErrors, run } = useServerAction();
@@ -23,7 +25,7 @@ export function TeamInviteForm({ roleNames, inviteMemberAction }: { roleNames: R
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setCreated(undefined);
-    const result = await run(() => inviteMemberAction({ email: String(form.get('email') ?? ''), role: String(form.get('role') ?? '') }));
+    const result = await run(() => inviteMemberAction({ email: String(form.get('email') ?? ''), role: String(form.get('role') ?? ''), password: String(form.get('password') ?? '') }));
     if (result.ok) setCreated(result.data);
   }
 
@@ -50,6 +52,7 @@ export function TeamInviteForm({ roleNames, inviteMemberAction }: { roleNames: R
           ))}
         </SelectField>
       </div>
+      <StepUpField ask={stepUp} fieldId="invite-step-up" error={fieldErrors.password} />
       <button className={button()} type="submit" disabled={pending || !hydrated}>
         {pending ? t('pending') : t('submit')}
       </button>

@@ -112,6 +112,8 @@ for (const locale of LOCALES) {
     await page.getByRole('button', { name: words.signIn('submit') }).click();
     // In production, without an app again, the console is held at the account page until one is set up.
     await page.waitForURL(onStagingService ? /\/operator\/account\?secondFactor=required$/ : /\/operator$/);
+    // Every console page says so from this sign-in on, with the way to the account page.
+    await expect(page.getByTestId('second-factor-reset-notice').getByRole('link')).toHaveAttribute('href', '/operator/account');
     await page.goto('/operator/account');
     await expect(page.getByTestId('second-factor-reset')).toContainText(reason);
     await expect(page.getByRole('button', { name: words.factor('start') })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { nextAuthenticatorCode, PASSWORD, signUp, uniqueEmail, withDatabase, type OperatorAccount } from '../factories';
+import { admin, nextOperatorCode, PASSWORD, signUp, uniqueEmail, withDatabase, type OperatorAccount } from '../factories';
 import { expectAxeClean } from '../axe-clean';
 import { postServerAction, serverActionsUnder } from '../server-actions';
 
@@ -23,6 +23,7 @@ function wordsOf(locale: string) {
     factor: (key: string) => portal.account.secondFactor[key] as string,
     stepUp: (key: string) => portal.stepUp[key] as string,
     keys: (key: string) => portal.keys[key] as string,
+    team: (key: string) => portal.team.invite[key] as string,
     signIn: (key: string) => portal.signIn[key] as string,
     domain: (key: string) => domain.accounts[key] as string,
   };
@@ -34,7 +35,7 @@ async function setUpApp(page: Page, words: ReturnType<typeof wordsOf>, email: st
   await page.getByRole('button', { name: words.factor('start') }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
   const person: OperatorAccount = { email, password: PASSWORD, authenticator: { secret, lastStep: 0 } };
-  const code = await nextAuthenticatorCode(person);
+  const code = await nextOperatorCode(person);
   const confirm = page.getByRole('form', { name: words.factor('confirmTitle') });
   await confirm.getByLabel(words.factor('code')).fill(code);
   await confirm.getByRole('button', { name: words.factor('confirm') }).click();
@@ -71,7 +72,7 @@ for (const locale of LOCALES) {
       await expect(reveal.getByRole('alert').first()).toHaveText(words.domain('secondFactorWrong'));
     }
     await expect(page.getByTestId('app-secret')).toHaveCount(0);
-    await code.fill(await nextAuthenticatorCode(person));
+    await code.fill(await nextOperatorCode(person));
     await reveal.getByRole('button', { name: words.keys('reveal') }).click();
     const firstSecret = (await page.getByTestId('app-secret').textContent())!.trim();
     expect(firstSecret.length).toBeGreaterThan(20);
@@ -99,11 +100,54 @@ for (const locale of LOCALES) {
     const forged = await postServerAction(page.request, revealAction, [''], baseURL);
     expect(await forged.text()).not.toContain('"ok":true');
 
-    await revealAgain.getByLabel(words.stepUp('code')).fill(await nextAuthenticatorCode(person));
+    await revealAgain.getByLabel(words.stepUp('code')).fill(await nextOperatorCode(person));
     await revealAgain.getByRole('button', { name: words.keys('reveal') }).click();
     await expect(page.getByTestId('app-secret')).toHaveText(rotatedSecret);
     // And now, inside the new window, the same post with no code is answered.
     const allowed = await postServerAction(page.request, revealAction, [''], baseURL);
     expect(await allowed.text()).toContain(rotatedSecret);
+
+    // Inviting a member and adding an upstream credential ask it too (of an account with an app; of one without, nothing).
+    await page.goto('/portal/team');
+    const invite = page.getByRole('form', { name: words.team('heading') });
+    await expect(invite.getByTestId('step-up-fresh')).toBeVisible();
+    await invite.getByLabel(words.team('email')).fill(uniqueEmail(`step-up-invitee-${locale}`));
+    await invite.getByRole('button', { name: words.team('submit') }).click();
+    await expect(page.getByTestId('invitation-created')).toBeVisible();
+    await page.goto('/portal/credentials');
+    await expect(page.getByTestId('step-up-fresh').first()).toBeVisible();
+    const submitCredential = serverActionsUnder('app/portal/(merchant)/').get('submitCredentialAction')!;
+    const withinWindow = await postServerAction(page.request, submitCredential, [{ channel: 'ALIPAY', password: '' }], baseURL);
+    expect(await withinWindow.text()).not.toContain(words.domain('stepUpCodeMissing'));
+
+    await letTheWindowPass(email);
+    const pastWindow = await postServerAction(page.request, submitCredential, [{ channel: 'ALIPAY', password: '' }], baseURL);
+    expect(await pastWindow.text()).toContain(words.domain('stepUpCodeMissing'));
+    await page.goto('/portal/team');
+    const inviteAgain = page.getByRole('form', { name: words.team('heading') });
+    const invitee = uniqueEmail(`step-up-second-${locale}`).toLowerCase();
+    await inviteAgain.getByLabel(words.team('email')).fill(invitee);
+    await inviteAgain.getByLabel(words.stepUp('code')).fill('000000' === person.lastCode ? '111111' : '000000');
+    await inviteAgain.getByRole('button', { name: words.team('submit') }).click();
+    await expect(inviteAgain.getByLabel(words.stepUp('code'))).toHaveAttribute('aria-invalid', 'true');
+    expect(await withDatabase(async (client) => (await client.query('SELECT 1 FROM team_invitations WHERE email = $1', [invitee])).rowCount)).toBe(0);
+    await inviteAgain.getByLabel(words.stepUp('code')).fill(await nextOperatorCode(person));
+    await inviteAgain.getByRole('button', { name: words.team('submit') }).click();
+    await expect(page.getByTestId('invitation-created')).toContainText(invitee);
+    await expectAxeClean(page, `team page after the step-up (${locale})`);
+
+    // The phone lost: an operator resets the app; from the next sign-in every page says so, until a new app is set up.
+    admin('account', 'reset-factor', '--email', email, '--reason', `lost phone ${locale}`);
+    await page.goto('/portal/sign-in');
+    await page.getByLabel(words.signIn('email')).fill(email);
+    await page.getByLabel(words.signIn('password'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: words.signIn('submit') }).click();
+    await page.waitForURL(/\/portal$/);
+    const notice = page.getByTestId('second-factor-reset-notice');
+    await expect(notice.getByRole('link')).toHaveAttribute('href', '/portal/account');
+    await expectAxeClean(page, `overview after a reset (${locale})`);
+    await setUpApp(page, words, email);
+    await page.goto('/portal');
+    await expect(notice).toHaveCount(0);
   });
 }

@@ -11,11 +11,15 @@ import { checkSecondFactor, hasSecondFactor } from './totp-factor';
 export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * What a sensitive action (revealing or rotating the AppSecret, a refund, removing the authenticator app) asks of the
- * person before it runs: for an account with an authenticator app, the app's code (or a recovery code), unless this
- * session answered it in the last 10 minutes ('none'); for an account without one, its password, as before.
+ * What a sensitive action (revealing or rotating the AppSecret, a refund, removing the authenticator app, adding an
+ * upstream credential, inviting a member) asks of the person before it runs: for an account with an authenticator
+ * app, the app's code (or a recovery code), unless this session answered it in the last 10 minutes ('none'); for an
+ * account without one, its password where the action asked it before, else nothing ('nothing').
  */
-export type StepUpAsk = 'password' | 'code' | 'none';
+export type StepUpAsk = 'password' | 'code' | 'none' | 'nothing';
+
+/** What an action asks of an account without an authenticator app: the password (as it always did), or nothing. */
+export type WithoutApp = 'password' | 'nothing';
 
 export interface StepUpSession {
   accountId: number;
@@ -33,8 +37,8 @@ async function answeredWithinWindow(db: Database, session: StepUpSession, now: D
   return row?.at != null && now.getTime() - row.at.getTime() < STEP_UP_WINDOW_MS;
 }
 
-export async function stepUpAsk(db: Database, session: StepUpSession, now: Date): Promise<StepUpAsk> {
-  if (!(await hasSecondFactor(db, session.accountId))) return 'password';
+export async function stepUpAsk(db: Database, session: StepUpSession, now: Date, withoutApp: WithoutApp = 'password'): Promise<StepUpAsk> {
+  if (!(await hasSecondFactor(db, session.accountId))) return withoutApp;
   return (await answeredWithinWindow(db, session, now)) ? 'none' : 'code';
 }
 
@@ -46,11 +50,18 @@ export async function noteSecondFactorAnswered(db: Database, session: Required<S
     .where(and(eq(accountSessions.id, session.sessionId), eq(accountSessions.accountId, session.accountId)));
 }
 
-const stepUpCodeWrong = (answer: string) =>
+const stepUpCodeMissing = () =>
   new DomainError('password_rejected', {
-    message: answer === '' ? 'password: the authenticator app\'s code is required (the last check was over 10 minutes ago)' : 'password: not the current code of the authenticator app, nor an unused recovery code',
-    userMessage: domainMessage(answer === '' ? 'accounts.stepUpCodeMissing' : 'accounts.secondFactorWrong'),
-    fieldErrors: { password: domainMessage(answer === '' ? 'accounts.stepUpCodeMissingField' : 'accounts.secondFactorWrongField') },
+    message: "password: the authenticator app's code is required (the last check was over 10 minutes ago)",
+    userMessage: domainMessage('accounts.stepUpCodeMissing'),
+    fieldErrors: { password: domainMessage('accounts.stepUpCodeMissingField') },
+  });
+
+const stepUpCodeWrong = () =>
+  new DomainError('password_rejected', {
+    message: 'password: not the current code of the authenticator app, nor an unused recovery code',
+    userMessage: domainMessage('accounts.secondFactorWrong'),
+    fieldErrors: { password: domainMessage('accounts.secondFactorWrongField') },
   });
 
 /**
@@ -60,19 +71,19 @@ const stepUpCodeWrong = (answer: string) =>
  * nothing is checked. Wrong answers count against the account's re-entry throttle, as wrong passwords do; a code is
  * taken once (a replayed one is wrong).
  */
-export async function confirmStepUp(db: Database, input: StepUpSession & { answer: string; now: Date }): Promise<void> {
-  const ask = await stepUpAsk(db, input, input.now);
-  if (ask === 'none') return;
+export async function confirmStepUp(db: Database, input: StepUpSession & { answer: string; now: Date; withoutApp?: WithoutApp }): Promise<void> {
+  const ask = await stepUpAsk(db, input, input.now, input.withoutApp);
+  if (ask === 'none' || ask === 'nothing') return;
   if (ask === 'password') {
     await confirmPassword(db, { accountId: input.accountId, password: input.answer, now: input.now });
     return;
   }
   const answer = input.answer.trim();
-  if (answer === '') throw stepUpCodeWrong(answer);
+  if (answer === '') throw stepUpCodeMissing();
   const rule = reentryRule(input.accountId);
   const verdict = await takeAttempt(db, [rule], input.now);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAt);
-  if ((await checkSecondFactor(db, { accountId: input.accountId, code: answer, now: input.now })) === 'wrong') throw stepUpCodeWrong(answer);
+  if ((await checkSecondFactor(db, { accountId: input.accountId, code: answer, now: input.now })) === 'wrong') throw stepUpCodeWrong();
   await refundAttempt(db, { clear: rule });
   if (input.sessionId) await noteSecondFactorAnswered(db, { accountId: input.accountId, sessionId: input.sessionId }, input.now);
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { SecondFactorResetNotice } from '@/components/back-office/second-factor-reset-notice';
 import { PortalNav } from '@/components/portal/portal-nav';
 import { getDb } from '@/lib/db/client';
 import { failingDestinations } from '@/lib/notifications/failing-destinations';
@@ -16,6 +17,7 @@ export default async function MerchantLayout({ children }: { children: ReactNode
   return (
     <>
       <PortalNav merchantName={merchant.merchantName} email={merchant.email} badges={badges} testMode={sandboxEnabled()} teamRole={merchant.teamRole} onlyAccount={merchant.mustSetUpSecondFactor} />
+      <SecondFactorResetNotice accountId={merchant.accountId} accountPage="/portal/account" />
       <main id="main">{children}</main>
     </>
   );

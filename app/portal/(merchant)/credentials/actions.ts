@@ -1,5 +1,6 @@
 'use server';
 
+import { confirmStepUp } from '@/lib/accounts/step-up';
 import { assertRoleMay } from '@/lib/accounts/team-roles';
 import { revalidatePath } from 'next/cache';
 import { credentialChannelNamed } from '@/lib/channels';
@@ -19,17 +20,22 @@ const credentialRefusal = refusal;
 /**
  * Submits a credential of the channel `input.channel` names (one of the registry's channels with merchant
  * credentials); that channel's rules (lib/channels/<name>/credentials.ts) validate every other field, and an unknown
- * channel is refused by name.
+ * channel is refused by name. An account with an authenticator app answers the step-up first (lib/accounts/step-up.ts).
  */
 export async function submitCredentialAction(input: Record<string, unknown>): Promise<ActionResult<{ id: number }>> {
   const merchant = await requireMerchant();
   try {
     assertRoleMay(merchant, 'credentials');
-    const credential = await submitCredential(getDb(), credentialChannelNamed(asText(input?.channel)), {
+    // The form's step-up field is no part of the credential.
+    const { password: stepUpAnswer, ...fields } = input ?? {};
+    const channel = credentialChannelNamed(asText(fields.channel));
+    const now = new Date();
+    await confirmStepUp(getDb(), { accountId: merchant.accountId, sessionId: merchant.sessionId, answer: asText(stepUpAnswer), now, withoutApp: 'nothing' });
+    const credential = await submitCredential(getDb(), channel, {
       merchantId: merchant.merchantId,
       actor: portalActor(merchant),
-      now: new Date(),
-      credential: Object.fromEntries(Object.entries(input ?? {}).map(([name, value]) => [name, asText(value)])),
+      now,
+      credential: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, asText(value)])),
     });
     revalidatePath(PAGE);
     return { ok: true, data: { id: credential.id } };

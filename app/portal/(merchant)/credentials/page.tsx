@@ -6,6 +6,7 @@ import { badge, card, note, pageTitle, sectionTitle, table, td, th } from '@/com
 import { credentialChannels, describeCredential } from '@/lib/channels';
 import { listMerchantCredentials } from '@/lib/credentials/credentials';
 import { getDb } from '@/lib/db/client';
+import { stepUpAsk } from '@/lib/accounts/step-up';
 import { requireMerchant } from '../../_session/require-merchant';
 import { deleteCredentialAction, setCredentialEnabledAction, submitCredentialAction } from './actions';
 import { ChannelName } from '@/components/i18n/channel-name';
@@ -18,7 +19,11 @@ const stackedCell = `${td} max-md:flex max-md:gap-2 max-md:border-0 max-md:px-0 
 
 export default async function CredentialsPage() {
   const merchant = await requireMerchant('credentials');
-  const [credentials, t] = await Promise.all([listMerchantCredentials(getDb(), merchant.merchantId), getTranslations('portal.credentials')]);
+  const [credentials, t, stepUp] = await Promise.all([
+    listMerchantCredentials(getDb(), merchant.merchantId),
+    getTranslations('portal.credentials'),
+    stepUpAsk(getDb(), merchant, new Date(), 'nothing'),
+  ]);
   return (
     <>
       <h1 className={pageTitle}>{t('title')}</h1>
@@ -96,7 +101,7 @@ export default async function CredentialsPage() {
         )}
       </section>
       {credentialChannels().map((channel) => (
-        <ChannelCredentialForm key={channel.name} channel={channel.name} form={channel.credentials.form} submitCredentialAction={submitCredentialAction} />
+        <ChannelCredentialForm key={channel.name} channel={channel.name} form={channel.credentials.form} submitCredentialAction={submitCredentialAction} stepUp={stepUp} />
       ))}
     </>
   );

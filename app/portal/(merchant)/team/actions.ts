@@ -3,6 +3,8 @@
 import { headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
+import { confirmStepUp } from '@/lib/accounts/step-up';
+import { assertRoleMay } from '@/lib/accounts/team-roles';
 import { inviteTeamMember, revokeTeamInvitation } from '@/lib/accounts/team-invitations';
 import { changeTeamRole, removeTeamMember, transferOwnership } from '@/lib/accounts/team-members';
 import { setTeamSecondFactorRequired } from '@/lib/accounts/team-second-factor';
@@ -19,10 +21,14 @@ async function actedFrom(merchant: MerchantContext) {
 }
 
 /** Invites a person in a role: the one-time link is shown to the owner (this once) to pass on. */
-export async function inviteMemberAction(input: { email: string; role: string }): Promise<ActionResult<{ email: string; link: string; expiresAt: string }>> {
+export async function inviteMemberAction(input: { email: string; role: string; password?: string }): Promise<ActionResult<{ email: string; link: string; expiresAt: string }>> {
   const merchant = await requireMerchant();
   try {
-    const invitation = await inviteTeamMember(getDb(), { by: merchant, invitation: input, from: await actedFrom(merchant), now: new Date() });
+    assertRoleMay(merchant, 'team');
+    const now = new Date();
+    // Adding a member is sensitive: an account with an authenticator app answers the step-up (lib/accounts/step-up.ts).
+    await confirmStepUp(getDb(), { accountId: merchant.accountId, sessionId: merchant.sessionId, answer: typeof input?.password === 'string' ? input.password : '', now, withoutApp: 'nothing' });
+    const invitation = await inviteTeamMember(getDb(), { by: merchant, invitation: { email: input?.email, role: input?.role }, from: await actedFrom(merchant), now });
     revalidatePath(PAGE);
     const link = `${publicBaseUrl()}/portal/invite/${invitation.token}`;
     return { ok: true, data: { email: invitation.email, link, expiresAt: invitation.expiresAt.toISOString() } };

@@ -5,6 +5,7 @@ import { TeamMembers } from '@/components/portal/team-members';
 import { TeamTransfer } from '@/components/portal/team-transfer';
 import { TeamSecondFactorForm } from '@/components/portal/team-second-factor-form';
 import { card, note, pageTitle, sectionTitle } from '@/components/portal/styles';
+import { stepUpAsk } from '@/lib/accounts/step-up';
 import { listTeam } from '@/lib/accounts/team-members';
 import { TEAM_ROLES, type TeamRole } from '@/lib/accounts/team-roles';
 import { getDb } from '@/lib/db/client';
@@ -14,7 +15,8 @@ import { changeRoleAction, inviteMemberAction, removeMemberAction, revokeInvitat
 /** The owner's page of the team: members and their roles, invitations, and the hand-over of the team. */
 export default async function TeamPage() {
   const merchant = await requireMerchant('team');
-  const [t, team] = await Promise.all([getTranslations('portal.team'), listTeam(getDb(), merchant.merchantId, new Date())]);
+  const now = new Date();
+  const [t, team, stepUp] = await Promise.all([getTranslations('portal.team'), listTeam(getDb(), merchant.merchantId, now), stepUpAsk(getDb(), merchant, now, 'nothing')]);
   const others = team.members.filter((member) => member.accountId !== merchant.accountId);
   const roles = await getTranslations('domain.accounts.teamRoles');
   const roleNames = Object.fromEntries(TEAM_ROLES.map((role) => [role, roles(role)])) as Record<TeamRole, string>;
@@ -33,7 +35,7 @@ export default async function TeamPage() {
           {t('invite.heading')}
         </h2>
         <p className={`${note} mb-4`}>{t('invite.intro')}</p>
-        <TeamInviteForm roleNames={roleNames} inviteMemberAction={inviteMemberAction} />
+        <TeamInviteForm roleNames={roleNames} inviteMemberAction={inviteMemberAction} stepUp={stepUp} />
         <h3 className="mt-6 mb-2 text-base font-semibold">{t('invitations.heading')}</h3>
         <TeamInvitations invitations={team.invitations} roleNames={roleNames} revokeInvitationAction={revokeInvitationAction} />
       </section>
