@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { settleStagingAccounts } from './e2e/staging-accounts';
+import { CHANNEL_NAMES } from './lib/channels/channel-names';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
@@ -43,7 +45,9 @@ const projectNames = (process.env.E2E_PROJECTS ?? 'desktop,phone').split(',').ma
  * and the worker, notifications, the merchant's and the operator's writes), for a second run on another PostgreSQL;
  * access rules, headers, navigation and layout are the same on any database and run once.
  */
-const databaseFlows = ['alipay/', 'wechat/', 'yht/', 'checkout/', 'portal/portal.spec.ts', 'operator/console.spec.ts', 'operator/review-approve.spec.ts'];
+// Each channel's folder of specs (e2e/<name>/; USDT's checkout flows are in checkout/), from the registry's names.
+const channelFolders = CHANNEL_NAMES.filter((name) => existsSync(`e2e/${name.toLowerCase()}`)).map((name) => `${name.toLowerCase()}/`);
+const databaseFlows = [...channelFolders, 'checkout/', 'portal/portal.spec.ts', 'operator/console.spec.ts', 'operator/review-approve.spec.ts'];
 const specsInScope = process.env.E2E_SCOPE === 'database' ? databaseFlows : [''];
 
 /**

@@ -1,11 +1,20 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import type { StepUpAsk } from '@/lib/accounts/step-up';
 import type { ActionResult } from './action-result';
 import { ToggleSettingForm } from './toggle-setting-form';
 
-/** The opt-in to close and expiry notices: off unless the merchant's notify handler reads `status`. */
-export function CloseNoticesForm({ enabled, saveCloseNoticesAction }: { enabled: boolean; saveCloseNoticesAction: (input: { enabled: boolean }) => Promise<ActionResult<{ enabled: boolean }>> }) {
+/** The opt-in to close and expiry notices (off unless the merchant's handler reads `status`), after the step-up. */
+export function CloseNoticesForm({
+  enabled,
+  saveCloseNoticesAction,
+  stepUp,
+}: {
+  enabled: boolean;
+  saveCloseNoticesAction: (input: { enabled: boolean; password: string }) => Promise<ActionResult<{ enabled: boolean }>>;
+  stepUp: StepUpAsk;
+}) {
   const t = useTranslations('portal.account.closeNotices');
   return (
     <ToggleSettingForm
@@ -13,7 +22,8 @@ export function CloseNoticesForm({ enabled, saveCloseNoticesAction }: { enabled:
       enabled={enabled}
       label={t.rich('label', { code: (chunks) => <code>{chunks}</code> })}
       texts={{ submit: t('submit'), savedOn: t('savedOn'), savedOff: t('savedOff') }}
-      save={(wanted) => saveCloseNoticesAction({ enabled: wanted })}
+      save={(wanted, password) => saveCloseNoticesAction({ enabled: wanted, password })}
+      stepUp={stepUp}
     />
   );
 }

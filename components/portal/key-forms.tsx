@@ -35,8 +35,9 @@ function CopyButton({ text, label, copiedLabel }: { text: string; label: string;
 }
 
 /**
- * The AppSecret: revealed after the step-up (`stepUp`: the password, or the authenticator app's code), rotated (by default keeping the old one valid for 24 hours so that a
- * deployment can switch over), and the overlap ended early. `overlapUntil`: until when the previous secret still works.
+ * The AppSecret: revealed after the step-up (`stepUp`: the password, or the authenticator app's code), rotated (by
+ * default keeping the old one valid for 24 hours so that a deployment can switch over), and the overlap ended early.
+ * `overlapUntil`: until when the previous secret still works.
  */
 export function KeyForms({ actions, overlapUntil, stepUp }: { actions: KeyActions; overlapUntil: string | null; stepUp: StepUpAsk }) {
   const { revealSecretAction, rotateSecretAction, endOverlapAction } = actions;

@@ -10,7 +10,7 @@ import { StepUpField } from './step-up-field';
 import { useRefundOutcome } from './refund-outcome';
 import { button } from './styles';
 
-/** Refunds, in full and in one action, a payment that arrived after the order was closed; the step-up asked (StepUpField). */
+/** Refunds, in full and in one action, a payment that arrived after the order was closed; the step-up first. */
 export function LatePaymentRefund({
   orderNo,
   refundAction,

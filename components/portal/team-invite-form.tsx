@@ -14,7 +14,10 @@ import { useHydrated } from './use-hydrated';
 
 type InviteMember = (input: { email: string; role: string; password: string }) => Promise<ActionResult<{ email: string; link: string; expiresAt: string }>>;
 
-/** The owner's invitation: an email and a role (and the step-up of an owner with an authenticator app); the one-time link is shown once, to pass on. */
+/**
+ * The owner's invitation: an email and a role (and the step-up, of an owner with an authenticator app); the one-time
+ * link is shown once, to pass on.
+ */
 export function TeamInviteForm({ roleNames, inviteMemberAction, stepUp }: { roleNames: Record<TeamRole, string>; inviteMemberAction: InviteMember; stepUp: StepUpAsk }) {
   const t = useTranslations('portal.team.invite');
   const hydrated = useHydrated();

@@ -9,7 +9,9 @@ import { postServerAction, serverActionsUnder } from '../server-actions';
  * The step-up before a sensitive action, as a merchant with an authenticator app meets it on the keys page: the app's
  * code instead of the password (a wrong one, the password and a replayed code refused on the field, counted), then 10
  * minutes without asking; past them (the session's last answer moved back in the database), the code again, both in
- * the page and for a forged post of the reveal action with the member's own session. In both languages, axe clean.
+ * the page and for a forged post of the reveal action with the member's own session; the same for inviting a member,
+ * adding an upstream credential and the close notices. After an operator's reset of the app, every page says so until
+ * a new one is set up. In both languages, axe clean.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -24,12 +26,13 @@ function wordsOf(locale: string) {
     stepUp: (key: string) => portal.stepUp[key] as string,
     keys: (key: string) => portal.keys[key] as string,
     team: (key: string) => portal.team.invite[key] as string,
+    closeNotices: (key: string) => portal.account.closeNotices[key] as string,
     signIn: (key: string) => portal.signIn[key] as string,
     domain: (key: string) => domain.accounts[key] as string,
   };
 }
 
-/** Sets up the app on the account page as the merchant does; the person (and the app's secret) as the codes need them. */
+/** Sets up the app on the account page as the merchant does; returns the person with the app's secret. */
 async function setUpApp(page: Page, words: ReturnType<typeof wordsOf>, email: string): Promise<OperatorAccount & { lastCode: string }> {
   await page.goto('/portal/account');
   await page.getByRole('button', { name: words.factor('start') }).click();
@@ -107,7 +110,7 @@ for (const locale of LOCALES) {
     const allowed = await postServerAction(page.request, revealAction, [''], baseURL);
     expect(await allowed.text()).toContain(rotatedSecret);
 
-    // Inviting a member and adding an upstream credential ask it too (of an account with an app; of one without, nothing).
+    // Inviting a member and adding an upstream credential ask it too (of an account with an app only).
     await page.goto('/portal/team');
     const invite = page.getByRole('form', { name: words.team('heading') });
     await expect(invite.getByTestId('step-up-fresh')).toBeVisible();
@@ -130,11 +133,21 @@ for (const locale of LOCALES) {
     await inviteAgain.getByLabel(words.stepUp('code')).fill('000000' === person.lastCode ? '111111' : '000000');
     await inviteAgain.getByRole('button', { name: words.team('submit') }).click();
     await expect(inviteAgain.getByLabel(words.stepUp('code'))).toHaveAttribute('aria-invalid', 'true');
+    await expectAxeClean(page, `team page, the step-up's code refused (${locale})`);
     expect(await withDatabase(async (client) => (await client.query('SELECT 1 FROM team_invitations WHERE email = $1', [invitee])).rowCount)).toBe(0);
     await inviteAgain.getByLabel(words.stepUp('code')).fill(await nextOperatorCode(person));
     await inviteAgain.getByRole('button', { name: words.team('submit') }).click();
     await expect(page.getByTestId('invitation-created')).toContainText(invitee);
-    await expectAxeClean(page, `team page after the step-up (${locale})`);
+
+    // The close notices (a notify setting): nothing asked inside the window; past it, the code, and nothing saved without it.
+    await page.goto('/portal/account');
+    const notices = page.locator('form', { has: page.locator('input[name=closeNotices]') });
+    await expect(notices.getByTestId('step-up-fresh')).toHaveText(words.stepUp('fresh'));
+    await letTheWindowPass(email);
+    await notices.locator('input[name=closeNotices]').check();
+    await notices.getByRole('button', { name: words.closeNotices('submit') }).click();
+    await expect(notices.getByLabel(words.stepUp('code'))).toHaveAttribute('aria-invalid', 'true');
+    expect(await withDatabase(async (client) => (await client.query('SELECT close_notices FROM merchants m JOIN accounts a ON a.merchant_id = m.id WHERE a.email = $1', [email])).rows[0].close_notices)).toBe(false);
 
     // The phone lost: an operator resets the app; from the next sign-in every page says so, until a new app is set up.
     admin('account', 'reset-factor', '--email', email, '--reason', `lost phone ${locale}`);

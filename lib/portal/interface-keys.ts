@@ -67,7 +67,8 @@ export async function appSecretOverlapUntil(db: Database, context: MerchantConte
 
 /** Ends the overlap now: the previous AppSecret stops working (1002) from the moment this commits. Audited. */
 export async function endAppSecretOverlap(db: Database, context: MerchantContext, input: { password: string; now: Date }): Promise<{ endedAt: Date }> {
-  // As grave as the rotation it cuts short (every request still signed with the old secret fails from now): the step-up again.
+  // As grave as the rotation it cuts short (every request still signed with the old secret fails from now): the
+  // step-up again.
   await confirmStepUp(db, { accountId: context.accountId, sessionId: context.sessionId, answer: input.password, now: input.now });
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;

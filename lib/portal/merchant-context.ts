@@ -18,7 +18,7 @@ export interface MerchantContext {
   orderPermission: boolean;
   /** The zone the merchant reads its back office in: times, calendar days of the filters and figures. */
   timeZone: string;
-  /** The session the request came in (a page's or action's context): its second-factor answers open the step-up window. */
+  /** The session the request came in (a page's or action's context), whose second-factor answers open the step-up. */
   sessionId?: string;
 }
 

@@ -69,7 +69,7 @@ function checkReason(text: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** The merchant refunds part of a paid order from the portal, the step-up asked (the password again, or the authenticator app's code); the same path as the open API. */
+/** The merchant refunds part of a paid order from the portal, the step-up first; the same path as the open API. */
 export async function refundFromPortal(db: Database, context: MerchantContext, input: { orderNo: string; amount: string; reason: string; password: string; now: Date }) {
   const amountMinor = requirePositiveAmount(input.amount.trim(), 'amount');
   const reason = checkReason(input.reason);
@@ -81,7 +81,7 @@ export async function refundFromPortal(db: Database, context: MerchantContext, i
 
 /**
  * The merchant applies WeChat Pay's remedy to one of the order's abnormal refunds (to the payer's bank card, or back
- * to its own bank account), the step-up asked (the password again, or the authenticator app's code); the payer's bank details go to WeChat Pay encrypted and are
+ * to its own bank account), the step-up first; the payer's bank details go to WeChat Pay encrypted and are
  * kept nowhere here.
  */
 export async function remedyAbnormalFromPortal(
@@ -98,14 +98,14 @@ export async function remedyAbnormalFromPortal(
   return remedyAbnormalRefund(db, { merchantId: context.merchantId, refundNo: input.refundNo, remedy, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
 }
 
-/** The merchant refunds, in full, a payment that arrived after the order was closed; the step-up asked (the password again, or the authenticator app's code). */
+/** The merchant refunds, in full, a payment that arrived after the order was closed; the step-up first. */
 export async function refundLatePaymentFromPortal(db: Database, context: MerchantContext, input: { orderNo: string; password: string; now: Date }) {
   await confirmStepUp(db, { accountId: context.accountId, sessionId: context.sessionId, answer: input.password, now: input.now });
   const order = await findMerchantOrder(db, context, input.orderNo);
   return refundLatePayment(db, { merchantId: context.merchantId, orderNo: order.orderNo, channelOf: refundsOfOrder, actor: portalActor(context), now: input.now });
 }
 
-/** The merchant records a USDT refund it sent from its own wallet; the step-up asked (the password again, or the authenticator app's code). */
+/** The merchant records a USDT refund it sent from its own wallet; the step-up first. */
 export async function recordWalletRefundFromPortal(
   db: Database,
   context: MerchantContext,

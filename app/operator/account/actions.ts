@@ -26,7 +26,7 @@ export async function confirmOperatorSecondFactorAction(input: { code?: unknown 
   return operatorAction((operator) => confirmTotpEnrolment(getDb(), { accountId: operator.accountId, code: asText(input?.code), now: new Date() }), { field: 'code', ...DURING_SET_UP });
 }
 
-/** Removes the operator's authenticator after the step-up (the app's code, unless answered in the last 10 minutes); the other sessions end. */
+/** Removes the operator's authenticator after the step-up (lib/accounts/step-up.ts); the other sessions end. */
 export async function removeOperatorSecondFactorAction(input: { password?: unknown }): Promise<OperatorActionResult<{ removed: true }>> {
   return operatorAction(
     async (operator) => {

@@ -20,7 +20,7 @@ export const accountSessions = pgTable(
     signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** The last good answer to the account's second factor in this session (sign-in or a step-up): lib/accounts/step-up.ts. */
+    /** The last good answer to the second factor in this session (sign-in or a step-up: lib/accounts/step-up.ts). */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (table) => [index('account_sessions_account_seen').on(table.accountId, table.lastSeenAt)],

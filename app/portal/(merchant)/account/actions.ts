@@ -10,6 +10,7 @@ import { clientAddressFrom } from '@/lib/accounts/client-address';
 import { newPasswordSchema } from '@/lib/accounts/passwords';
 import { qrSvgDataUrl } from '@/components/checkout/qr-svg';
 import { removeTotpFactor } from '@/lib/accounts/remove-totp-factor';
+import { confirmStepUp } from '@/lib/accounts/step-up';
 import { confirmTotpEnrolment, startTotpEnrolment } from '@/lib/accounts/totp-factor';
 import { getDb } from '@/lib/db/client';
 import { setCloseNotices } from '@/lib/merchants/close-notices';
@@ -56,12 +57,14 @@ export async function saveTimeZoneAction(input: { timeZone: string }): Promise<A
   }
 }
 
-/** Opts in or out of close and expiry notices (off by default). */
-export async function saveCloseNoticesAction(input: { enabled: boolean }): Promise<ActionResult<{ enabled: boolean }>> {
+/** Opts in or out of close and expiry notices (off by default), after the step-up of an account with an app. */
+export async function saveCloseNoticesAction(input: { enabled: boolean; password?: string }): Promise<ActionResult<{ enabled: boolean }>> {
   const merchant = await requireMerchant();
   try {
     assertRoleMay(merchant, 'merchantSettings');
-    const enabled = await setCloseNotices(getDb(), { merchantId: merchant.merchantId, enabled: input?.enabled === true, actor: portalActor(merchant), now: new Date() });
+    const now = new Date();
+    await confirmStepUp(getDb(), { accountId: merchant.accountId, sessionId: merchant.sessionId, answer: typeof input?.password === 'string' ? input.password : '', now, withoutApp: 'nothing' });
+    const enabled = await setCloseNotices(getDb(), { merchantId: merchant.merchantId, enabled: input?.enabled === true, actor: portalActor(merchant), now });
     return { ok: true, data: { enabled } };
   } catch (error) {
     return refusal(error);
@@ -89,7 +92,7 @@ export async function confirmSecondFactorAction(input: { code: string }): Promis
   }
 }
 
-/** Removes the authenticator after the step-up (the app's code, unless answered in the last 10 minutes); the account's other sessions end. */
+/** Removes the authenticator after the step-up (lib/accounts/step-up.ts); the account's other sessions end. */
 export async function removeSecondFactorAction(input: { password: string }): Promise<ActionResult<{ removed: true }>> {
   const { merchant } = await requireMerchantSession(DURING_SET_UP);
   try {

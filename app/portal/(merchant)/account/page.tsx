@@ -86,7 +86,7 @@ export default async function AccountPage() {
           <section className={card} aria-labelledby="close-notices-heading">
             <h2 id="close-notices-heading" className={sectionTitle}>{t('closeNotices.heading')}</h2>
             <p className={`${note} mb-4`}>{t.rich('closeNotices.intro', { code: (chunks) => <code>{chunks}</code> })}</p>
-            <CloseNoticesForm enabled={closeNotices} saveCloseNoticesAction={saveCloseNoticesAction} />
+            <CloseNoticesForm enabled={closeNotices} saveCloseNoticesAction={saveCloseNoticesAction} stepUp={stepUp === 'password' ? 'nothing' : stepUp} />
           </section>
         </>
       ) : null}
