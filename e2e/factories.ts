@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { ensureEmbeddedServer } from '../lib/db/embedded-server';
-import { nextAuthenticatorCode } from '../test/totp-code';
+import { nextAuthenticatorCode, type AuthenticatorApp } from '../test/totp-code';
 import { baseURL, onStagingService } from '../playwright.config';
 import { postServerAction, serverActionsUnder } from './server-actions';
 
@@ -106,7 +106,7 @@ export interface OperatorAccount {
   email: string;
   password: string;
   /** The app's secret and the last 30-second step whose code was used (the service takes each step's code once). */
-  authenticator?: { secret: string; lastStep: number };
+  authenticator?: AuthenticatorApp;
 }
 
 /** An operator account made the way an operator makes one: `npm run admin -- operator add`, the password in the environment. */
@@ -121,7 +121,7 @@ export function anOperator(label: string): OperatorAccount {
   return { email, password };
 }
 
-/** The operator's app's code for a step the service has not taken yet (test/operator-authenticator.ts). */
+/** The operator's app's code for a step the service has not taken yet (test/totp-code.ts). */
 export async function nextOperatorCode(operator: OperatorAccount): Promise<string> {
   if (!operator.authenticator) throw new Error(`${operator.email} has no authenticator app set up`);
   return nextAuthenticatorCode(operator.authenticator);
