@@ -97,6 +97,7 @@ const screens = [
         'portal/portal.spec.ts',
         'portal/refunds.spec.ts',
         'portal/credentials.spec.ts',
+        'portal/passkeys.spec.ts',
         'operator/access.spec.ts',
         'portal/ownership.spec.ts',
         'security-headers.spec.ts',

@@ -24,7 +24,7 @@ export default async function OperatorLayout({ children }: { children: ReactNode
           {t('skipToContent')}
         </a>
         <OperatorNav email={operator.email} onlyAccount={operator.mustSetUpSecondFactor} />
-        <SecondFactorResetNotice accountId={operator.accountId} accountPage="/operator/account" />
+        <SecondFactorResetNotice resetAt={operator.secondFactorResetAt} accountPage="/operator/account" />
         <main id="main" className="mx-auto max-w-7xl px-4 py-5">
           {children}
         </main>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { StepUpAsk } from '@/lib/accounts/step-up';
+import type { CodeOnlyStepUpAsk } from '@/lib/accounts/step-up';
 import type { ActionResult } from './action-result';
 import { ToggleSettingForm } from './toggle-setting-form';
 
@@ -13,7 +13,7 @@ export function CloseNoticesForm({
 }: {
   enabled: boolean;
   saveCloseNoticesAction: (input: { enabled: boolean; password: string }) => Promise<ActionResult<{ enabled: boolean }>>;
-  stepUp: StepUpAsk;
+  stepUp: CodeOnlyStepUpAsk;
 }) {
   const t = useTranslations('portal.account.closeNotices');
   return (

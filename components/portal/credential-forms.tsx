@@ -1,6 +1,6 @@
 'use client';
 
-import type { StepUpAsk } from '@/lib/accounts/step-up';
+import type { CodeOnlyStepUpAsk } from '@/lib/accounts/step-up';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -110,7 +110,7 @@ export function ChannelCredentialForm({
   form: CredentialForm;
   submitCredentialAction: CredentialSubmit;
   /** What the submission asks first (StepUpField): for an account with an authenticator app, its code. */
-  stepUp: StepUpAsk;
+  stepUp: CodeOnlyStepUpAsk;
 }) {
   const credentials = useTranslations('portal.credentials');
   const channelKey = channel.toLowerCase();

@@ -5,9 +5,10 @@ import { useState, type FormEvent } from 'react';
 import type { ActionResult } from './action-result';
 import type { StepUpAsk } from '@/lib/accounts/step-up';
 import { Field, FormMessage } from './field';
+import { RecoveryCodes } from './recovery-codes';
 import { StepUpField } from './step-up-field';
 import { LocalTime } from '@/components/i18n/local-time';
-import { button, mono, note, subTitle, warning } from './styles';
+import { button, mono, note, warning } from './styles';
 import { useHydrated } from './use-hydrated';
 
 interface SecondFactorActions {
@@ -81,20 +82,7 @@ export function SecondFactorForm({
     });
   }
 
-  if (recoveryCodes) {
-    return (
-      <div data-testid="recovery-codes">
-        <FormMessage success={t('enrolled')} />
-        <h3 className={subTitle}>{t('recoveryCodesTitle')}</h3>
-        <p className={`${note} mb-3`}>{t('recoveryCodesIntro')}</p>
-        <ol className={`${mono} m-0 mb-3 grid grid-cols-2 gap-1 pl-6 text-sm`} aria-label={t('recoveryCodesTitle')}>
-          {recoveryCodes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ol>
-      </div>
-    );
-  }
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} success={t('enrolled')} />;
   if (enrolled && !removed) {
     return (
       <form onSubmit={onRemove} noValidate aria-busy={pending} aria-label={t('removeTitle')}>

@@ -1,4 +1,4 @@
-export const SIGN_IN_ERROR_CODES = ['SessionExpired', 'NotMerchant', 'NotOperator', 'CredentialsSignin', 'Throttled', 'AccountLocked', 'SecondFactorRequired', 'SecondFactorInvalid'] as const;
+export const SIGN_IN_ERROR_CODES = ['SessionExpired', 'NotMerchant', 'NotOperator', 'CredentialsSignin', 'Throttled', 'AccountLocked', 'SecondFactorRequired', 'SecondFactorInvalid', 'PasskeyInvalid', 'PasskeyFailed'] as const;
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 
 /**

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { useServerAction } from '@/components/back-office/use-server-action';
 import { LocalTime } from '@/components/i18n/local-time';
-import type { StepUpAsk } from '@/lib/accounts/step-up';
+import type { CodeOnlyStepUpAsk } from '@/lib/accounts/step-up';
 import { TEAM_ROLES, type TeamRole } from '@/lib/accounts/team-roles';
 import type { ActionResult } from './action-result';
 import { Field, FormMessage, SelectField } from './field';
@@ -18,7 +18,7 @@ type InviteMember = (input: { email: string; role: string; password: string }) =
  * The owner's invitation: an email and a role (and the step-up, of an owner with an authenticator app); the one-time
  * link is shown once, to pass on.
  */
-export function TeamInviteForm({ roleNames, inviteMemberAction, stepUp }: { roleNames: Record<TeamRole, string>; inviteMemberAction: InviteMember; stepUp: StepUpAsk }) {
+export function TeamInviteForm({ roleNames, inviteMemberAction, stepUp }: { roleNames: Record<TeamRole, string>; inviteMemberAction: InviteMember; stepUp: CodeOnlyStepUpAsk }) {
   const t = useTranslations('portal.team.invite');
   const hydrated = useHydrated();
   const { pending, error, fieldErrors, run } = useServerAction();

@@ -3,7 +3,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useServerAction } from '@/components/back-office/use-server-action';
 import type { ActionResult } from './action-result';
-import type { StepUpAsk } from '@/lib/accounts/step-up';
+import type { CodeOnlyStepUpAsk } from '@/lib/accounts/step-up';
 import { FormMessage } from './field';
 import { StepUpField } from './step-up-field';
 import { button } from './styles';
@@ -23,7 +23,7 @@ export function ToggleSettingForm({
   label: ReactNode;
   texts: { submit: string; savedOn: string; savedOff: string };
   save: (enabled: boolean, stepUpAnswer: string) => Promise<ActionResult<{ enabled: boolean }>>;
-  stepUp?: StepUpAsk;
+  stepUp?: CodeOnlyStepUpAsk;
 }) {
   const hydrated = useHydrated();
   const { pending, error, fieldErrors, run } = useServerAction();

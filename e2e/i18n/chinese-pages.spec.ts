@@ -217,7 +217,8 @@ test('every page read in Chinese shows no English words outside the allow-list',
     await readShown(page, '/portal/signature, a body that is not JSON');
     // Changing the password with a wrong current one.
     await read(page, '/portal/account');
-    await page.locator('input[name="password"]').fill('not the password');
+    const passwordForm = page.locator('form', { has: page.locator('input[name="newPassword"]') });
+    await passwordForm.locator('input[name="password"]').fill('not the password');
     await page.locator('input[name="newPassword"]').fill('a new password 2');
     await page.locator('input[name="confirmPassword"]').fill('a new password 2');
     await page.locator('input[name="confirmPassword"]').press('Enter');

@@ -12,6 +12,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'YHT', 'AppID', 'AppSecret',
   // Technical terms Chinese documentation writes in Latin letters.
   'API', 'CSV', 'UTC', 'HMAC', 'JSON', 'HTTP', 'HTTPS', 'URL', 'ID', 'IP', 'QR', 'RSA', 'PEM', 'SDK', 'UTF', 'BOM', 'GET', 'POST', 'IANA',
+  // A device's screen-lock PIN, which passkeys ask for ("PIN 码" on Chinese phones and in Windows Hello).
+  'PIN',
   // The sandbox wallets stand in for these apps, and say so by name.
   'TronLink', 'MetaMask',
   // Block explorers linked from a paid order.

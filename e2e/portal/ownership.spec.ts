@@ -34,6 +34,7 @@ interface Merchant {
 /** Every page under app/portal/(merchant) and every server action in its actions.ts files; a new one fails the guard below. */
 const PAGES = ['/portal', '/portal/account', '/portal/api', '/portal/branding', '/portal/credentials', '/portal/keys', '/portal/not-allowed', '/portal/orders', '/portal/orders/[orderNo]', '/portal/signature', '/portal/team', '/portal/test'];
 const ACTIONS = [
+  'addPasskeyAction',
   'addSandboxCredentialAction',
   'changePasswordAction',
   'changeRoleAction',
@@ -49,6 +50,7 @@ const ACTIONS = [
   'refundOrderAction',
   'remedyAbnormalRefundAction',
   'removeMemberAction',
+  'removePasskeyAction',
   'removeSecondFactorAction',
   'resendNotificationAction',
   'revealSecretAction',

@@ -94,7 +94,7 @@ const ACTIONS: Record<string, { roles: MemberRole[]; args: (t: Targets) => unkno
   setTeamSecondFactorAction: { roles: [], args: () => [true] },
 };
 /** The account page's own actions: every member runs them on their own account. */
-const EVERY_MEMBER = ['changePasswordAction', 'startSecondFactorAction', 'confirmSecondFactorAction', 'removeSecondFactorAction', 'endSessionsAction'];
+const EVERY_MEMBER = ['changePasswordAction', 'startSecondFactorAction', 'confirmSecondFactorAction', 'removeSecondFactorAction', 'addPasskeyAction', 'removePasskeyAction', 'endSessionsAction'];
 
 let db: pg.Client;
 let owner: Owner;

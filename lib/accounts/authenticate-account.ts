@@ -4,7 +4,7 @@ import { accounts } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { throttledClientOf } from './client-address';
 import { isKnownNetwork, rememberSignInNetwork } from './known-networks';
-import { checkSecondFactor, hasSecondFactor } from './totp-factor';
+import { answerSecondFactor, hasAnySecondFactor, secondFactorsOf } from './second-factors';
 import { verifyPassword } from './passwords';
 import {
   accountAddressRule,
@@ -34,11 +34,12 @@ export interface AuthenticatedAccount {
  * retryAt or an operator's unlock, because this network reached its daily cap on the account, or the account reached
  * its daily cap from every network and this one never signed in to it; only the password with the account's second
  * factor still gets in. 'second_factor_required': the password was right and the account has an authenticator app,
- * whose code (or a recovery code) must come with it; 'second_factor_invalid': that code was wrong or used already.
+ * whose code (or a recovery code) must come with it; 'second_factor_invalid': that code was wrong or used already;
+ * 'passkey_invalid': a passkey sign-in's answer was not one of the service's passkeys' (passkey-sign-in.ts).
  */
 export type AuthenticationResult =
   | { ok: true; account: AuthenticatedAccount }
-  | { ok: false; reason: 'invalid' | 'throttled' | 'locked' | 'second_factor_required' | 'second_factor_invalid'; retryAt?: Date };
+  | { ok: false; reason: 'invalid' | 'throttled' | 'locked' | 'second_factor_required' | 'second_factor_invalid' | 'passkey_invalid'; retryAt?: Date };
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -76,7 +77,7 @@ export async function authenticateAccount(
 ): Promise<AuthenticationResult> {
   const email = input.email.trim().toLowerCase();
   const [row] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
-  const withFactor = row ? await hasSecondFactor(db, row.id) : false;
+  const withFactor = row ? hasAnySecondFactor(await secondFactorsOf(db, row.id)) : false;
   // A lock is decided before anything is checked, so that a locked account tells nobody whether a guess was right:
   // the password and the second factor together are checked, and answered as the lock unless both are right.
   const lockedUntil = await dailyLock(db, row, email, input.clientAddress, input.now);
@@ -108,7 +109,7 @@ export async function authenticateAccount(
       for (const rule of [pair, address, ...checked]) await refundAttempt(db, { refund: rule });
       return { ok: false, reason: 'second_factor_required' };
     }
-    if ((await checkSecondFactor(db, { accountId: row.id, code: input.secondFactor, now: input.now })) === 'wrong') return failed('second_factor_invalid');
+    if ((await answerSecondFactor(db, { accountId: row.id, answer: input.secondFactor, purpose: 'second_factor', now: input.now })) === 'wrong') return failed('second_factor_invalid');
   }
   await refundAttempt(db, { clear: pair, refund: address });
   for (const rule of checked) await refundAttempt(db, { refund: rule });

@@ -5,7 +5,7 @@ import { domainMessage } from '../errors/domain-message';
 import { accounts } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { hashPassword, verifyPassword } from './passwords';
-import { reentryRule, refundAttempt, takeAttempt } from './sign-in-throttle';
+import { withReentryAttempt } from './reentry-attempt';
 
 const passwordRejected = () =>
   new DomainError('password_rejected', {
@@ -14,14 +14,6 @@ const passwordRejected = () =>
     fieldErrors: { password: domainMessage('accounts.passwordRejectedField') },
   });
 
-export function tooManyAttempts(retryAt: Date | undefined): DomainError {
-  const minutes = retryAt ? Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 60_000)) : 15;
-  return new DomainError('too_many_attempts', {
-    message: 'too many attempts; try again later',
-    userMessage: domainMessage('accounts.tooManyAttempts', { minutes }),
-  });
-}
-
 /**
  * Re-checks a signed-in account's password before a sensitive action (reveal or rotate a secret, change the
  * password). Wrong answers count against the account's re-entry throttle (apart from sign-in, which anyone can try).
@@ -29,11 +21,9 @@ export function tooManyAttempts(retryAt: Date | undefined): DomainError {
 export async function confirmPassword(db: Database, input: { accountId: number; password: string; now: Date }) {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
   if (!row) throw passwordRejected();
-  const rule = reentryRule(row.id);
-  const verdict = await takeAttempt(db, [rule], input.now);
-  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAt);
-  if (!(await verifyPassword(row.passwordHash, input.password))) throw passwordRejected();
-  await refundAttempt(db, { clear: rule });
+  await withReentryAttempt(db, row.id, input.now, async () => {
+    if (!(await verifyPassword(row.passwordHash, input.password))) throw passwordRejected();
+  });
   return row;
 }
 

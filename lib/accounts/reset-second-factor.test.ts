@@ -54,7 +54,7 @@ describe("an operator's reset of a lost authenticator (admin account reset-facto
     expect(unknown.stderr).toContain('account nobody-here@example.com not found');
     const without = await runAdmin(['account', 'reset-factor', '--email', account.email, '--reason', 'lost phone']);
     expect(without.exitCode).toBe(1);
-    expect(without.stderr).toContain('has no authenticator app set up');
+    expect(without.stderr).toContain('has no second factor (authenticator app or passkey) set up');
     const [row] = await getDb().select({ sessionVersion: accounts.sessionVersion, resetAt: accounts.secondFactorResetAt }).from(accounts).where(eq(accounts.id, account.id));
     expect(row).toEqual({ sessionVersion: 0, resetAt: null });
   });

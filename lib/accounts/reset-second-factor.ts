@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts } from '../db/schema';
+import { accountPasskeys, accounts } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { actionRefused, invalidParameter, notFound } from '../errors/domain-error';
 import { dropTotpFactor } from './totp-factor';
 
 /**
- * An operator's answer to an owner who lost the authenticator app and its recovery codes: the factor and its codes
- * are removed and every session of the account ends (the session version moves on), audited with the operator and
+ * An operator's answer to an owner who lost the authenticator app (or passkeys) and the recovery codes: every second
+ * factor and the codes are removed and every session of the account ends (the session version moves on), audited with the operator and
  * the reason, which is required (how the owner was recognised). The owner then signs in with the password alone and
  * is told on the account page until a new app is set up.
  */
@@ -19,9 +19,12 @@ export async function resetSecondFactor(db: Database, input: { email: string; ac
     const tx = transaction as unknown as Database;
     const [account] = await tx.select({ id: accounts.id, email: accounts.email }).from(accounts).where(eq(accounts.email, email)).limit(1);
     if (!account) throw notFound(`account ${email}`);
+    // The passkeys go first, so that the app's removal takes the recovery codes with it.
+    const passkeys = await tx.delete(accountPasskeys).where(eq(accountPasskeys.accountId, account.id)).returning({ id: accountPasskeys.id });
     const dropped = await dropTotpFactor(tx, account.id, { secondFactorResetAt: input.now, secondFactorResetReason: reason });
-    if (!dropped.wasConfirmed) throw actionRefused(`account ${account.email} has no authenticator app set up: nothing to reset`);
-    await recordAudit(tx, { actor: input.actor, action: 'account.second_factor_reset', subject: `account:${account.id}`, reason, after: { kind: 'totp' } });
+    if (!dropped.wasConfirmed && passkeys.length === 0) throw actionRefused(`account ${account.email} has no second factor (authenticator app or passkey) set up: nothing to reset`);
+    const kinds = [...(dropped.wasConfirmed ? ['totp'] : []), ...(passkeys.length > 0 ? ['passkey'] : [])];
+    await recordAudit(tx, { actor: input.actor, action: 'account.second_factor_reset', subject: `account:${account.id}`, reason, after: { kinds, passkeys: passkeys.length } });
     return { accountId: account.id, email: account.email };
   });
 }

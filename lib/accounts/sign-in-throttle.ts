@@ -23,6 +23,8 @@ import { throttledClientOf } from './client-address';
  *   both locks last until their 24 hours end or an operator unlocks (`npm run admin -- account unlock --email …`,
  *   or the console's attention list: unlock-sign-in.ts)
  *   password re-entry in the portal (signed in): 5 failed attempts per 15 minutes, per account
+ *   a passkey sign-in counts a failed assertion on the client's own limit (30 per 15 minutes); the challenges it asks
+ *     for before anyone is signed in, 60 per client per 15 minutes
  *   sign-ups per client: 10 per hour (SIGN_UPS_PER_HOUR_PER_ADDRESS)
  */
 export interface ThrottleRule {
@@ -63,6 +65,8 @@ export const accountAddressRule = (email: string, address: string, underAttack: 
 });
 export const addressRule = (address: string): ThrottleRule => ({ key: `ip:${throttledClientOf(address)}`, limit: 30, windowMs: FIFTEEN_MINUTES });
 export const reentryRule = (accountId: number): ThrottleRule => ({ key: `reentry:${accountId}`, limit: 5, windowMs: FIFTEEN_MINUTES });
+/** Passkey challenges asked before anyone is signed in: each one a row until it expires, so a client gets 60 in 15 minutes. */
+export const passkeyChallengeRule = (address: string): ThrottleRule => ({ key: `passkey-challenge:${throttledClientOf(address)}`, limit: 60, windowMs: FIFTEEN_MINUTES });
 export function signUpAddressRule(address: string, env: NodeJS.ProcessEnv = process.env): ThrottleRule {
   const configured = Number(env.SIGN_UPS_PER_HOUR_PER_ADDRESS ?? 10);
   return { key: `sign-up-ip:${throttledClientOf(address)}`, limit: Number.isInteger(configured) && configured > 0 ? configured : 10, windowMs: 60 * 60_000 };

@@ -3,23 +3,27 @@ import type { Database } from '../db/client';
 import { accountSessions } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
 import { domainMessage } from '../errors/domain-message';
-import { confirmPassword, tooManyAttempts } from './change-password';
-import { reentryRule, refundAttempt, takeAttempt } from './sign-in-throttle';
-import { checkSecondFactor, hasSecondFactor } from './totp-factor';
+import { confirmPassword } from './change-password';
+import { withReentryAttempt } from './reentry-attempt';
+import { answerSecondFactor, hasAnySecondFactor, secondFactorsOf } from './second-factors';
 
 /** How long a good answer to the second factor lets a session's sensitive actions run without asking again. */
 export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
 
 /**
  * What a sensitive action (revealing or rotating the AppSecret, a refund, removing the authenticator app, adding an
- * upstream credential, inviting a member) asks of the person before it runs: for an account with an authenticator
- * app, the app's code (or a recovery code), unless this session answered it in the last 10 minutes ('none'); for an
- * account without one, its password where the action asked it before, else nothing ('nothing').
+ * upstream credential, inviting a member) asks of the person before it runs: for an account with a second factor, the
+ * authenticator app's code ('code'), one of its passkeys ('passkey'), either ('code_or_passkey'), or a recovery code,
+ * unless this session answered it in the last 10 minutes ('none'); for an account without one, its password where
+ * the action asked it before, else nothing ('nothing').
  */
-export type StepUpAsk = 'password' | 'code' | 'none' | 'nothing';
+export type StepUpAsk = 'password' | 'code' | 'passkey' | 'code_or_passkey' | 'none' | 'nothing';
 
 /** What an action asks of an account without an authenticator app: the password (as it always did), or nothing. */
 export type WithoutApp = 'password' | 'nothing';
+
+/** The ask of an action that asks nothing of an account without an app: never the password. */
+export type CodeOnlyStepUpAsk = Exclude<StepUpAsk, 'password'>;
 
 export interface StepUpSession {
   accountId: number;
@@ -37,9 +41,14 @@ async function answeredWithinWindow(db: Database, session: StepUpSession, now: D
   return row?.at != null && now.getTime() - row.at.getTime() < STEP_UP_WINDOW_MS;
 }
 
+export async function stepUpAsk(db: Database, session: StepUpSession, now: Date, withoutApp?: 'password'): Promise<StepUpAsk>;
+export async function stepUpAsk(db: Database, session: StepUpSession, now: Date, withoutApp: 'nothing'): Promise<CodeOnlyStepUpAsk>;
+export async function stepUpAsk(db: Database, session: StepUpSession, now: Date, withoutApp?: WithoutApp): Promise<StepUpAsk>;
 export async function stepUpAsk(db: Database, session: StepUpSession, now: Date, withoutApp: WithoutApp = 'password'): Promise<StepUpAsk> {
-  if (!(await hasSecondFactor(db, session.accountId))) return withoutApp;
-  return (await answeredWithinWindow(db, session, now)) ? 'none' : 'code';
+  const factors = await secondFactorsOf(db, session.accountId);
+  if (!hasAnySecondFactor(factors)) return withoutApp;
+  if (await answeredWithinWindow(db, session, now)) return 'none';
+  return factors.passkeys === 0 ? 'code' : factors.app ? 'code_or_passkey' : 'passkey';
 }
 
 /** Notes that the session's person answered the second factor now (a sign-in's code, or a step-up's). */
@@ -57,6 +66,20 @@ const stepUpCodeMissing = () =>
     fieldErrors: { password: domainMessage('accounts.stepUpCodeMissingField') },
   });
 
+const stepUpPasskeyMissing = () =>
+  new DomainError('password_rejected', {
+    message: 'password: a passkey or a recovery code is required (the last check was over 10 minutes ago)',
+    userMessage: domainMessage('accounts.stepUpPasskeyMissing'),
+    fieldErrors: { password: domainMessage('accounts.stepUpPasskeyMissingField') },
+  });
+
+const stepUpPasskeyWrong = () =>
+  new DomainError('password_rejected', {
+    message: 'password: not an answer of one of your passkeys, nor an unused recovery code',
+    userMessage: domainMessage('accounts.stepUpPasskeyWrong'),
+    fieldErrors: { password: domainMessage('accounts.stepUpPasskeyWrongField') },
+  });
+
 const stepUpCodeWrong = () =>
   new DomainError('password_rejected', {
     message: 'password: not the current code of the authenticator app, nor an unused recovery code',
@@ -66,8 +89,8 @@ const stepUpCodeWrong = () =>
 
 /**
  * Runs before a sensitive action, with what the person entered in the form's confirmation field (`answer`, sent as
- * the field `password`): the password for an account without an authenticator app; the app's code, or a recovery
- * code, for one with it, where a good answer opens a 10-minute window for this session and, inside that window,
+ * the field `password`): the password for an account without a second factor; the app's code, a passkey's answer
+ * (passkey-answer.ts) or a recovery code for one with it, where a good answer opens a 10-minute window for this session and, inside that window,
  * nothing is checked. Wrong answers count against the account's re-entry throttle, as wrong passwords do; a code is
  * taken once (a replayed one is wrong).
  */
@@ -79,11 +102,9 @@ export async function confirmStepUp(db: Database, input: StepUpSession & { answe
     return;
   }
   const answer = input.answer.trim();
-  if (answer === '') throw stepUpCodeMissing();
-  const rule = reentryRule(input.accountId);
-  const verdict = await takeAttempt(db, [rule], input.now);
-  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAt);
-  if ((await checkSecondFactor(db, { accountId: input.accountId, code: answer, now: input.now })) === 'wrong') throw stepUpCodeWrong();
-  await refundAttempt(db, { clear: rule });
+  if (answer === '') throw ask === 'passkey' ? stepUpPasskeyMissing() : stepUpCodeMissing();
+  await withReentryAttempt(db, input.accountId, input.now, async () => {
+    if ((await answerSecondFactor(db, { accountId: input.accountId, answer, purpose: 'step_up', now: input.now })) === 'wrong') throw ask === 'passkey' ? stepUpPasskeyWrong() : stepUpCodeWrong();
+  });
   if (input.sessionId) await noteSecondFactorAnswered(db, { accountId: input.accountId, sessionId: input.sessionId }, input.now);
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, accountTotpFactors, merchants, teamInvitations } from '../db/schema';
+import { accountHasPasskey, accounts, accountTotpFactors, merchants, teamInvitations } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { actionRefused, notFound } from '../errors/domain-error';
 import { domainMessage } from '../errors/domain-message';
@@ -28,7 +28,7 @@ export interface OpenInvitation {
 export async function listTeam(db: Database, merchantId: number, now: Date): Promise<{ members: TeamMember[]; invitations: OpenInvitation[]; secondFactorRequired: boolean }> {
   const [members, invitations, [merchant]] = await Promise.all([
     db
-      .select({ accountId: accounts.id, email: accounts.email, role: accounts.teamRole, joinedAt: accounts.createdAt, factorConfirmedAt: accountTotpFactors.confirmedAt })
+      .select({ accountId: accounts.id, email: accounts.email, role: accounts.teamRole, joinedAt: accounts.createdAt, factorConfirmedAt: accountTotpFactors.confirmedAt, hasPasskey: accountHasPasskey })
       .from(accounts)
       .leftJoin(accountTotpFactors, eq(accountTotpFactors.accountId, accounts.id))
       .where(and(eq(accounts.merchantId, merchantId), eq(accounts.role, 'merchant')))
@@ -42,7 +42,7 @@ export async function listTeam(db: Database, merchantId: number, now: Date): Pro
   ]);
   return {
     members: members
-      .flatMap(({ factorConfirmedAt, role, ...member }) => (role ? [{ ...member, role, secondFactor: Boolean(factorConfirmedAt) }] : []))
+      .flatMap(({ factorConfirmedAt, hasPasskey, role, ...member }) => (role ? [{ ...member, role, secondFactor: Boolean(factorConfirmedAt) || hasPasskey }] : []))
       .sort((a, b) => TEAM_ROLES.indexOf(a.role) - TEAM_ROLES.indexOf(b.role)),
     invitations,
     secondFactorRequired: merchant?.required ?? false,

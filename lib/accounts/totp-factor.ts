@@ -2,13 +2,12 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/client';
-import { accountRecoveryCodes, accountTotpFactors, accounts } from '../db/schema';
+import { accountPasskeys, accountRecoveryCodes, accountTotpFactors, accounts } from '../db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { decryptSecret, encryptSecret } from '../crypto/secret-box';
 import { DomainError, actionRefused } from '../errors/domain-error';
 import { domainMessage } from '../errors/domain-message';
-import { tooManyAttempts } from './change-password';
-import { reentryRule, refundAttempt, takeAttempt } from './sign-in-throttle';
+import { withReentryAttempt } from './reentry-attempt';
 
 /**
  * A second factor for sign-in: an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30-second steps, what every
@@ -65,7 +64,8 @@ export interface SecondFactorState {
 export async function secondFactorState(db: Database, accountId: number): Promise<SecondFactorState> {
   const factor = await factorOf(db, accountId);
   const left = await db.$count(accountRecoveryCodes, and(eq(accountRecoveryCodes.accountId, accountId), isNull(accountRecoveryCodes.usedAt)));
-  return { enrolled: factor?.confirmedAt != null, confirmedAt: factor?.confirmedAt ?? null, recoveryCodesLeft: factor?.confirmedAt ? left : 0 };
+  // The recovery codes answer for every second factor: an account with passkeys alone has them too.
+  return { enrolled: factor?.confirmedAt != null, confirmedAt: factor?.confirmedAt ?? null, recoveryCodesLeft: left };
 }
 
 /** A new secret for the account's authenticator, not in force until a code from the app confirms it. */
@@ -86,33 +86,41 @@ export async function confirmTotpEnrolment(db: Database, input: { accountId: num
   const factor = await factorOf(db, input.accountId);
   if (!factor || factor.confirmedAt) throw actionRefused('no authenticator app is being set up', domainMessage('accounts.secondFactorNotStarted'));
   // Wrong codes count against the account's re-entry throttle, as wrong passwords do.
-  const rule = reentryRule(input.accountId);
-  const verdict = await takeAttempt(db, [rule], input.now);
-  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAt);
-  const step = acceptedStep(decryptSecret(factor.secretEncrypted), input.code.replace(/\s/g, ''), input.now);
-  if (step === undefined) throw wrongCode();
-  await refundAttempt(db, { clear: rule });
-  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction(async (transaction) => {
+  const step = await withReentryAttempt(db, input.accountId, input.now, async () => {
+    const accepted = acceptedStep(decryptSecret(factor.secretEncrypted), input.code.replace(/\s/g, ''), input.now);
+    if (accepted === undefined) throw wrongCode();
+    return accepted;
+  });
+  return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     await tx.update(accountTotpFactors).set({ confirmedAt: input.now, lastUsedStep: step }).where(eq(accountTotpFactors.accountId, input.accountId));
-    await tx.update(accounts).set({ secondFactorResetAt: null, secondFactorResetReason: null }).where(eq(accounts.id, input.accountId));
-    await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, input.accountId));
-    await tx.insert(accountRecoveryCodes).values(recoveryCodes.map((code) => ({ accountId: input.accountId, codeHash: recoveryCodeHash(code), createdAt: input.now })));
+    const recoveryCodes = await replaceRecoveryCodes(tx, input.accountId, input.now);
     await recordAudit(tx, { actor: `account:${input.accountId}`, action: 'account.second_factor_enrol', subject: `account:${input.accountId}`, after: { kind: 'totp', recoveryCodes: RECOVERY_CODE_COUNT } });
+    return { recoveryCodes };
   });
-  return { recoveryCodes };
+}
+
+/**
+ * A second factor was just set up: ten new recovery codes replace any earlier ones (returned this once, kept hashed),
+ * and an operator's reset of a lost factor is answered. In the caller's transaction.
+ */
+export async function replaceRecoveryCodes(tx: Database, accountId: number, now: Date): Promise<string[]> {
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await tx.update(accounts).set({ secondFactorResetAt: null, secondFactorResetReason: null }).where(eq(accounts.id, accountId));
+  await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, accountId));
+  await tx.insert(accountRecoveryCodes).values(recoveryCodes.map((code) => ({ accountId, codeHash: recoveryCodeHash(code), createdAt: now })));
+  return recoveryCodes;
 }
 
 /**
  * A sign-in's second step: the authenticator's present code (each time step once), or an unused recovery code (then
- * used up, audited). 'wrong' for anything else, a code already used included.
+ * used up, audited). 'wrong' for anything else, a code already used included. (A passkey's answer: second-factors.ts.)
  */
 export async function checkSecondFactor(db: Database, input: { accountId: number; code: string; now: Date }): Promise<'totp' | 'recovery_code' | 'wrong'> {
   const factor = await factorOf(db, input.accountId);
-  if (!factor?.confirmedAt) return 'wrong';
   const code = input.code.replace(/\s/g, '');
-  const step = acceptedStep(decryptSecret(factor.secretEncrypted), code, input.now);
+  // An account with passkeys alone has recovery codes too, and no app whose code could match.
+  const step = factor?.confirmedAt ? acceptedStep(decryptSecret(factor.secretEncrypted), code, input.now) : undefined;
   if (step !== undefined) {
     // One statement: of two sign-ins racing with one code, one moves the step on and the other finds it moved.
     const moved = await db
@@ -132,8 +140,12 @@ export async function checkSecondFactor(db: Database, input: { accountId: number
   return 'recovery_code';
 }
 
+export async function dropRecoveryCodes(tx: Database, accountId: number): Promise<void> {
+  await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, accountId));
+}
+
 /**
- * Deletes the account's authenticator (set up or being set up) and its recovery codes, and ends the account's
+ * Deletes the account's authenticator (set up or being set up) and its recovery codes (unless a passkey remains), and ends the account's
  * sessions (the session version moves on), with `alsoSet` written to the account in the same update; in the caller's
  * transaction, which refuses (and so rolls back) when what was there is not what it expected.
  */
@@ -143,7 +155,8 @@ export async function dropTotpFactor(
   alsoSet: Partial<Pick<typeof accounts.$inferInsert, 'secondFactorResetAt' | 'secondFactorResetReason'>> = {},
 ): Promise<{ removed: boolean; wasConfirmed: boolean; sessionVersion: number }> {
   const removed = await tx.delete(accountTotpFactors).where(eq(accountTotpFactors.accountId, accountId)).returning({ confirmedAt: accountTotpFactors.confirmedAt });
-  await tx.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.accountId, accountId));
+  // The recovery codes stand in for every second factor: they stay while the account keeps a passkey.
+  if ((await tx.$count(accountPasskeys, eq(accountPasskeys.accountId, accountId))) === 0) await dropRecoveryCodes(tx, accountId);
   const [row] = await tx
     .update(accounts)
     .set({ sessionVersion: sql`${accounts.sessionVersion} + 1`, ...alsoSet })

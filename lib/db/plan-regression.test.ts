@@ -62,7 +62,7 @@ beforeAll(async () => {
   // The platform's biggest merchant holds thousands of slots: the operator has lifted its share of the pool
   // (`pool set --held-slots none --amount-slots none`); the others keep the default share.
   await db.insert(usdtMerchantLimits).values({ merchantId: seed.bigMerchantId, maxHeldSlots: 0, maxAmountSlots: 0 });
-  context = { accountId: 0, email: 'owner@merchant.example', merchantId: seed.bigMerchantId, teamRole: 'owner', mustSetUpSecondFactor: false, appId, merchantName: 'Test merchant', orderPermission: true, timeZone: 'Asia/Shanghai' };
+  context = { accountId: 0, email: 'owner@merchant.example', merchantId: seed.bigMerchantId, teamRole: 'owner', mustSetUpSecondFactor: false, secondFactorResetAt: null, appId, merchantName: 'Test merchant', orderPermission: true, timeZone: 'Asia/Shanghai' };
   capturing = capturingDatabase(process.env.DATABASE_URL!);
   explainer = await ownConnection();
 }, 300_000);

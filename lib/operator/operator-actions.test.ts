@@ -55,7 +55,7 @@ describe('the operator session context', () => {
     const merchantAccount = await createAccount(db(), { email: `m-${randomBytes(3).toString('hex')}@example.com`, password: 'merchant password 1', role: 'merchant', merchantId: merchant.id });
     const sessionOf = (accountId: number) => openAccountSession(db(), { accountId, sessionVersion: 0, userAgent: 'test', clientAddress: '192.0.2.1', now: new Date() });
     const sessionId = await sessionOf(operator.id);
-    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0, sessionId })).toEqual({ accountId: operator.id, email: operator.email, sessionId, mustSetUpSecondFactor: false });
+    expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0, sessionId })).toEqual({ accountId: operator.id, email: operator.email, sessionId, mustSetUpSecondFactor: false, secondFactorResetAt: null });
     expect(await loadOperatorContext(db(), { accountId: merchantAccount.id, sessionVersion: 0, sessionId: await sessionOf(merchantAccount.id) })).toBeUndefined();
     expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 1, sessionId })).toBeUndefined();
     expect(await loadOperatorContext(db(), { accountId: operator.id, sessionVersion: 0, sessionId: 'made up' })).toBeUndefined();
@@ -81,7 +81,7 @@ describe('the operator session context', () => {
       expect(await loadOperatorContext(db(), token)).toMatchObject({ mustSetUpSecondFactor: true });
       await db().delete(accountTotpFactors).where(eq(accountTotpFactors.accountId, operator.id));
       await withAuthenticatorApp(db(), operator.id);
-      expect(await loadOperatorContext(db(), token)).toMatchObject({ accountId: operator.id, mustSetUpSecondFactor: false });
+      expect(await loadOperatorContext(db(), token)).toMatchObject({ accountId: operator.id, mustSetUpSecondFactor: false, secondFactorResetAt: null });
     } finally {
       (process.env as Record<string, string>).NODE_ENV = saved!;
     }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accountTotpFactors, accounts } from '../db/schema';
+import { accountHasPasskey, accountTotpFactors, accounts } from '../db/schema';
 import { touchLiveSession, type SessionToken } from '../accounts/account-sessions';
 
 /** Who is acting in the operator console: built from the session on every page and action, re-read from the database. */
@@ -14,6 +14,8 @@ export interface OperatorContext {
    * the console holds every merchant's credentials, and a password alone must not open it.
    */
   mustSetUpSecondFactor: boolean;
+  /** When an operator reset this account's lost authenticator app, until a new one is set up (every page says so). */
+  secondFactorResetAt: Date | null;
 }
 
 /**
@@ -37,11 +39,24 @@ export async function loadOperatorContext(db: Database, token: SessionToken, now
   if (!Number.isSafeInteger(token.accountId) || token.accountId <= 0) return undefined;
   if (!(await touchLiveSession(db, token, now))) return undefined;
   const [row] = await db
-    .select({ id: accounts.id, email: accounts.email, role: accounts.role, factorConfirmedAt: accountTotpFactors.confirmedAt })
+    .select({
+      id: accounts.id,
+      email: accounts.email,
+      role: accounts.role,
+      secondFactorResetAt: accounts.secondFactorResetAt,
+      factorConfirmedAt: accountTotpFactors.confirmedAt,
+      hasPasskey: accountHasPasskey,
+    })
     .from(accounts)
     .leftJoin(accountTotpFactors, eq(accountTotpFactors.accountId, accounts.id))
     .where(eq(accounts.id, token.accountId))
     .limit(1);
   if (!row || row.role !== 'operator') return undefined;
-  return { accountId: row.id, email: row.email, sessionId: token.sessionId, mustSetUpSecondFactor: operatorsNeedSecondFactor() && row.factorConfirmedAt == null };
+  return {
+    accountId: row.id,
+    email: row.email,
+    sessionId: token.sessionId,
+    mustSetUpSecondFactor: operatorsNeedSecondFactor() && row.factorConfirmedAt == null && !row.hasPasskey,
+    secondFactorResetAt: row.secondFactorResetAt,
+  };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, accountTotpFactors, merchants } from '../db/schema';
+import { accountHasPasskey, accounts, accountTotpFactors, merchants } from '../db/schema';
 import { touchLiveSession, type SessionToken } from '../accounts/account-sessions';
 import type { TeamRole } from '../accounts/team-roles';
 
@@ -13,6 +13,8 @@ export interface MerchantContext {
   teamRole: TeamRole;
   /** The team requires two-step sign-in and this account has no authenticator yet: only its account page opens. */
   mustSetUpSecondFactor: boolean;
+  /** When an operator reset this account's lost authenticator app, until a new one is set up (every page says so). */
+  secondFactorResetAt: Date | null;
   appId: string;
   merchantName: string;
   orderPermission: boolean;
@@ -34,6 +36,7 @@ export async function merchantContextOf(db: Database, accountId: number): Promis
       accountId: accounts.id,
       email: accounts.email,
       role: accounts.role,
+      secondFactorResetAt: accounts.secondFactorResetAt,
       teamRole: accounts.teamRole,
       merchantId: merchants.id,
       appId: merchants.appId,
@@ -42,6 +45,7 @@ export async function merchantContextOf(db: Database, accountId: number): Promis
       timeZone: merchants.timeZone,
       teamRequiresSecondFactor: merchants.teamRequiresSecondFactor,
       factorConfirmedAt: accountTotpFactors.confirmedAt,
+      hasPasskey: accountHasPasskey,
     })
     .from(accounts)
     .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
@@ -54,7 +58,8 @@ export async function merchantContextOf(db: Database, accountId: number): Promis
     email: row.email,
     merchantId: row.merchantId,
     teamRole: row.teamRole,
-    mustSetUpSecondFactor: row.teamRequiresSecondFactor && !row.factorConfirmedAt,
+    mustSetUpSecondFactor: row.teamRequiresSecondFactor && !row.factorConfirmedAt && !row.hasPasskey,
+    secondFactorResetAt: row.secondFactorResetAt,
     appId: row.appId,
     merchantName: row.merchantName,
     orderPermission: row.orderPermission,

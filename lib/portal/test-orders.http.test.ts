@@ -28,7 +28,7 @@ let context: MerchantContext;
 beforeAll(async () => {
   bed = await startSandboxTestBed();
   merchant = await aMerchant();
-  context = { accountId: 0, email: 'tests@example.com', merchantId: merchant.id, teamRole: 'owner', mustSetUpSecondFactor: false, appId: merchant.appId, merchantName: merchant.name, orderPermission: true, timeZone: TIME_ZONE };
+  context = { accountId: 0, email: 'tests@example.com', merchantId: merchant.id, teamRole: 'owner', mustSetUpSecondFactor: false, secondFactorResetAt: null, appId: merchant.appId, merchantName: merchant.name, orderPermission: true, timeZone: TIME_ZONE };
   await receivingAddresses(2);
 });
 afterAll(() => bed.close());

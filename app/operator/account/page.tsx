@@ -9,11 +9,22 @@ import { sessionDeviceOf } from '@/lib/accounts/session-device';
 import { pendingSecondFactorReset } from '@/lib/accounts/reset-second-factor';
 import { secondFactorState } from '@/lib/accounts/totp-factor';
 import { stepUpAsk } from '@/lib/accounts/step-up';
+import { listPasskeys } from '@/lib/accounts/passkey-enrolment';
+import { PasskeysSection } from '@/components/back-office/passkeys-section';
 import { getDb } from '@/lib/db/client';
 import { requireOperator } from '../_session/require-operator';
-import { confirmOperatorSecondFactorAction, endOperatorSessionsAction, removeOperatorSecondFactorAction, startOperatorSecondFactorAction } from './actions';
+import {
+  addOperatorPasskeyAction,
+  confirmOperatorSecondFactorAction,
+  endOperatorSessionsAction,
+  removeOperatorPasskeyAction,
+  removeOperatorSecondFactorAction,
+  startOperatorSecondFactorAction,
+} from './actions';
 
 export const dynamic = 'force-dynamic';
+
+const PASSKEY_ACTIONS = { addPasskeyAction: addOperatorPasskeyAction, removePasskeyAction: removeOperatorPasskeyAction };
 
 const SECOND_FACTOR_ACTIONS = {
   startSecondFactorAction: startOperatorSecondFactorAction,
@@ -21,17 +32,19 @@ const SECOND_FACTOR_ACTIONS = {
   removeSecondFactorAction: removeOperatorSecondFactorAction,
 };
 
-/** The operator's own account: the authenticator app of two-step sign-in, and the sessions signed in. */
+/** The operator's own account: the authenticator app and passkeys of two-step sign-in, and the sessions signed in. */
 export default async function OperatorAccountPage() {
   const operator = await requireOperator({ duringSecondFactorSetUp: true });
   const now = new Date();
-  const [t, portal, secondFactor, factorReset, sessions, stepUp] = await Promise.all([
+  const [t, portal, passkeyWords, secondFactor, factorReset, sessions, stepUp, passkeys] = await Promise.all([
     getTranslations('console.account'),
     getTranslations('portal.account'),
+    getTranslations('portal.passkeys'),
     secondFactorState(getDb(), operator.accountId),
     pendingSecondFactorReset(getDb(), operator.accountId),
     listLiveSessions(getDb(), operator.accountId, now),
     stepUpAsk(getDb(), operator, now),
+    listPasskeys(getDb(), operator.accountId),
   ]);
   return (
     // The forms are the portal's account forms, in the portal's words.
@@ -50,6 +63,9 @@ export default async function OperatorAccountPage() {
           actions={SECOND_FACTOR_ACTIONS}
           stepUp={stepUp}
         />
+      </Section>
+      <Section title={passkeyWords('heading')} id="passkeys-heading">
+        <PasskeysSection passkeys={passkeys} recoveryCodesLeft={secondFactor.enrolled ? undefined : secondFactor.recoveryCodesLeft} stepUp={stepUp} actions={PASSKEY_ACTIONS} />
       </Section>
       <Section title={portal('sessions.heading')} id="sessions-heading">
         <div data-testid="account-sessions">

@@ -17,7 +17,7 @@ export default async function MerchantLayout({ children }: { children: ReactNode
   return (
     <>
       <PortalNav merchantName={merchant.merchantName} email={merchant.email} badges={badges} testMode={sandboxEnabled()} teamRole={merchant.teamRole} onlyAccount={merchant.mustSetUpSecondFactor} />
-      <SecondFactorResetNotice accountId={merchant.accountId} accountPage="/portal/account" />
+      <SecondFactorResetNotice resetAt={merchant.secondFactorResetAt} accountPage="/portal/account" />
       <main id="main">{children}</main>
     </>
   );

@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { authenticateAccount } from '@/lib/accounts/authenticate-account';
+import { authenticateAccount, type AuthenticationResult } from '@/lib/accounts/authenticate-account';
+import { authenticateWithPasskey } from '@/lib/accounts/passkey-sign-in';
 import { portalAuthSecret, sessionCookiesSecure } from '@/lib/accounts/auth-secret';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
 import { endAccountSessions, openAccountSession } from '@/lib/accounts/account-sessions';
@@ -14,6 +15,8 @@ export const LOCKED_ERROR = 'AccountLocked';
 /** The password was right; the account's authenticator code (or a recovery code) must come with it. */
 export const SECOND_FACTOR_REQUIRED_ERROR = 'SecondFactorRequired';
 export const SECOND_FACTOR_INVALID_ERROR = 'SecondFactorInvalid';
+/** A passkey sign-in whose answer is not one of the service's passkeys', or answers an expired or used challenge. */
+export const PASSKEY_INVALID_ERROR = 'PasskeyInvalid';
 
 let options: NextAuthOptions | undefined;
 
@@ -41,16 +44,21 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: 'Email and password',
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' }, code: { label: 'Code', type: 'text' } },
+        // `passkey` alone: a sign-in with a passkey (passkey-sign-in.ts); `code` may carry a passkey's answer too.
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' }, code: { label: 'Code', type: 'text' }, passkey: { label: 'Passkey', type: 'text' } },
         async authorize(credentials, req) {
           const email = typeof credentials?.email === 'string' ? credentials.email : '';
           const password = typeof credentials?.password === 'string' ? credentials.password : '';
           const code = typeof credentials?.code === 'string' && credentials.code.trim() !== '' ? credentials.code.trim() : undefined;
-          if (!email || !password) return null;
+          const passkey = typeof credentials?.passkey === 'string' && credentials.passkey !== '' ? credentials.passkey : undefined;
+          if (!passkey && (!email || !password)) return null;
           const clientAddress = clientAddressFrom(req.headers?.['x-forwarded-for']);
           const now = new Date();
-          const result = await authenticateAccount(getDb(), { email, password, secondFactor: code, clientAddress, now });
+          const result: AuthenticationResult = passkey
+            ? await authenticateWithPasskey(getDb(), { answer: passkey, clientAddress, now })
+            : await authenticateAccount(getDb(), { email, password, secondFactor: code, clientAddress, now });
           if (!result.ok) {
+            if (result.reason === 'passkey_invalid') throw new Error(PASSKEY_INVALID_ERROR);
             if (result.reason === 'throttled') throw new Error(THROTTLED_ERROR);
             if (result.reason === 'locked') throw new Error(LOCKED_ERROR);
             if (result.reason === 'second_factor_required') throw new Error(SECOND_FACTOR_REQUIRED_ERROR);

@@ -10,6 +10,7 @@ export * from './orders';
 export * from './accounts';
 export * from './account-sign-in-networks';
 export * from './account-second-factors';
+export * from './account-passkeys';
 export * from './account-sessions';
 export * from './team-invitations';
 export * from './notifications';

@@ -9,6 +9,7 @@ import { changePassword } from '@/lib/accounts/change-password';
 import { clientAddressFrom } from '@/lib/accounts/client-address';
 import { newPasswordSchema } from '@/lib/accounts/passwords';
 import { qrSvgDataUrl } from '@/components/checkout/qr-svg';
+import { addPasskey, removePasskey } from '@/lib/accounts/passkey-enrolment';
 import { removeTotpFactor } from '@/lib/accounts/remove-totp-factor';
 import { confirmStepUp } from '@/lib/accounts/step-up';
 import { confirmTotpEnrolment, startTotpEnrolment } from '@/lib/accounts/totp-factor';
@@ -98,6 +99,44 @@ export async function removeSecondFactorAction(input: { password: string }): Pro
   try {
     await removeTotpFactor(getDb(), { accountId: merchant.accountId, sessionId: merchant.sessionId, answer: typeof input?.password === 'string' ? input.password : '', now: new Date() });
     return { ok: true, data: { removed: true } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Adds the passkey the browser made (lib/accounts/passkey-enrolment.ts) after the step-up; a set-up of two-step sign-in. */
+export async function addPasskeyAction(input: { challengeId: string; response: unknown; name: string; password: string }): Promise<ActionResult<{ recoveryCodes?: string[] }>> {
+  const { merchant } = await requireMerchantSession(DURING_SET_UP);
+  try {
+    const added = await addPasskey(getDb(), {
+      accountId: merchant.accountId,
+      sessionId: merchant.sessionId,
+      answer: typeof input?.password === 'string' ? input.password : '',
+      challengeId: typeof input?.challengeId === 'string' ? input.challengeId : '',
+      response: input?.response,
+      name: input?.name,
+      now: new Date(),
+    });
+    return { ok: true, data: { recoveryCodes: added.recoveryCodes } };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Removes one of the account's passkeys after the step-up; the account's other sessions end. */
+export async function removePasskeyAction(input: { passkeyId: number; password: string }): Promise<ActionResult<{ endedSessions: number }>> {
+  const { merchant, sessionId } = await requireMerchantSession(DURING_SET_UP);
+  try {
+    const ended = await removePasskey(getDb(), {
+      accountId: merchant.accountId,
+      sessionId,
+      answer: typeof input?.password === 'string' ? input.password : '',
+      passkeyId: input?.passkeyId,
+      actor: portalActor(merchant),
+      clientAddress: clientAddressFrom((await headers()).get('x-forwarded-for')),
+      now: new Date(),
+    });
+    return { ok: true, data: ended };
   } catch (error) {
     return refusal(error);
   }

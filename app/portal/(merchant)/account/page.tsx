@@ -1,7 +1,9 @@
 import {
+  addPasskeyAction,
   changePasswordAction,
   confirmSecondFactorAction,
   endSessionsAction,
+  removePasskeyAction,
   removeSecondFactorAction,
   saveCloseNoticesAction,
   saveTimeZoneAction,
@@ -14,6 +16,8 @@ import { SecondFactorForm } from '@/components/portal/second-factor-form';
 import { pendingSecondFactorReset } from '@/lib/accounts/reset-second-factor';
 import { secondFactorState } from '@/lib/accounts/totp-factor';
 import { stepUpAsk } from '@/lib/accounts/step-up';
+import { listPasskeys } from '@/lib/accounts/passkey-enrolment';
+import { PasskeysSection } from '@/components/back-office/passkeys-section';
 import { getTranslations } from 'next-intl/server';
 import { PasswordForm } from '@/components/portal/password-form';
 import { TimeZoneForm } from '@/components/portal/time-zone-form';
@@ -32,14 +36,16 @@ export default async function AccountPage() {
   const now = new Date();
   // The merchant's own settings, for the roles that change them (and not before a required set-up).
   const mayChangeSettings = roleMay(merchant.teamRole, 'merchantSettings') && !merchant.mustSetUpSecondFactor;
-  const [t, closeNotices, signInFailures, secondFactor, factorReset, sessions, stepUp] = await Promise.all([
+  const [t, passkeyWords, closeNotices, signInFailures, secondFactor, factorReset, sessions, stepUp, passkeys] = await Promise.all([
     getTranslations('portal.account'),
+    getTranslations('portal.passkeys'),
     closeNoticesEnabled(getDb(), merchant.merchantId),
     signInFailuresOf(getDb(), merchant.email, now),
     secondFactorState(getDb(), merchant.accountId),
     pendingSecondFactorReset(getDb(), merchant.accountId),
     listLiveSessions(getDb(), merchant.accountId, now),
     stepUpAsk(getDb(), merchant, now),
+    listPasskeys(getDb(), merchant.accountId),
   ]);
   return (
     <>
@@ -65,6 +71,10 @@ export default async function AccountPage() {
           actions={{ startSecondFactorAction, confirmSecondFactorAction, removeSecondFactorAction }}
           stepUp={stepUp}
         />
+      </section>
+      <section className={card} aria-labelledby="passkeys-heading">
+        <h2 id="passkeys-heading" className={sectionTitle}>{passkeyWords('heading')}</h2>
+        <PasskeysSection passkeys={passkeys} recoveryCodesLeft={secondFactor.enrolled ? undefined : secondFactor.recoveryCodesLeft} stepUp={stepUp} actions={{ addPasskeyAction, removePasskeyAction }} />
       </section>
       <section className={card} aria-labelledby="sessions-heading" data-testid="account-sessions">
         <h2 id="sessions-heading" className={sectionTitle}>{t('sessions.heading')}</h2>
