@@ -35,6 +35,8 @@ const ACTION_ARGUMENTS: Record<string, (t: Targets) => unknown[]> = {
   confirmOperatorSecondFactorAction: () => [{ code: '123456' }],
   removeOperatorSecondFactorAction: () => [{ password: 'tampered password' }],
   endOperatorSessionsAction: () => [{ allButThis: true }],
+  addOperatorPasskeyAction: () => [{ challengeId: 'tampered', response: {}, name: 'tampered', password: 'tampered password' }],
+  removeOperatorPasskeyAction: () => [{ passkeyId: 1, password: 'tampered password' }],
 };
 
 const PAGES = ['/operator', '/operator/merchants', '/operator/credentials', '/operator/addresses', '/operator/attention', '/operator/audit', '/operator/health', '/operator/reconciliation', '/operator/account'];
