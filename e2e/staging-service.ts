@@ -2,7 +2,8 @@
  * The service the browser tests drive: a staging deployment of the production build (`npm run build`, then
  * `node dist/cli/serve.js` as `npm start` runs it), with the sandbox mounted (SANDBOX_ENABLED=true), every upstream
  * pointed at its sandbox explicitly (production never falls back to one), the first-run merchant seeded, and the
- * sandbox EVM nodes beside it: `npm run dev` starts those itself, a staging service is given its chains' settings.
+ * sandbox EVM nodes beside it: `npm run dev` starts those itself, a staging service is given its chains' settings;
+ * and a mail server (e2e/mail-sink.ts) that the team invitations are e-mailed to.
  * Run by playwright.config.ts as its web server (tsx), which also gives it the staging accounts (e2e/staging-accounts.ts);
  * SIGTERM stops the service, then the nodes.
  */
@@ -14,6 +15,7 @@ import { sandboxEvmPortsFrom } from '../sandbox/evm/dev-sandbox-evm';
 import { startSandboxEvm } from '../sandbox/evm/sandbox-evm';
 import { SANDBOX_EVM_CHAINS, type SandboxEvmChainName } from '../sandbox/evm/sandbox-evm-chains';
 import { ensureProductionBuild } from '../test/production-build';
+import { MAIL_DIR, startMailSink } from './mail-sink';
 // @ts-expect-error: plain JavaScript without declarations (it runs before anything is compiled)
 import { buildCli } from '../scripts/build-cli.mjs';
 
@@ -62,10 +64,13 @@ await startFromFreshChains();
 const chainNames = Object.keys(SANDBOX_EVM_CHAINS) as SandboxEvmChainName[];
 const nodes = await startSandboxEvm({ blockTimeSeconds: 1, ports: sandboxEvmPortsFrom(Number(process.env.SANDBOX_EVM_BASE_PORT ?? 8545)) });
 log(`sandbox evm: ${chainNames.map((name) => `${name} ${nodes.node(name).rpcUrl}`).join(', ')}`);
+// Team invitations are e-mailed, as where an operator configured SMTP_URL: to the sink the specs read (e2e/mail-sink.ts).
+const mail = await startMailSink();
+log(`mail sink: ${mail.settings.SMTP_URL} (${MAIL_DIR})`);
 
 // serve.js sets NODE_ENV itself (production); the test run's own is not the service's.
 const { NODE_ENV: _testRunMode, ...runEnv } = process.env;
-const service = spawn(process.execPath, ['dist/cli/serve.js'], { env: { ...runEnv, ...sandboxUpstreams(baseUrl), ...nodes.serviceSettings() } as NodeJS.ProcessEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+const service = spawn(process.execPath, ['dist/cli/serve.js'], { env: { ...runEnv, ...sandboxUpstreams(baseUrl), ...nodes.serviceSettings(), ...mail.settings } as NodeJS.ProcessEnv, stdio: ['ignore', 'inherit', 'inherit'] });
 const exited = new Promise<number>((resolve) => service.on('exit', (code: number | null, signal: NodeJS.Signals | null) => resolve(code ?? (signal ? 1 : 0))));
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -77,4 +82,5 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 const code = await exited;
 await nodes.close();
+await mail.close();
 process.exit(stopping ? 0 : code || 1);

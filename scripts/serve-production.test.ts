@@ -52,6 +52,18 @@ describe('npm start refuses a production it cannot run safely', { timeout: 90_00
     expect(fine.output).not.toMatch(/HEALTH_DETAILS_TOKEN/);
   });
 
+  it('with a mail server named but no sender, or a mail URL that is not smtp(s), naming the setting (never its password)', async () => {
+    const site = { ...secrets, PUBLIC_BASE_URL: 'https://pay.example.com' };
+    const noSender = await startProduction({ ...site, SMTP_URL: 'smtps://mailer:s3cret-pass@mail.example.com:465' });
+    expect(noSender.exitCode).not.toBe(0);
+    expect(noSender.output).toMatch(/refused to start: SMTP_FROM: is required when SMTP_URL is set/);
+    const http = await startProduction({ ...site, SMTP_URL: 'http://mailer:s3cret-pass@mail.example.com', SMTP_FROM: 'no-reply@example.com' });
+    expect(http.output).toMatch(/refused to start: SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
+    expect(`${noSender.output}${http.output}`).not.toContain('s3cret-pass');
+    const fine = await startProduction({ ...site, SMTP_URL: 'smtp://127.0.0.1:2525', SMTP_FROM: 'Payments <no-reply@example.com>' }, /mail: team invitations/);
+    expect(fine.output).toMatch(/mail: team invitations e-mailed through 127\.0\.0\.1 from Payments <no-reply@example\.com>/);
+  });
+
   it('with a token or secret too easy to guess (the probe\'s 40 × a), naming the setting', async () => {
     const site = { ...secrets, PUBLIC_BASE_URL: 'https://pay.example.com' };
     for (const [name, value] of [

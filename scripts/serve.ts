@@ -47,6 +47,7 @@ const { log: serviceLog, logLine } = await import('../lib/observability/logger')
 checkPublicBaseUrl(); // production: an https PUBLIC_BASE_URL (or an explicit ALLOW_HTTP_PUBLIC_BASE_URL=true)
 checkTokenSettings(); // a bearer token setting (HEALTH_DETAILS_TOKEN) too short, guessable or with other characters stops here
 (await import('../lib/security/trusted-proxy')).checkTrustProxySetting(); // TRUST_PROXY: true, false or the proxies' addresses
+const mail = (await import('../lib/mail/mail-settings')).mailSettings(); // SMTP_URL without SMTP_FROM, or a malformed one, stops here
 for (const channel of CHANNELS) channel.checkSettings?.(); // a malformed channel setting stops the service here, not at the first submit
 
 const port = Number(process.env.PORT ?? 3000);
@@ -55,6 +56,7 @@ const log = logLine('service');
 
 const database = await resolveDatabase({ owner: true, log });
 log(database.embedded ? 'database: embedded PostgreSQL (./.data/pg)' : 'database: DATABASE_URL');
+log(mail ? `mail: team invitations e-mailed through ${new URL(mail.url).hostname} from ${mail.from}` : 'mail: off (SMTP_URL unset): invitation links are shown to pass on');
 if (sandboxMountedInProduction()) serviceLog().warn({ component: 'service' }, sandboxStartBanner());
 await recordServiceSandboxMode(getDb()); // sandbox credentials may be added only where the service has the sandbox on
 

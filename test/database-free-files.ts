@@ -39,6 +39,7 @@ export const DATABASE_FREE_FILES: readonly string[] = [
   'lib/i18n/locales.test.ts',
   'lib/i18n/time-zone.test.ts',
   'lib/i18n/used-keys.test.ts',
+  'lib/mail/send-mail.test.ts',
   'lib/merchants/app-secret-cache.test.ts',
   'lib/money/decimal-amount.test.ts',
   'lib/notifications/acknowledgement.test.ts',

@@ -12,17 +12,20 @@ import { StepUpField } from './step-up-field';
 import { button, codeBlock } from './styles';
 import { useHydrated } from './use-hydrated';
 
-type InviteMember = (input: { email: string; role: string; password: string }) => Promise<ActionResult<{ email: string; link: string; expiresAt: string }>>;
+/** 'sent' or 'failed' where the service e-mails invitations (SMTP_URL), 'off' where it does not. */
+type Mailed = 'sent' | 'failed' | 'off';
+type Invitation = { email: string; link: string; expiresAt: string; mailed: Mailed };
+type InviteMember = (input: { email: string; role: string; password: string }) => Promise<ActionResult<Invitation>>;
 
 /**
- * The owner's invitation: an email and a role (and the step-up, of an owner with an authenticator app); the one-time
- * link is shown once, to pass on.
+ * The owner's invitation: an email and a role (and the step-up, of an owner with a second factor); the one-time link
+ * is shown once, to pass on, and said to be e-mailed where the service sends mail.
  */
 export function TeamInviteForm({ roleNames, inviteMemberAction, stepUp }: { roleNames: Record<TeamRole, string>; inviteMemberAction: InviteMember; stepUp: CodeOnlyStepUpAsk }) {
   const t = useTranslations('portal.team.invite');
   const hydrated = useHydrated();
   const { pending, error, fieldErrors, run } = useServerAction();
-  const [created, setCreated] = useState<{ email: string; link: string; expiresAt: string }>();
+  const [created, setCreated] = useState<Invitation>();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,6 +46,16 @@ export function TeamInviteForm({ roleNames, inviteMemberAction, stepUp }: { role
           <p className={`${codeBlock} bg-white break-all`} aria-label={t('link')} data-testid="invitation-link">
             {created.link}
           </p>
+          {created.mailed === 'sent' ? (
+            <p className="m-0" data-testid="invitation-mailed">
+              {t('mailed', { email: created.email })}
+            </p>
+          ) : null}
+          {created.mailed === 'failed' ? (
+            <p className="m-0 font-semibold text-amber-900" data-testid="invitation-mail-failed">
+              {t('mailFailed', { email: created.email })}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">

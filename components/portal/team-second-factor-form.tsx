@@ -1,11 +1,20 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import type { CodeOnlyStepUpAsk } from '@/lib/accounts/step-up';
 import type { ActionResult } from './action-result';
 import { ToggleSettingForm } from './toggle-setting-form';
 
-/** The owner's rule that every member signs in with a second factor. */
-export function TeamSecondFactorForm({ required, setTeamSecondFactorAction }: { required: boolean; setTeamSecondFactorAction: (required: boolean) => Promise<ActionResult<{ enabled: boolean }>> }) {
+/** The owner's rule that every member signs in with a second factor, changed after the step-up (StepUpField). */
+export function TeamSecondFactorForm({
+  required,
+  setTeamSecondFactorAction,
+  stepUp,
+}: {
+  required: boolean;
+  setTeamSecondFactorAction: (required: boolean, password: string) => Promise<ActionResult<{ enabled: boolean }>>;
+  stepUp: CodeOnlyStepUpAsk;
+}) {
   const t = useTranslations('portal.team.secondFactor');
   return (
     <ToggleSettingForm
@@ -14,6 +23,7 @@ export function TeamSecondFactorForm({ required, setTeamSecondFactorAction }: { 
       label={t('label')}
       texts={{ submit: t('submit'), savedOn: t('savedOn'), savedOff: t('savedOff') }}
       save={setTeamSecondFactorAction}
+      stepUp={stepUp}
     />
   );
 }

@@ -3,7 +3,8 @@ import { expect, test, type Browser, type BrowserContext, type Page, type TestIn
 import type pg from 'pg';
 import { authenticatorCode } from '../../test/totp-code';
 import { expectAxeClean } from '../axe-clean';
-import { admin, anotherBrowser, connectE2eDatabase, merchantIdOf, randomTronAddress, seedOrder, seedPendingCredential, signUp, uniqueEmail } from '../factories';
+import { admin, anotherBrowser, connectE2eDatabase, merchantIdOf, onStagingService, randomTronAddress, seedOrder, seedPendingCredential, signUp, uniqueEmail } from '../factories';
+import { mailTo } from '../mail-sink';
 import { postServerAction, serverActionsUnder } from '../server-actions';
 
 /**
@@ -117,6 +118,13 @@ async function invite(email: string, role: string): Promise<string> {
   await form.getByRole('button', { name: en.portal.team.invite.submit }).click();
   const link = (await page.getByTestId('invitation-link').textContent())!.trim();
   expect(link).toMatch(/\/portal\/invite\/[A-Za-z0-9_-]{43}$/);
+  // The staging service e-mails invitations (to its mail sink, e2e/mail-sink.ts): the same link, in both languages.
+  if (onStagingService) {
+    await expect(page.getByTestId('invitation-mailed')).toHaveText(en.fill(en.portal.team.invite.mailed, { email: email.toLowerCase() }));
+    const mail = mailTo(email).at(-1);
+    expect(mail?.subject).toMatch(/邀请您加入 .+ 的团队 \/ .+ invites you to the team of /);
+    expect(mail?.text).toContain(link);
+  }
   return new URL(link).pathname;
 }
 
@@ -335,8 +343,8 @@ test('the owner changes a role and removes a member; the team keeps an owner; wi
   expect((await db.query('SELECT 1 FROM accounts WHERE email = ANY($1)', [[withdrawnEmail, expiredEmail]])).rowCount).toBe(0);
 });
 
-/** Sets up an authenticator app on the account page, as the person does with the QR code's secret. */
-async function setUpAuthenticator(page: Page): Promise<void> {
+/** Sets up an authenticator app on the account page, as the person does with the QR code's secret; its recovery codes. */
+async function setUpAuthenticator(page: Page): Promise<string[]> {
   const factor = en.portal.account.secondFactor;
   await page.goto('/portal/account');
   await page.getByRole('button', { name: factor.start }).click();
@@ -344,7 +352,9 @@ async function setUpAuthenticator(page: Page): Promise<void> {
   const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
   await confirm.getByLabel(factor.code).fill(authenticatorCode(secret));
   await confirm.getByRole('button', { name: factor.confirm }).click();
-  await expect(page.getByRole('list', { name: factor.recoveryCodesTitle }).getByRole('listitem')).toHaveCount(10);
+  const codes = page.getByRole('list', { name: factor.recoveryCodesTitle }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  return codes.allTextContents();
 }
 
 test('the owner requires two-step sign-in: a member without it opens only the account page until they set it up', async ({ baseURL }) => {
@@ -352,16 +362,25 @@ test('the owner requires two-step sign-in: a member without it opens only the ac
   const member = members.get('viewer')!; // finance by now
   const texts = en.portal.team.secondFactor;
   const domain = JSON.parse(readFileSync('messages/en/domain.json', 'utf8'));
+  const recoveryCodes: string[] = [];
   const save = async () => {
     await page.goto('/portal/team');
     const form = page.locator('form', { has: page.getByLabel(texts.label) });
     await form.getByLabel(texts.label).check();
+    // With the owner's app set up, the change asks the step-up: a recovery code answers it (the app's code would
+    // wait for the next 30-second step after the set-up's).
+    const stepUp = form.getByLabel(en.portal.stepUp.code);
+    if (await stepUp.isVisible()) await stepUp.fill(recoveryCodes.shift()!);
     await form.getByRole('button', { name: texts.submit }).click();
   };
   // Not before the owner has an authenticator of their own.
   await save();
   await expect(page.getByRole('alert').filter({ hasText: domain.accounts.team.ownFactorFirst })).toBeVisible();
-  await setUpAuthenticator(page);
+  recoveryCodes.push(...(await setUpAuthenticator(page)));
+  // A forged post of the change without the step-up is refused, and the rule stays off.
+  const forged = await postServerAction(page.request, serverActionsUnder('app/portal/(merchant)/').get('setTeamSecondFactorAction')!, [true], baseURL!);
+  expect(await forged.text()).toContain(domain.accounts.stepUpCodeMissing);
+  expect((await db.query('SELECT team_requires_second_factor AS on FROM merchants WHERE app_id = $1', [owner.appId])).rows[0].on).toBe(false);
   await save();
   await expect(page.getByRole('status').filter({ hasText: texts.savedOn })).toBeVisible();
 

@@ -11,11 +11,11 @@ import { answerSecondFactor, hasAnySecondFactor, secondFactorsOf } from './secon
 export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * What a sensitive action (revealing or rotating the AppSecret, a refund, removing the authenticator app, adding an
- * upstream credential, inviting a member) asks of the person before it runs: for an account with a second factor, the
- * authenticator app's code ('code'), one of its passkeys ('passkey'), either ('code_or_passkey'), or a recovery code,
- * unless this session answered it in the last 10 minutes ('none'); for an account without one, its password where
- * the action asked it before, else nothing ('nothing').
+ * What a sensitive action (revealing or rotating the AppSecret, a refund, adding or removing a second factor, adding
+ * an upstream credential, inviting a member, the close notices, the team's two-step rule) asks of the person before
+ * it runs: for an account with a second factor, the authenticator app's code ('code'), one of its passkeys ('passkey'),
+ * either ('code_or_passkey'), or a recovery code, unless this session answered it in the last 10 minutes ('none'); for
+ * an account without one, its password where the action asked it before, else nothing ('nothing').
  */
 export type StepUpAsk = 'password' | 'code' | 'passkey' | 'code_or_passkey' | 'none' | 'nothing';
 

@@ -68,6 +68,7 @@ function createMetrics() {
       ['channel', 'operation'],
       LATENCY_BUCKETS,
     ),
+    mail: counter('payment_mail_total', 'E-mails the service sent (team invitations), by kind and outcome (sent, failed).', ['kind', 'outcome']),
     callbacksReceived: counter(
       'payment_callbacks_received_total',
       'Upstream payment callbacks received over HTTP, by channel.',

@@ -9,6 +9,9 @@ import { inviteTeamMember, revokeTeamInvitation } from '@/lib/accounts/team-invi
 import { changeTeamRole, removeTeamMember, transferOwnership } from '@/lib/accounts/team-members';
 import { setTeamSecondFactorRequired } from '@/lib/accounts/team-second-factor';
 import { publicBaseUrl } from '@/lib/orders/identifiers';
+import { invitationMail } from '@/lib/mail/invitation-mail';
+import { mailSettings } from '@/lib/mail/mail-settings';
+import { sendMail } from '@/lib/mail/send-mail';
 import { getDb } from '@/lib/db/client';
 import { portalActor, type MerchantContext } from '@/lib/portal/merchant-context';
 import { refusal, type ActionResult } from '../../_session/action-result';
@@ -21,7 +24,7 @@ async function actedFrom(merchant: MerchantContext) {
 }
 
 /** Invites a person in a role: the one-time link is shown to the owner (this once) to pass on. */
-export async function inviteMemberAction(input: { email: string; role: string; password?: string }): Promise<ActionResult<{ email: string; link: string; expiresAt: string }>> {
+export async function inviteMemberAction(input: { email: string; role: string; password?: string }): Promise<ActionResult<{ email: string; link: string; expiresAt: string; mailed: 'sent' | 'failed' | 'off' }>> {
   const merchant = await requireMerchant();
   try {
     assertRoleMay(merchant, 'team');
@@ -31,7 +34,12 @@ export async function inviteMemberAction(input: { email: string; role: string; p
     const invitation = await inviteTeamMember(getDb(), { by: merchant, invitation: { email: input?.email, role: input?.role }, from: await actedFrom(merchant), now });
     revalidatePath(PAGE);
     const link = `${publicBaseUrl()}/portal/invite/${invitation.token}`;
-    return { ok: true, data: { email: invitation.email, link, expiresAt: invitation.expiresAt.toISOString() } };
+    // E-mailed where the service sends mail (SMTP_URL); the link is shown either way, and a failed e-mail leaves it valid.
+    const mail = mailSettings();
+    const mailed = mail
+      ? await sendMail(mail, invitationMail({ to: invitation.email, inviter: merchant.email, merchantName: merchant.merchantName, role: invitation.role, link, expiresAt: invitation.expiresAt, timeZone: merchant.timeZone }), 'team_invitation')
+      : 'off';
+    return { ok: true, data: { email: invitation.email, link, expiresAt: invitation.expiresAt.toISOString(), mailed } };
   } catch (error) {
     return refusal(error);
   }
@@ -83,9 +91,12 @@ export async function transferOwnershipAction(accountId: number, ownNewRole: str
 }
 
 /** Requires (or stops requiring) two-step sign-in of every member; the owner needs an authenticator of their own first. */
-export async function setTeamSecondFactorAction(required: boolean): Promise<ActionResult<{ enabled: boolean }>> {
+export async function setTeamSecondFactorAction(required: boolean, password?: string): Promise<ActionResult<{ enabled: boolean }>> {
   const merchant = await requireMerchant();
   try {
+    // Who may change the rule first; then the step-up of an owner with a second factor (nothing of one without).
+    assertRoleMay(merchant, 'team');
+    await confirmStepUp(getDb(), { accountId: merchant.accountId, sessionId: merchant.sessionId, answer: typeof password === 'string' ? password : '', now: new Date(), withoutApp: 'nothing' });
     const enabled = await setTeamSecondFactorRequired(getDb(), { by: merchant, required, from: await actedFrom(merchant), now: new Date() });
     revalidatePath(PAGE);
     return { ok: true, data: { enabled } };

@@ -44,7 +44,7 @@ export default async function TeamPage() {
           {t('secondFactor.heading')}
         </h2>
         <p className={`${note} mb-4`}>{t('secondFactor.intro', { without: team.members.filter((member) => !member.secondFactor).length })}</p>
-        <TeamSecondFactorForm required={team.secondFactorRequired} setTeamSecondFactorAction={setTeamSecondFactorAction} />
+        <TeamSecondFactorForm required={team.secondFactorRequired} setTeamSecondFactorAction={setTeamSecondFactorAction} stepUp={stepUp} />
       </section>
       <section className={card} aria-labelledby="transfer-heading">
         <h2 id="transfer-heading" className={sectionTitle}>
