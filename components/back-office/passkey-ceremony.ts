@@ -10,6 +10,11 @@ export class PasskeyCeremonyFailed extends Error {
   }
 }
 
+/** Why a ceremony that threw gave no answer: anything but the service's own refusal reads as the prompt dismissed. */
+export function ceremonyFailureOf(error: unknown): PasskeyCeremonyFailure {
+  return error instanceof PasskeyCeremonyFailed ? error.failure : 'cancelled';
+}
+
 async function ceremonyOptions<T>(purpose: 'register' | 'step_up' | 'sign_in' | 'second_factor'): Promise<{ challengeId: string; options: T }> {
   if (!browserSupportsWebAuthn()) throw new PasskeyCeremonyFailed('unsupported', 'this browser has no WebAuthn');
   const response = await fetch('/api/passkeys/options', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ purpose }) });

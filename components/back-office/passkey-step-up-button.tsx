@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, type MouseEvent } from 'react';
 import { button, fieldError } from '@/components/portal/styles';
-import { passkeyAnswer, PasskeyCeremonyFailed } from './passkey-ceremony';
+import { ceremonyFailureOf, passkeyAnswer } from './passkey-ceremony';
 
 /**
  * Answers a sensitive action's check with one of the account's passkeys: the ceremony's answer goes into the form's
@@ -27,8 +27,8 @@ export function PasskeyStepUpButton({ fieldName = 'password' }: { fieldName?: st
       form.requestSubmit();
       field.value = '';
     } catch (error) {
-      const failure = error instanceof PasskeyCeremonyFailed ? error.failure : 'cancelled';
-      setProblem(failure === 'unsupported' ? t('unsupported') : failure === 'refused' ? t('refused') : t('cancelled'));
+      // The failure's name is its message's key (portal.passkeys).
+      setProblem(t(ceremonyFailureOf(error)));
     } finally {
       setBusy(false);
     }

@@ -11,7 +11,7 @@ import { StepUpField } from '@/components/portal/step-up-field';
 import { button, note } from '@/components/portal/styles';
 import { useHydrated } from '@/components/portal/use-hydrated';
 import type { StepUpAsk } from '@/lib/accounts/step-up';
-import { newPasskey, PasskeyCeremonyFailed } from './passkey-ceremony';
+import { ceremonyFailureOf, newPasskey } from './passkey-ceremony';
 
 export interface PasskeyRow {
   id: number;
@@ -62,8 +62,8 @@ export function PasskeysSection({ passkeys, recoveryCodesLeft, stepUp, actions }
       setMessage({ success: t('addedMessage') });
       router.refresh();
     } catch (error) {
-      const failure = error instanceof PasskeyCeremonyFailed ? error.failure : 'cancelled';
-      setMessage({ error: failure === 'unsupported' ? t('unsupported') : failure === 'refused' ? t('refused') : t('cancelled') });
+      // The failure's name is its message's key (portal.passkeys).
+      setMessage({ error: t(ceremonyFailureOf(error)) });
     } finally {
       setPending(false);
     }

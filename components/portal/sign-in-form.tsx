@@ -3,7 +3,7 @@
 import { getSession, signIn } from 'next-auth/react';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { passkeyAnswer, PasskeyCeremonyFailed } from '@/components/back-office/passkey-ceremony';
+import { ceremonyFailureOf, passkeyAnswer } from '@/components/back-office/passkey-ceremony';
 import { Field, FormMessage } from './field';
 import { button, note } from './styles';
 import { signInErrorCode } from './sign-in-error-code';
@@ -50,7 +50,7 @@ export function SignInForm({ initialError, notice, next }: { initialError?: stri
     try {
       answer = await passkeyAnswer(purpose);
     } catch (failure) {
-      setError(t(failure instanceof PasskeyCeremonyFailed && failure.failure === 'refused' ? 'errors.Throttled' : 'errors.PasskeyFailed'));
+      setError(t(ceremonyFailureOf(failure) === 'refused' ? 'errors.Throttled' : 'errors.PasskeyFailed'));
       return;
     }
     if (purpose === 'sign_in') {

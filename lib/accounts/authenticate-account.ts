@@ -43,6 +43,11 @@ export type AuthenticationResult =
 
 type AccountRow = typeof accounts.$inferSelect;
 
+/** The signed-in account a session is opened for, from its row (a password sign-in's or a passkey's). */
+export function authenticatedAccountOf(row: AccountRow, secondFactorAnswered: boolean): AuthenticatedAccount {
+  return { id: row.id, email: row.email, role: row.role as AuthenticatedAccount['role'], merchantId: row.merchantId, sessionVersion: row.sessionVersion, secondFactorAnswered };
+}
+
 /** The daily lock this network meets on the account, if any; read before anything is counted or checked. */
 async function dailyLock(db: Database, row: AccountRow | undefined, email: string, clientAddress: string, now: Date): Promise<Date | undefined> {
   const network = networkDayRule(email, clientAddress);
@@ -116,6 +121,6 @@ export async function authenticateAccount(
   await rememberSignInNetwork(db, row.id, input.clientAddress, input.now);
   return {
     ok: true,
-    account: { id: row.id, email: row.email, role: row.role as AuthenticatedAccount['role'], merchantId: row.merchantId, sessionVersion: row.sessionVersion, secondFactorAnswered: withFactor },
+    account: authenticatedAccountOf(row, withFactor),
   };
 }

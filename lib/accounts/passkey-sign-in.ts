@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts } from '../db/schema';
-import type { AuthenticatedAccount, AuthenticationResult } from './authenticate-account';
+import { authenticatedAccountOf, type AuthenticationResult } from './authenticate-account';
 import { rememberSignInNetwork } from './known-networks';
 import { decodePasskeyAnswer } from './passkey-answer';
 import { verifyPasskeyAnswer } from './passkey-assertion';
@@ -24,13 +24,5 @@ export async function authenticateWithPasskey(db: Database, input: { answer: str
   if (!row) return { ok: false, reason: 'passkey_invalid' };
   await refundAttempt(db, { refund: address });
   await rememberSignInNetwork(db, row.id, input.clientAddress, input.now);
-  const account: AuthenticatedAccount = {
-    id: row.id,
-    email: row.email,
-    role: row.role as AuthenticatedAccount['role'],
-    merchantId: row.merchantId,
-    sessionVersion: row.sessionVersion,
-    secondFactorAnswered: true,
-  };
-  return { ok: true, account };
+  return { ok: true, account: authenticatedAccountOf(row, true) };
 }
